@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers (see DESIGN.md): UI → Engine, Document, Shim; Document → Engine; Engine → nothing of ours.
+let package = Package(
+    name: "Quire",
+    products: [
+        .executable(name: "quire", targets: ["quire"]),
+        .executable(name: "quire-make-guide", targets: ["quire-make-guide"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "CShim", dependencies: ["CGtk"]),
+
+        .target(name: "QuireEngine"),
+        .target(name: "QuireDocument", dependencies: ["QuireEngine", "CPoppler", "CCairo"],
+                linkerSettings: [.linkedLibrary("gio-2.0")]),
+        .target(name: "PDFWriter", dependencies: ["CCairo"]),
+        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireDocument", "CShim", "CGtk"]),
+
+        .executableTarget(name: "quire", dependencies: ["QuireUI"]),
+        .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
+
+        // Test fixtures made with PDFWriter; not part of any product.
+        .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),
+        .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine"]),
+        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "Fixtures"]),
+        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireUI", "Fixtures", "CCairo"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

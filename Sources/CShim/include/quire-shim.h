@@ -1,0 +1,84 @@
+/* The C edge of Quire: wrappers for GTK/GLib macros, casts and varargs that Swift cannot
+ * import, and the one GObject subclass that must be written in C (the scrollable canvas). */
+#ifndef QUIRE_SHIM_H
+#define QUIRE_SHIM_H
+
+#include <gtk/gtk.h>
+
+/* Casts: Swift sees GObject pointers as OpaquePointer or typed pointers; these avoid unsafeBitCast. */
+static inline GtkWidget *quire_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkWindow *quire_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkBox *quire_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkLabel *quire_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkButton *quire_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkEditable *quire_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkStack *quire_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkHeaderBar *quire_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkScrolledWindow *quire_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkApplication *quire_gtk_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GtkNative *quire_native(gpointer p) { return GTK_NATIVE(p); }
+static inline GtkFileChooser *quire_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
+static inline GtkNativeDialog *quire_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
+static inline GtkImage *quire_image(gpointer p) { return GTK_IMAGE(p); }
+static inline GApplication *quire_application(gpointer p) { return G_APPLICATION(p); }
+static inline GActionMap *quire_action_map(gpointer p) { return G_ACTION_MAP(p); }
+static inline GObject *quire_object(gpointer p) { return G_OBJECT(p); }
+static inline GdkPaintable *quire_paintable(gpointer p) { return GDK_PAINTABLE(p); }
+static inline GdkTexture *quire_texture(gpointer p) { return GDK_TEXTURE(p); }
+
+static inline gulong quire_signal_connect(gpointer instance, const char *signal, GCallback handler,
+                                          gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, 0);
+}
+
+/* Runs `fn(data)` once on the main loop, from any thread; `destroy(data)` afterwards. */
+void quire_main_invoke(GSourceFunc fn, gpointer data, GDestroyNotify destroy);
+
+/* Sets a string property (varargs g_object_set does not import). */
+void quire_object_set_string(gpointer object, const char *property, const char *value);
+
+/* A texture over a cairo ARGB32 image surface without copying; the texture keeps the surface alive. */
+GdkTexture *quire_texture_for_surface(cairo_surface_t *surface);
+
+/* Binds one keyboard accelerator ("<Control>o") to a detailed action name ("app.open"). */
+void quire_set_accel(GtkApplication *application, const char *action, const char *accel);
+
+/* Calls `painted(data)` after every frame of `widget`'s window has been laid out and painted,
+ * until it returns FALSE; then `destroy(data)`. Keeps frames coming while it runs. */
+void quire_after_each_frame(GtkWidget *widget, gboolean (*painted)(gpointer data), gpointer data, GDestroyNotify destroy);
+
+/* Drops GTK's "Unable to acquire session bus" warning (Quire then runs as a lone instance,
+ * which is what it wants); every other message goes to GLib's default writer. */
+void quire_quiet_missing_session_bus(void);
+
+/* Renders `widget` as it is now through its native's renderer and saves a PNG. */
+gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **error);
+
+/* Name of the GSK renderer's type of `widget`'s native, e.g. "GskCairoRenderer". */
+const char *quire_widget_renderer_name(GtkWidget *widget);
+
+/* ---- QuireCanvas: a viewport-sized widget implementing GtkScrollable. ----
+ * It owns no content: it tells Swift its size and scroll offset, and Swift draws. */
+#define QUIRE_TYPE_CANVAS (quire_canvas_get_type())
+G_DECLARE_FINAL_TYPE(QuireCanvas, quire_canvas, QUIRE, CANVAS, GtkWidget)
+
+typedef struct {
+    /* Draw the viewport: `x`, `y` are the scroll offsets of its top-left corner in pixels. */
+    void (*snapshot)(gpointer data, GtkSnapshot *snapshot, double width, double height, double x, double y);
+    /* The widget got a new size (content size may need recomputing before adjustments). */
+    void (*resized)(gpointer data, int width, int height);
+    /* The scroll offset changed (adjustment value). */
+    void (*scrolled)(gpointer data, double x, double y);
+} QuireCanvasCallbacks;
+
+GtkWidget *quire_canvas_new(void);
+void quire_canvas_set_callbacks(QuireCanvas *canvas, const QuireCanvasCallbacks *callbacks,
+                                gpointer data, GDestroyNotify destroy);
+/* The virtual size of everything that can be scrolled to, in pixels. */
+void quire_canvas_set_content_size(QuireCanvas *canvas, double width, double height);
+/* Moves the view so that (x, y) is the top-left corner (clamped). */
+void quire_canvas_scroll_to(QuireCanvas *canvas, double x, double y);
+double quire_canvas_get_x(QuireCanvas *canvas);
+double quire_canvas_get_y(QuireCanvas *canvas);
+
+#endif

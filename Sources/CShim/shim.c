@@ -1,0 +1,160 @@
+/* Small C helpers for what Swift cannot express against GTK/GLib directly. */
+#include "quire-shim.h"
+
+typedef struct {
+    GSourceFunc fn;
+    gpointer data;
+    GDestroyNotify destroy;
+} Invocation;
+
+static gboolean run_invocation(gpointer p) {
+    Invocation *inv = p;
+    inv->fn(inv->data);
+    return G_SOURCE_REMOVE;
+}
+
+static void free_invocation(gpointer p) {
+    Invocation *inv = p;
+    if (inv->destroy)
+        inv->destroy(inv->data);
+    g_free(inv);
+}
+
+void quire_main_invoke(GSourceFunc fn, gpointer data, GDestroyNotify destroy) {
+    Invocation *inv = g_new(Invocation, 1);
+    *inv = (Invocation){fn, data, destroy};
+    /* An idle source rather than g_main_context_invoke: never runs re-entrantly inside the
+     * caller even when called on the main thread, so delivery order is always the queue's. */
+    g_idle_add_full(G_PRIORITY_DEFAULT, run_invocation, inv, free_invocation);
+}
+
+void quire_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static void release_surface(gpointer surface) { cairo_surface_destroy(surface); }
+
+GdkTexture *quire_texture_for_surface(cairo_surface_t *surface) {
+    cairo_surface_flush(surface);
+    int width = cairo_image_surface_get_width(surface);
+    int height = cairo_image_surface_get_height(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    GBytes *bytes = g_bytes_new_with_free_func(cairo_image_surface_get_data(surface),
+                                               (gsize)stride * height, release_surface,
+                                               cairo_surface_reference(surface));
+    /* cairo ARGB32 is premultiplied native-endian: B8G8R8A8 in memory on little-endian. */
+    GdkTexture *texture = gdk_memory_texture_new(width, height,
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+                                                 GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
+#else
+                                                 GDK_MEMORY_A8R8G8B8_PREMULTIPLIED,
+#endif
+                                                 bytes, stride);
+    g_bytes_unref(bytes);
+    return texture;
+}
+
+gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **error) {
+    GtkNative *native = gtk_widget_get_native(widget);
+    GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
+    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    if (renderer == NULL || width <= 0 || height <= 0) {
+        g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window is not on screen");
+        return FALSE;
+    }
+    GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+    /* The paintable's own size includes what the widget draws outside its allocation
+     * (a client-side window's shadow); drawing it at the allocation would shrink it. */
+    width = gdk_paintable_get_intrinsic_width(paintable);
+    height = gdk_paintable_get_intrinsic_height(paintable);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, width, height);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    g_object_unref(paintable);
+    if (node == NULL) {
+        g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window drew nothing");
+        return FALSE;
+    }
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, width, height);
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
+    gsk_render_node_unref(node);
+    gboolean ok = gdk_texture_save_to_png(texture, path);
+    g_object_unref(texture);
+    if (!ok)
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not write %s", path);
+    return ok;
+}
+
+const char *quire_widget_renderer_name(GtkWidget *widget) {
+    GtkNative *native = gtk_widget_get_native(widget);
+    GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
+    return renderer ? G_OBJECT_TYPE_NAME(renderer) : "";
+}
+
+void quire_set_accel(GtkApplication *application, const char *action, const char *accel) {
+    const char *accels[] = {accel, NULL};
+    gtk_application_set_accels_for_action(application, action, accels);
+}
+
+typedef struct {
+    gboolean (*painted)(gpointer);
+    gpointer data;
+    GDestroyNotify destroy;
+    GtkWidget *widget;
+    GdkFrameClock *clock;
+    gulong handler;
+    guint tick;
+} FrameWatch;
+
+static void free_frame_watch(FrameWatch *watch) {
+    if (watch->destroy)
+        watch->destroy(watch->data);
+    g_object_unref(watch->widget);
+    g_free(watch);
+}
+
+static void after_paint(GdkFrameClock *clock, FrameWatch *watch) {
+    (void)clock;
+    if (watch->painted(watch->data))
+        return;
+    g_signal_handler_disconnect(watch->clock, watch->handler);
+    gtk_widget_remove_tick_callback(watch->widget, watch->tick);
+    free_frame_watch(watch);
+}
+
+/* The tick callback only keeps the frame clock running; the work happens after paint. */
+static gboolean keep_ticking(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
+    (void)widget; (void)clock; (void)data;
+    return G_SOURCE_CONTINUE;
+}
+
+static void start_watch(GtkWidget *widget, FrameWatch *watch) {
+    g_signal_handlers_disconnect_by_func(widget, start_watch, watch);
+    watch->clock = gtk_widget_get_frame_clock(widget);
+    watch->handler = g_signal_connect(watch->clock, "after-paint", G_CALLBACK(after_paint), watch);
+    watch->tick = gtk_widget_add_tick_callback(widget, keep_ticking, NULL, NULL);
+}
+
+void quire_after_each_frame(GtkWidget *widget, gboolean (*painted)(gpointer), gpointer data, GDestroyNotify destroy) {
+    FrameWatch *watch = g_new0(FrameWatch, 1);
+    *watch = (FrameWatch){.painted = painted, .data = data, .destroy = destroy, .widget = g_object_ref(widget)};
+    /* The frame clock exists once the window is realized. */
+    if (gtk_widget_get_realized(widget))
+        start_watch(widget, watch);
+    else
+        g_signal_connect(widget, "realize", G_CALLBACK(start_watch), watch);
+}
+
+static GLogWriterOutput quiet_writer(GLogLevelFlags level, const GLogField *fields, gsize n, gpointer data) {
+    (void)data;
+    for (gsize i = 0; i < n; i++) {
+        if (g_strcmp0(fields[i].key, "MESSAGE") == 0 && fields[i].length < 0 &&
+            g_str_has_prefix(fields[i].value, "Unable to acquire session bus"))
+            return G_LOG_WRITER_HANDLED;
+    }
+    return g_log_writer_default(level, fields, n, NULL);
+}
+
+void quire_quiet_missing_session_bus(void) {
+    g_log_set_writer_func(quiet_writer, NULL, NULL);
+}

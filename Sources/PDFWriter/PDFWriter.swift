@@ -1,0 +1,110 @@
+import CCairo
+
+/// Writes a PDF through cairo's PDF surface: pages of any size, text, filled boxes, links,
+/// an outline, page labels and a title. Used for test fixtures and the bundled guide, so
+/// that every document the project ships or tests against is made by the project itself.
+public final class PDFWriter {
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
+    private var pageOpen = false
+    public private(set) var pageCount = 0
+
+    /// Creates the file at `path`; nothing is complete until `finish()`.
+    public init(path: String) {
+        // The size given here is replaced by each page's own in `beginPage`.
+        surface = cairo_pdf_surface_create(path, 612, 792)
+        cr = cairo_create(surface)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Sets the document's title metadata.
+    public func setTitle(_ title: String) {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+    }
+
+    /// Starts a new page of `width` × `height` points, optionally with a page label.
+    public func beginPage(width: Double = 612, height: Double = 792, label: String? = nil) {
+        if pageOpen { cairo_show_page(cr) }
+        cairo_pdf_surface_set_size(surface, width, height)
+        if let label { cairo_pdf_surface_set_page_label(surface, label) }
+        pageOpen = true
+        pageCount += 1
+    }
+
+    /// Draws `text` with its baseline starting at (x, y), y from the page top.
+    public func text(_ text: String, x: Double, y: Double, size: Double = 12, bold: Bool = false,
+                     family: String = "DejaVu Sans", gray: Double = 0) {
+        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        cairo_set_source_rgb(cr, gray, gray, gray)
+        cairo_move_to(cr, x, y)
+        cairo_show_text(cr, text)
+    }
+
+    /// The width `text` takes at `size`, for laying out lines.
+    public func textWidth(_ text: String, size: Double = 12, bold: Bool = false, family: String = "DejaVu Sans") -> Double {
+        cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        return extents.x_advance
+    }
+
+    /// Fills a rectangle with an RGB colour (components 0…1).
+    public func box(x: Double, y: Double, width: Double, height: Double, red: Double, green: Double, blue: Double) {
+        cairo_set_source_rgb(cr, red, green, blue)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_fill(cr)
+    }
+
+    /// A link over the rectangle to a web or mail address.
+    public func link(uri: String, x: Double, y: Double, width: Double, height: Double) {
+        tagLink("uri='\(escaped(uri))' rect=[\(x) \(y) \(width) \(height)]")
+    }
+
+    /// Names a place on the current page, `y` points from its top, for links to reach.
+    public func anchor(_ name: String, y: Double = 0) {
+        cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(escaped(name))' x=0 y=\(y)")
+        cairo_tag_end(cr, CAIRO_TAG_DEST)
+    }
+
+    /// A link over the rectangle to a named anchor, on any page before or after this one.
+    /// (cairo 1.16 writes `page=` links without a destination, so links go through names.)
+    public func link(toAnchor name: String, x: Double, y: Double, width: Double, height: Double) {
+        tagLink("dest='\(escaped(name))' rect=[\(x) \(y) \(width) \(height)]")
+    }
+
+    /// Adds an outline entry pointing at `page` (zero-based) and returns its id, to be
+    /// the `parent` of nested entries (0 is the root).
+    @discardableResult
+    public func outline(_ title: String, page: Int, top: Double = 0, parent: Int32 = 0, open: Bool = true) -> Int32 {
+        let flags = open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
+        return cairo_pdf_surface_add_outline(surface, parent, title, "page=\(page + 1) pos=[0 \(top)]", flags)
+    }
+
+    /// Writes the file; the writer must not be used afterwards.
+    public func finish() {
+        if pageOpen { cairo_show_page(cr) }
+        pageOpen = false
+        cairo_surface_finish(surface)
+    }
+
+    private func tagLink(_ attributes: String) {
+        cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+        cairo_tag_end(cr, CAIRO_TAG_LINK)
+    }
+
+    private func escaped(_ value: String) -> String {
+        value.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'")
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,42 @@
+import CCairo
+import CPoppler
+import QuireEngine
+
+extension Document: PageRendering {
+    /// Renders the whole page for `tile` on white, in device pixels.
+    public func render(_ tile: TileKey) throws -> PageImage {
+        try render(page: tile.page, scale: tile.scale, rotation: tile.rotation)
+    }
+
+    /// Renders page `index` at `scale` device pixels per point, turned by `rotation` on top
+    /// of the page's own /Rotate, on a white background.
+    public func render(page index: Int, scale: Double, rotation: Rotation = .none) throws -> PageImage {
+        let size = pageSize(at: index).rotated(by: rotation)
+        let (width, height) = TileKey(page: index, rotation: rotation, scale: scale).pixelSize(for: size)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RenderFailure("cannot allocate a \(width)×\(height) picture")
+        }
+        let image = PageImage(taking: surface)
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        let unrotated = pageSize(at: index)
+        switch rotation {
+        case .none: break
+        case .quarter: cairo_translate(cr, unrotated.height, 0)
+        case .half: cairo_translate(cr, unrotated.width, unrotated.height)
+        case .threeQuarters: cairo_translate(cr, 0, unrotated.width)
+        }
+        cairo_rotate(cr, Double(rotation.rawValue) * .pi / 180)
+        let rendered: Bool? = withPage(index) { page in
+            poppler_page_render(page, cr)
+            return true
+        }
+        guard rendered == true else { throw RenderFailure("page \(index + 1) cannot be loaded") }
+        cairo_surface_flush(surface)
+        return image
+    }
+}

@@ -1,0 +1,115 @@
+import CPoppler
+import QuireEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open PDF document. Confined to the thread that opened it: poppler crashes when two
+/// threads use one document, so every thread opens its own from the `DocumentSource`.
+public final class Document {
+    public let source: DocumentSource
+    let document: OpaquePointer // PopplerDocument, owned
+    public let pageCount: Int
+
+    init(source: DocumentSource) throws(DocumentError) {
+        self.source = source
+        document = try Self.openPoppler(source)
+        pageCount = Int(poppler_document_get_n_pages(document))
+        if pageCount <= 0 {
+            g_object_unref(UnsafeMutableRawPointer(document))
+            throw .noPages(path: source.displayPath)
+        }
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
+
+    /// The document's own title, if it has a non-blank one.
+    public var title: String? {
+        guard let raw = poppler_document_get_title(document) else { return nil }
+        defer { g_free(raw) }
+        let title = String(cString: raw).trimmingCharacters(in: " \t\r\n")
+        return title.isEmpty ? nil : title
+    }
+
+    /// The page's size in points as displayed, its /Rotate applied.
+    public func pageSize(at index: Int) -> Size {
+        withPage(index) { page in
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            return Size(width: width, height: height)
+        } ?? .zero
+    }
+
+    /// The sizes of every page, in order.
+    public func pageSizes() -> [Size] { (0..<pageCount).map(pageSize(at:)) }
+
+    /// The page's label ("iv", "A-3"), or its number when it has none.
+    public func pageLabel(at index: Int) -> String {
+        withPage(index) { page in
+            guard let raw = poppler_page_get_label(page) else { return nil }
+            defer { g_free(raw) }
+            let label = String(cString: raw)
+            return label.isEmpty ? nil : label
+        } ?? String(index + 1)
+    }
+
+    /// The page's text in reading order, lines separated by newlines.
+    public func text(at index: Int) -> String {
+        withPage(index) { page in
+            guard let raw = poppler_page_get_text(page) else { return "" }
+            defer { g_free(raw) }
+            return String(cString: raw)
+        } ?? ""
+    }
+
+    /// Runs `body` with a page object that lives only for the call; nil if the page cannot be loaded.
+    func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T?) -> T? {
+        guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        return body(page)
+    }
+
+    private static func openPoppler(_ source: DocumentSource) throws(DocumentError) -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        let opened: OpaquePointer?
+        let header: [UInt8]
+        switch source.location {
+        case .file(let path):
+            try FileCheck.readableFile(path)
+            header = FileCheck.header(path)
+            guard let uri = g_filename_to_uri(path, nil, nil) else { throw .notFound(path: path) }
+            defer { g_free(uri) }
+            // new_from_file, not _from_bytes: the latter crashes on a wrong password (poppler 22.12).
+            opened = poppler_document_new_from_file(uri, source.password, &error)
+        case .bytes(let bytes, let uri):
+            if bytes.count == 0 { throw .empty(path: uri) }
+            header = bytes.prefix(FileCheck.headerWindow)
+            let stream = g_memory_input_stream_new_from_bytes(bytes.bytes)
+            defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+            opened = poppler_document_new_from_stream(stream, goffset(bytes.count), source.password, nil, &error)
+        }
+        if let opened { return opened }
+        let code = error?.pointee.code ?? 0
+        let detail = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        let isPoppler = error?.pointee.domain == poppler_error_quark()
+        g_clear_error(&error)
+        let path = source.displayPath
+        if isPoppler && code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+            throw (source.password ?? "").isEmpty ? .needsPassword(path: path) : .wrongPassword(path: path)
+        }
+        if !FileCheck.looksLikePDF(header) { throw .notAPDF(path: path) }
+        throw .damaged(path: path, detail: detail.lowercasedFirst)
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        let scalars = Set(set.unicodeScalars)
+        var view = Substring(self)
+        while let first = view.unicodeScalars.first, scalars.contains(first) { view = view.dropFirst() }
+        while let last = view.unicodeScalars.last, scalars.contains(last) { view = view.dropLast() }
+        return String(view)
+    }
+
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}

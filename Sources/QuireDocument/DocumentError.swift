@@ -1,0 +1,56 @@
+/// Why a document could not be opened, in terms a person can act on.
+public enum DocumentError: Error, Equatable, Sendable {
+    case notFound(path: String)
+    case isDirectory(path: String)
+    case notReadable(path: String)
+    case empty(path: String)
+    case notAPDF(path: String)
+    case damaged(path: String, detail: String)
+    case needsPassword(path: String)
+    case wrongPassword(path: String)
+    case noPages(path: String)
+    case unsupportedLocation(uri: String, detail: String)
+
+    /// A one-line headline for the window.
+    public var title: String {
+        switch self {
+        case .notFound: "File not found"
+        case .isDirectory: "This is a folder, not a document"
+        case .notReadable: "The file cannot be read"
+        case .empty: "The file is empty"
+        case .notAPDF: "This file is not a PDF document"
+        case .damaged: "The document is damaged"
+        case .needsPassword: "This document is locked"
+        case .wrongPassword: "The password is incorrect"
+        case .noPages: "The document has no pages"
+        case .unsupportedLocation: "The location cannot be opened"
+        }
+    }
+
+    /// What happened to which file, and what can be done.
+    public var message: String {
+        switch self {
+        case .notFound(let path): "“\(path)” does not exist. It may have been moved or deleted."
+        case .isDirectory(let path): "“\(path)” is a folder. Choose a PDF file inside it."
+        case .notReadable(let path): "You do not have permission to read “\(path)”."
+        case .empty(let path): "“\(path)” contains no data (0 bytes)."
+        case .notAPDF(let path): "“\(path)” does not start like a PDF file; it is some other kind of file."
+        case .damaged(let path, let detail): "“\(path)” looks like a PDF but could not be read: \(detail)."
+        case .needsPassword(let path): "“\(path)” is encrypted. Enter its password to open it."
+        case .wrongPassword(let path): "The password does not open “\(path)”. Try again."
+        case .noPages(let path): "“\(path)” opened, but contains no pages to show."
+        case .unsupportedLocation(let uri, let detail): "“\(uri)” could not be loaded: \(detail)."
+        }
+    }
+
+    public var asksForPassword: Bool {
+        switch self {
+        case .needsPassword, .wrongPassword: true
+        default: false
+        }
+    }
+}
+
+extension DocumentError: CustomStringConvertible {
+    public var description: String { "\(title): \(message)" }
+}

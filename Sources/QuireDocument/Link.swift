@@ -1,0 +1,81 @@
+import CPoppler
+import QuireEngine
+
+/// A clickable area of a page and where it leads.
+public struct Link: Equatable, Sendable {
+    /// The area in points, y measured from the page's top (as drawn).
+    public var area: Rect
+    public var target: LinkTarget
+}
+
+public enum LinkTarget: Equatable, Sendable {
+    /// A place in this document: zero-based page, and the point's distance from the page top if known.
+    case page(Int, top: Double?)
+    case uri(String)
+    /// An action that launches a program: shown, never executed.
+    case launch(String)
+    /// Anything else (JavaScript, forms, media, broken destinations): inert.
+    case unsupported(String)
+}
+
+struct Destination { var page: Int; var top: Double? }
+
+extension Document {
+    /// The page's links, areas converted to top-left origin.
+    public func links(at index: Int) -> [Link] {
+        withPage(index) { page -> [Link] in
+            var height = 0.0, width = 0.0
+            poppler_page_get_size(page, &width, &height)
+            let mapping = poppler_page_get_link_mapping(page)
+            defer { poppler_page_free_link_mapping(mapping) }
+            var links: [Link] = []
+            var node = mapping
+            while let current = node {
+                defer { node = current.pointee.next }
+                guard let raw = current.pointee.data else { continue }
+                let map = raw.assumingMemoryBound(to: PopplerLinkMapping.self).pointee
+                // poppler measures link areas from the page bottom.
+                let area = Rect(x: map.area.x1, y: height - map.area.y2,
+                                width: map.area.x2 - map.area.x1, height: map.area.y2 - map.area.y1)
+                links.append(Link(area: area, target: linkTarget(map.action)))
+            }
+            return links
+        } ?? []
+    }
+
+    private func linkTarget(_ action: UnsafeMutablePointer<PopplerAction>?) -> LinkTarget {
+        guard let action else { return .unsupported("no action") }
+        switch action.pointee.type {
+        case POPPLER_ACTION_GOTO_DEST:
+            guard let destination = target(of: action) else { return .unsupported("broken destination") }
+            return .page(destination.page, top: destination.top)
+        case POPPLER_ACTION_URI:
+            return .uri(action.pointee.uri.uri.map { String(cString: $0) } ?? "")
+        case POPPLER_ACTION_LAUNCH:
+            return .launch(action.pointee.launch.file_name.map { String(cString: $0) } ?? "")
+        default:
+            return .unsupported("action type \(action.pointee.type.rawValue)")
+        }
+    }
+
+    /// Resolves a go-to action's destination, named ones included.
+    func target(of action: UnsafeMutablePointer<PopplerAction>) -> Destination? {
+        guard action.pointee.type == POPPLER_ACTION_GOTO_DEST, var dest = action.pointee.goto_dest.dest else { return nil }
+        var found: UnsafeMutablePointer<PopplerDest>?
+        if dest.pointee.type == POPPLER_DEST_NAMED {
+            // named_dest is an encoded byte string: handed back to poppler unchanged.
+            guard let name = dest.pointee.named_dest, let resolved = poppler_document_find_dest(document, name) else { return nil }
+            found = resolved
+            dest = resolved
+        }
+        defer { if let found { poppler_dest_free(found) } }
+        let page = Int(dest.pointee.page_num) - 1
+        guard (0..<pageCount).contains(page) else { return nil }
+        var top: Double?
+        if dest.pointee.change_top != 0 {
+            let height = pageSize(at: page).height
+            top = max(0, height - dest.pointee.top) // destinations measure from the bottom too
+        }
+        return Destination(page: page, top: top)
+    }
+}

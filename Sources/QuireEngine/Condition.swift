@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A mutex with a condition variable, for the few places a thread must sleep until told.
+/// Sendable because every access to the guarded state goes through `locked`.
+final class Condition: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var condition = pthread_cond_t()
+
+    init() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(&condition)
+        pthread_mutex_destroy(&mutex)
+    }
+
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+
+    /// Waits while the lock is held; only call inside `locked`.
+    func wait() { pthread_cond_wait(&condition, &mutex) }
+    func broadcast() { pthread_cond_broadcast(&condition) }
+}
+
+/// Starts a detached thread running `body`.
+func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    var thread = pthread_t()
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    let started = pthread_create(&thread, nil, { raw in
+        let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+        box.body()
+        return nil
+    }, box)
+    precondition(started == 0, "cannot start a render thread")
+    pthread_detach(thread)
+}

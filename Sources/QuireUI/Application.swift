@@ -1,0 +1,134 @@
+import CGtk
+import CShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The GtkApplication: one window per opened file, the application-wide actions and
+/// shortcuts, and hand-off of files to an instance already running.
+@MainActor
+public final class Application {
+    public static let id = "app.quire.Quire"
+
+    private let app: UnsafeMutablePointer<GtkApplication>
+    private let options: LaunchOptions
+    private var windows: [UnsafeMutableRawPointer: DocumentWindow] = [:]
+    private var snapshot: SnapshotRun?
+    private var exitStatus: Int32 = 0
+
+    /// Runs Quire with the process's arguments and returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let options: LaunchOptions
+        do {
+            options = try LaunchOptions(arguments: Array(arguments.dropFirst()))
+        } catch {
+            printError("\(error)\n\(LaunchOptions.usage)")
+            return 1
+        }
+        if options.showHelp {
+            print(LaunchOptions.usage)
+            return 0
+        }
+        RendererChoice.applyBeforeGtkStarts()
+        return Application(options: options).run(program: arguments.first ?? "quire")
+    }
+
+    private init(options: LaunchOptions) {
+        self.options = options
+        var flags = G_APPLICATION_HANDLES_OPEN
+        // A snapshot is its own run: never handed to (or served by) another instance.
+        if options.snapshotPath != nil || !SessionBus.isAvailable { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
+        if !SessionBus.isAvailable { quire_quiet_missing_session_bus() }
+        app = gtk_application_new(Self.id, flags)
+        let instance = UnsafeMutableRawPointer(app)
+        Signal.connect(instance, "startup") { [unowned self] in self.startup() }
+        Signal.connect(instance, "activate") { [unowned self] in self.activate() }
+        Signal.connectOpen(instance) { [unowned self] files in self.open(files) }
+    }
+
+    private func run(program: String) -> Int32 {
+        // GApplication sees only the files, so they travel to a running instance as `open`.
+        let arguments = [program] + options.files
+        var pointers = arguments.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        let status = g_application_run(quire_application(app), Int32(pointers.count), &pointers)
+        g_object_unref(UnsafeMutableRawPointer(app))
+        return exitStatus != 0 ? exitStatus : status
+    }
+
+    private func startup() {
+        addAction("open", accel: "<Control>o") { [unowned self] in self.chooseFile(for: self.activeWindow) }
+        addAction("quit", accel: "<Control>q") { [unowned self] in
+            self.windows.values.forEach { $0.close() }
+        }
+        addAction("close", accel: "<Control>w") { [unowned self] in self.activeWindow?.close() }
+    }
+
+    private func activate() {
+        if let path = SampleDocument.pathInSourceTree() {
+            newWindow().open(path)
+        } else if options.snapshotPath != nil {
+            finishSnapshot(status: 1, message: "--snapshot needs a FILE")
+        } else {
+            newWindow().showWelcome()
+        }
+    }
+
+    private func open(_ files: [OpaquePointer]) {
+        for file in files {
+            let window = newWindow()
+            if let path = g_file_get_path(file) {
+                window.open(String(cString: path), password: snapshotPassword)
+                g_free(path)
+            } else if let uri = g_file_get_uri(file) {
+                window.open(String(cString: uri), password: snapshotPassword)
+                g_free(uri)
+            }
+        }
+    }
+
+    private var snapshotPassword: String? {
+        options.snapshotPath != nil ? Environment.string("QUIRE_PASSWORD") : nil
+    }
+
+    private var activeWindow: DocumentWindow? {
+        guard let active = gtk_application_get_active_window(app) else { return windows.values.first }
+        return windows[UnsafeMutableRawPointer(active)] ?? windows.values.first
+    }
+
+    private func newWindow() -> DocumentWindow {
+        let window = DocumentWindow(application: app, zoom: options.zoom, page: options.page, size: options.windowSize)
+        let key = UnsafeMutableRawPointer(window.window)
+        windows[key] = window
+        window.onOpenRequest = { [unowned self, unowned window] in self.chooseFile(for: window) }
+        window.onClosed = { [unowned self] in self.windows[key] = nil }
+        if let path = options.snapshotPath {
+            snapshot = SnapshotRun(window: window, path: path) { [unowned self] status, message in
+                self.finishSnapshot(status: status, message: message)
+            }
+        }
+        window.present()
+        return window
+    }
+
+    /// Ctrl+O: a file chooser; the choice opens in `window` if it is empty, else in a new one.
+    private func chooseFile(for window: DocumentWindow?) {
+        FileChooser.choosePDF(parent: window?.window) { [unowned self] path in
+            if let window, window.isEmpty { window.open(path) } else { self.newWindow().open(path) }
+        }
+    }
+
+    private func finishSnapshot(status: Int32, message: String?) {
+        if let message { printError(message) }
+        exitStatus = status
+        g_application_quit(quire_application(app))
+    }
+
+    private func addAction(_ name: String, accel: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in handler() }
+        g_action_map_add_action(quire_action_map(app), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        quire_set_accel(app, "app.\(name)", accel)
+    }
+}

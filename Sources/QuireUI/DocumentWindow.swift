@@ -1,0 +1,139 @@
+import CGtk
+import CShim
+import QuireDocument
+import QuireEngine
+
+/// One window, showing one document or why it cannot: the header bar (title, page
+/// indicator, open button) over a stack of the canvas, an error page, a password prompt
+/// and the welcome page.
+@MainActor
+final class DocumentWindow {
+    enum Content { case welcome, document, error(DocumentError), password(DocumentError) }
+
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let pageIndicator: UnsafeMutablePointer<GtkWidget>
+    private let errorPage = StatusPage(icon: "dialog-error-symbolic")
+    private let passwordPage = PasswordPage()
+    private var canvas: PageCanvas?
+    private var source: DocumentSource?
+    private let zoom: ZoomMode
+    private var startPage: Int?
+    private(set) var content = Content.welcome
+
+    /// Called once the window shows something final: every visible page rendered, or an
+    /// error, or the password prompt. Used by the snapshot mode.
+    var onSettled: (() -> Void)?
+    /// Asks the application to open a file chooser for this window.
+    var onOpenRequest: (() -> Void)?
+    var onClosed: (() -> Void)?
+
+    init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, page: Int?, size: (width: Int, height: Int)?) {
+        self.zoom = zoom
+        startPage = page.map { $0 - 1 }
+        window = gtk_application_window_new(application)
+        gtk_window_set_default_size(quire_window(window), Int32(size?.width ?? 900), Int32(size?.height ?? 1100))
+        gtk_window_set_title(quire_window(window), "Quire")
+
+        let header = gtk_header_bar_new()!
+        let open = gtk_button_new_from_icon_name("document-open-symbolic")!
+        gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
+        gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
+        gtk_header_bar_pack_start(quire_header_bar(header), open)
+        pageIndicator = gtk_label_new(nil)
+        gtk_widget_add_css_class(pageIndicator, "numeric")
+        gtk_header_bar_pack_start(quire_header_bar(header), pageIndicator)
+        gtk_window_set_titlebar(quire_window(window), header)
+
+        stack = gtk_stack_new()
+        let welcome = StatusPage(icon: "x-office-document-symbolic")
+        welcome.set(title: "Open a document", message: "Choose a PDF file to read, or drop one on Quire’s icon.")
+        welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
+        errorPage.append(StatusPage.button("_Open Another Document…") { [unowned self] in self.onOpenRequest?() })
+        gtk_stack_add_named(quire_stack(stack), welcome.widget, "welcome")
+        gtk_stack_add_named(quire_stack(stack), errorPage.widget, "error")
+        gtk_stack_add_named(quire_stack(stack), passwordPage.widget, "password")
+        gtk_window_set_child(quire_window(window), stack)
+        passwordPage.onPassword = { [unowned self] password in
+            guard var source = self.source else { return }
+            source.password = password
+            self.load(source)
+        }
+        Signal.connect(window, "destroy") { [unowned self] in
+            self.canvas?.close()
+            self.onClosed?()
+        }
+    }
+
+    /// True while the window shows no document and so can take one (Ctrl+O reuses it).
+    var isEmpty: Bool {
+        if case .document = content { return false }
+        return true
+    }
+
+    func present() { gtk_window_present(quire_window(window)) }
+    func close() { gtk_window_destroy(quire_window(window)) }
+
+    func showWelcome() {
+        content = .welcome
+        gtk_stack_set_visible_child_name(quire_stack(stack), "welcome")
+        onSettled?()
+    }
+
+    /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
+    func open(_ argument: String, password: String? = nil) {
+        do {
+            load(try DocumentSource(pathOrURI: argument, password: password))
+        } catch {
+            show(error)
+        }
+    }
+
+    private func load(_ source: DocumentSource) {
+        self.source = source
+        gtk_window_set_title(quire_window(window), source.displayName)
+        let document: Document
+        do {
+            document = try source.open()
+        } catch {
+            show(error)
+            return
+        }
+        canvas?.close()
+        let canvas = PageCanvas(document: document, zoom: zoom)
+        self.canvas = canvas
+        content = .document
+        gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
+        canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
+        canvas.onVisiblePagesComplete = { [unowned self] in self.onSettled?() }
+        updatePageIndicator(0)
+        if let startPage { canvas.show(page: startPage) }
+        startPage = nil
+        if let old = gtk_stack_get_child_by_name(quire_stack(stack), "document") {
+            gtk_stack_remove(quire_stack(stack), old)
+        }
+        gtk_stack_add_named(quire_stack(stack), canvas.widget, "document")
+        gtk_stack_set_visible_child_name(quire_stack(stack), "document")
+        canvas.grabFocus()
+    }
+
+    private func show(_ error: DocumentError) {
+        printError(error.description)
+        gtk_label_set_text(quire_label(pageIndicator), "")
+        if error.asksForPassword {
+            content = .password(error)
+            passwordPage.show(error)
+            gtk_stack_set_visible_child_name(quire_stack(stack), "password")
+        } else {
+            content = .error(error)
+            errorPage.set(title: error.title, message: error.message)
+            gtk_stack_set_visible_child_name(quire_stack(stack), "error")
+        }
+        onSettled?()
+    }
+
+    private func updatePageIndicator(_ page: Int) {
+        guard let canvas else { return }
+        gtk_label_set_text(quire_label(pageIndicator), "\(page + 1) / \(canvas.pageCount)")
+    }
+}

@@ -1,0 +1,79 @@
+import QuireEngine
+
+/// What the command line asks for. Quire's own options are taken out here; the files are
+/// left for GApplication, which hands them to a running instance when there is one.
+public struct LaunchOptions: Equatable, Sendable {
+    public var snapshotPath: String?
+    public var page: Int?              // one-based, as typed
+    public var zoom: ZoomMode = .fitWidth
+    public var windowSize: (width: Int, height: Int)?
+    public var files: [String] = []
+    public var showHelp = false
+
+    public static let usage = """
+        Usage: quire [FILE…]
+               quire --snapshot OUT.png [--page N] [--zoom fit-width|fit-page|PERCENT] [--size WxH] [FILE]
+
+        Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
+        (from a source tree) or an empty window.
+          --snapshot OUT.png  open FILE, wait until the visible pages are rendered, save the
+                              window as PNG and exit (0 on success, 2 if FILE cannot be opened)
+          --page N            start at page N
+          --zoom MODE         fit-width (default), fit-page, or a percentage such as 150
+          --size WxH          window size in pixels
+        Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size).
+        """
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.snapshotPath == b.snapshotPath && a.page == b.page && a.zoom == b.zoom && a.files == b.files
+            && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
+            && a.showHelp == b.showHelp
+    }
+
+    public struct Invalid: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses arguments (without the program name).
+    public init(arguments: [String]) throws(Invalid) {
+        var rest = arguments[...]
+        func value(_ option: String) throws(Invalid) -> String {
+            guard let next = rest.popFirst() else { throw Invalid(description: "\(option) needs a value") }
+            return next
+        }
+        var onlyFiles = false
+        while let argument = rest.popFirst() {
+            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
+                files.append(argument)
+                continue
+            }
+            switch argument {
+            case "--": onlyFiles = true
+            case "-h", "--help": showHelp = true
+            case "--snapshot": snapshotPath = try value(argument)
+            case "--page":
+                let text = try value(argument)
+                guard let number = Int(text), number >= 1 else { throw Invalid(description: "--page needs a page number from 1, not “\(text)”") }
+                page = number
+            case "--zoom":
+                let text = try value(argument)
+                guard let mode = ZoomMode(argument: text) else {
+                    throw Invalid(description: "--zoom takes fit-width, fit-page or a percentage from 10 to 6400, not “\(text)”")
+                }
+                zoom = mode
+            case "--size":
+                let text = try value(argument)
+                let parts = text.split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts.allSatisfy({ $0 >= 100 && $0 <= 16384 }) else {
+                    throw Invalid(description: "--size takes WIDTHxHEIGHT in pixels, such as 1200x900, not “\(text)”")
+                }
+                windowSize = (parts[0], parts[1])
+            default:
+                throw Invalid(description: "unknown option \(argument)")
+            }
+        }
+        if snapshotPath != nil && files.count > 1 {
+            throw Invalid(description: "--snapshot takes one file")
+        }
+    }
+}

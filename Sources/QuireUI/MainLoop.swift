@@ -1,0 +1,22 @@
+import CShim
+
+/// The one way back to the main thread. GLib's main loop owns it, so `DispatchQueue.main`
+/// and `@MainActor` jobs never run; an idle source does.
+public enum MainLoop {
+    private final class Job: Sendable {
+        let body: @Sendable @MainActor () -> Void
+        init(_ body: @escaping @Sendable @MainActor () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` on the main thread soon, in call order; callable from any thread.
+    public static func invoke(_ body: @escaping @Sendable @MainActor () -> Void) {
+        let job = Unmanaged.passRetained(Job(body)).toOpaque()
+        quire_main_invoke({ data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return 0
+        }, job, { data in
+            Unmanaged<Job>.fromOpaque(data!).release()
+        })
+    }
+}

@@ -1,0 +1,33 @@
+import CGtk
+import CShim
+import QuireDocument
+
+/// Asks for a document's password in the window; says so when the last one was wrong.
+@MainActor
+final class PasswordPage {
+    private let page = StatusPage(icon: "dialog-password-symbolic")
+    private let entry: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { page.widget }
+    var onPassword: ((String) -> Void)?
+
+    init() {
+        entry = gtk_password_entry_new()
+        gtk_password_entry_set_show_peek_icon(OpaquePointer(entry), 1)
+        gtk_widget_set_size_request(entry, 280, -1)
+        gtk_widget_set_halign(entry, GTK_ALIGN_CENTER)
+        page.append(entry)
+        page.append(StatusPage.button("_Unlock", suggested: true) { [unowned self] in self.submit() })
+        Signal.connect(entry, "activate") { [unowned self] in self.submit() }
+    }
+
+    func show(_ error: DocumentError) {
+        page.set(title: error.title, message: error.message)
+        gtk_editable_set_text(quire_editable(entry), "")
+        gtk_widget_grab_focus(entry)
+    }
+
+    private func submit() {
+        let text = String(cString: gtk_editable_get_text(quire_editable(entry)))
+        onPassword?(text)
+    }
+}

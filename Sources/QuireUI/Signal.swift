@@ -1,0 +1,63 @@
+import CGtk
+import CShim
+
+/// Connects Swift closures to GObject signals. The closure is retained by the connection
+/// and released when the signal handler is destroyed (with its object).
+private final class Handler<Body> {
+    let body: Body
+    init(_ body: Body) { self.body = body }
+}
+
+private func body<Body>(_ data: UnsafeMutableRawPointer?) -> Body {
+    (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Handler<Body>).body
+}
+
+@MainActor
+enum Signal {
+    private static let release: GClosureNotify = { data, _ in
+        Unmanaged<AnyObject>.fromOpaque(data!).release()
+    }
+
+    private static func connect<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
+                                      _ callback: GCallback) -> UInt {
+        let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+        return quire_signal_connect(instance, signal, callback, data, release)
+    }
+
+
+    /// For signals with no arguments: `clicked`, `activate`, `destroy`, `close-request` (returns false).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+            let handler: @MainActor () -> Void = body(data)
+            MainActor.assumeIsolated { handler() }
+            return 0
+        }
+        return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
+    /// For signals with one pointer argument, such as GSimpleAction's `activate` or a dialog's
+    /// `response` (an int, passed in the pointer's place).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
+            let handler: @MainActor (UnsafeMutableRawPointer?) -> Void = body(data)
+            MainActor.assumeIsolated { handler(argument) }
+        }
+        return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
+    /// GApplication's `open`: (files, count, hint).
+    @discardableResult
+    static func connectOpen(_ application: UnsafeMutableRawPointer,
+                            _ handler: @escaping @MainActor ([OpaquePointer]) -> Void) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
+                                      UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
+            let handler: @MainActor ([OpaquePointer]) -> Void = body(data)
+            let list = (0..<Int(count)).compactMap { files?[$0] }
+            MainActor.assumeIsolated { handler(list) }
+        }
+        return connect(application, "open", handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+}

@@ -1,0 +1,73 @@
+import CGtk
+import CShim
+import QuireDocument
+
+/// `--snapshot`: once the window has settled (every visible page rendered, or an error or
+/// password prompt shown) and is on screen, saves its pixels through the window's own
+/// renderer and ends the run. Exit status: 0 saved a document, 2 the document could not be
+/// opened (the PNG shows the error), 3 the PNG could not be written, 4 rendering timed out.
+@MainActor
+final class SnapshotRun {
+    private let window: DocumentWindow
+    private let path: String
+    private let finish: (Int32, String?) -> Void
+    private var settled = false
+    private var settledFrames = 0
+    private var done = false
+
+    /// A watchdog, not a synchronisation: a document that never finishes rendering must not
+    /// keep a script waiting forever. `QUIRE_SNAPSHOT_TIMEOUT` seconds, default 120.
+    private static var timeout: UInt32 { UInt32(Environment.integer("QUIRE_SNAPSHOT_TIMEOUT") ?? 120) }
+
+    init(window: DocumentWindow, path: String, finish: @escaping (Int32, String?) -> Void) {
+        self.window = window
+        self.path = path
+        self.finish = finish
+        window.onSettled = { [unowned self] in self.settled = true }
+        let data = Unmanaged.passRetained(self).toOpaque()
+        quire_after_each_frame(window.window, { data in
+            let run = Unmanaged<SnapshotRun>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { run.painted() } ? 1 : 0
+        }, data) { data in Unmanaged<SnapshotRun>.fromOpaque(data!).release() }
+        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, Self.timeout, { data in
+            let run = Unmanaged<SnapshotRun>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { run.timedOut() }
+            return 0
+        }, Unmanaged.passRetained(self).toOpaque()) { data in Unmanaged<SnapshotRun>.fromOpaque(data!).release() }
+    }
+
+    /// After each painted frame: once settled, save what was just laid out and painted.
+    /// Returns whether to keep watching.
+    private func painted() -> Bool {
+        guard !done else { return false }
+        guard settled, gtk_widget_get_width(window.window) > 0 else { return true }
+        // One more frame after settling, so that what settling changed (the page
+        // indicator, updated on an idle turn) is laid out and painted too.
+        settledFrames += 1
+        guard settledFrames > 1 else { return true }
+        done = true
+        save()
+        return false
+    }
+
+    private func save() {
+        var error: UnsafeMutablePointer<GError>?
+        guard quire_widget_save_png(window.window, path, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            finish(3, "cannot save the snapshot: \(message)")
+            return
+        }
+        switch window.content {
+        case .document: finish(0, nil)
+        case .error, .password: finish(2, nil) // the window has printed the error already
+        case .welcome: finish(0, nil)
+        }
+    }
+
+    private func timedOut() {
+        guard !done else { return }
+        done = true
+        finish(4, "rendering did not finish within \(Self.timeout) s")
+    }
+}

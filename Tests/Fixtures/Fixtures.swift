@@ -1,0 +1,113 @@
+import Foundation
+import PDFWriter
+
+/// Documents the tests open, made fresh in a temporary folder by the project's own PDF
+/// writer (cairo's PDF surface), and the bad inputs a viewer must survive.
+public final class Fixtures {
+    public let directory: URL
+
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("quire-fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Page sizes of `standard()` in points: letter, A4 landscape, a small card, letter.
+    public static let standardSizes: [(width: Double, height: Double)] = [(612, 792), (842, 595), (300, 400), (612, 792)]
+    public static let standardTitle = "Quire Test Fixture"
+    /// Each page's distinctive text.
+    public static func standardText(page: Int) -> String { "Fixture page \(page + 1) says hello" }
+    /// The coloured box on page 1, in points from the top-left, and its colour.
+    public static let boxRect = (x: 100.0, y: 300.0, width: 300.0, height: 200.0)
+    public static let boxColour = (red: 0.8, green: 0.2, blue: 0.2) // exact in 8 bits: 204, 51, 51
+
+    /// Four pages of mixed sizes with known text, an outline, an internal link and a URI link.
+    public func standard(named name: String = "standard.pdf", links: Bool = true) -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        writer.setTitle(Self.standardTitle)
+        for (index, size) in Self.standardSizes.enumerated() {
+            writer.beginPage(width: size.width, height: size.height, label: "p\(index + 1)")
+            writer.text(Self.standardText(page: index), x: 40, y: 60, size: 18)
+            if index == 2 { writer.anchor("third", y: 100) }
+            if index == 0 {
+                let box = Self.boxRect, colour = Self.boxColour
+                writer.box(x: box.x, y: box.y, width: box.width, height: box.height,
+                           red: colour.red, green: colour.green, blue: colour.blue)
+                if links {
+                    writer.text("Go to page three", x: 40, y: 100)
+                    writer.link(toAnchor: "third", x: 40, y: 88, width: 120, height: 16)
+                    writer.text("Visit example.com", x: 40, y: 130)
+                    writer.link(uri: "https://example.com/quire", x: 40, y: 118, width: 120, height: 16)
+                }
+            }
+        }
+        writer.outline("Chapter One", page: 0)
+        let two = writer.outline("Chapter Two", page: 1)
+        writer.outline("Section Two A", page: 2, top: 50, parent: two)
+        writer.outline("Chapter Three", page: 3)
+        writer.finish()
+        return file
+    }
+
+    /// A long document of `pages` letter pages, each saying its number.
+    public func long(pages: Int, named name: String = "long.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        for index in 0..<pages {
+            writer.beginPage()
+            writer.text("Long page \(index + 1)", x: 72, y: 72, size: 24)
+        }
+        writer.finish()
+        return file
+    }
+
+    /// The standard fixture encrypted with `password` by qpdf (made without links: cairo's
+    /// link annotations upset qpdf).
+    public func encrypted(password: String) throws -> String {
+        let plain = standard(named: "plain-for-encryption.pdf", links: false)
+        let file = path("encrypted.pdf")
+        let qpdf = Process()
+        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        qpdf.arguments = ["--encrypt", password, "owner-\(password)", "256", "--", plain, file]
+        try qpdf.run()
+        qpdf.waitUntilExit()
+        guard qpdf.terminationStatus == 0 else { throw FixtureError("qpdf failed with status \(qpdf.terminationStatus)") }
+        return file
+    }
+
+    public enum Bad: String, CaseIterable, Sendable {
+        case missing, directory, empty, text, random, truncated
+    }
+
+    /// Writes one kind of bad input and returns its path.
+    public func bad(_ kind: Bad) throws -> String {
+        let file = path("bad-\(kind.rawValue).pdf")
+        switch kind {
+        case .missing:
+            break
+        case .directory:
+            try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)
+        case .empty:
+            try Data().write(to: URL(fileURLWithPath: file))
+        case .text:
+            try Data("Dear reader,\nthis is a letter, not a PDF.\n".utf8).write(to: URL(fileURLWithPath: file))
+        case .random:
+            var generator = SystemRandomNumberGenerator()
+            let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+        case .truncated:
+            let whole = try Data(contentsOf: URL(fileURLWithPath: standard(named: "whole.pdf")))
+            try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: file))
+        }
+        return file
+    }
+}
+
+public struct FixtureError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

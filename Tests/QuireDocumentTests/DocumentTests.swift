@@ -1,0 +1,98 @@
+import Fixtures
+import QuireEngine
+import XCTest
+@testable import QuireDocument
+
+final class DocumentTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    private func openStandard() throws -> Document {
+        try DocumentSource(path: fixtures.standard()).open()
+    }
+
+    func testPageCountTitleAndMixedSizes() throws {
+        let document = try openStandard()
+        XCTAssertEqual(document.pageCount, Fixtures.standardSizes.count)
+        XCTAssertEqual(document.title, Fixtures.standardTitle)
+        for (index, size) in Fixtures.standardSizes.enumerated() {
+            XCTAssertEqual(document.pageSize(at: index), Size(width: size.width, height: size.height))
+        }
+    }
+
+    func testKnownTextIsOnKnownPages() throws {
+        let document = try openStandard()
+        for page in 0..<document.pageCount {
+            let text = document.text(at: page)
+            XCTAssertTrue(text.contains(Fixtures.standardText(page: page)), "page \(page + 1): \(text)")
+            for other in 0..<document.pageCount where other != page {
+                XCTAssertFalse(text.contains(Fixtures.standardText(page: other)))
+            }
+        }
+    }
+
+    func testPageLabels() throws {
+        let document = try openStandard()
+        XCTAssertEqual((0..<4).map(document.pageLabel(at:)), ["p1", "p2", "p3", "p4"])
+    }
+
+    func testOutlineIsATree() throws {
+        let outline = try openStandard().outline()
+        XCTAssertEqual(outline, [
+            OutlineItem(title: "Chapter One", page: 0),
+            OutlineItem(title: "Chapter Two", page: 1, children: [OutlineItem(title: "Section Two A", page: 2)]),
+            OutlineItem(title: "Chapter Three", page: 3),
+        ])
+    }
+
+    func testLinksHaveTopOriginAreasAndTargets() throws {
+        let links = try openStandard().links(at: 0)
+        XCTAssertEqual(links.count, 2)
+        let jump = try XCTUnwrap(links.first { if case .page = $0.target { true } else { false } })
+        XCTAssertEqual(jump.target, .page(2, top: 100))
+        XCTAssertEqual(jump.area.x, 40, accuracy: 0.5)
+        XCTAssertEqual(jump.area.y, 88, accuracy: 0.5)
+        XCTAssertEqual(jump.area.height, 16, accuracy: 0.5)
+        let uri = try XCTUnwrap(links.first { if case .uri = $0.target { true } else { false } })
+        XCTAssertEqual(uri.target, .uri("https://example.com/quire"))
+        XCTAssertEqual(uri.area.y, 118, accuracy: 0.5)
+        XCTAssertEqual(try openStandard().links(at: 1), [])
+    }
+
+    func testRenderingPaintsTheBoxWhereItIs() throws {
+        let document = try openStandard()
+        let image = try document.render(page: 0, scale: 2)
+        XCTAssertEqual(image.width, 1224)
+        XCTAssertEqual(image.height, 1584)
+        let box = Fixtures.boxRect
+        XCTAssertEqual(image.pixel(x: Int((box.x + box.width / 2) * 2), y: Int((box.y + box.height / 2) * 2)), 0xFFCC3333)
+        XCTAssertEqual(image.pixel(x: 10, y: 10), 0xFFFFFFFF, "paper is white")
+        XCTAssertEqual(image.byteCount, 1224 * 4 * 1584)
+    }
+
+    func testRenderingTurnsThePageByAQuarter() throws {
+        let document = try openStandard()
+        let image = try document.render(page: 0, scale: 1, rotation: .quarter)
+        XCTAssertEqual(image.width, 792)
+        XCTAssertEqual(image.height, 612)
+        // Turned clockwise, a point (x, y) lands at (height − y, x).
+        let box = Fixtures.boxRect
+        let centre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
+        XCTAssertEqual(image.pixel(x: Int(792 - centre.y), y: Int(centre.x)), 0xFFCC3333)
+    }
+
+    func testPageImageCanBeSavedAsPNG() throws {
+        let image = try openStandard().render(page: 2, scale: 1)
+        let file = fixtures.path("page.png")
+        XCTAssertTrue(image.writePNG(to: file))
+        XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0, 100)
+    }
+
+    func testFileURIsOpen() throws {
+        let path = fixtures.standard()
+        let source = try DocumentSource(pathOrURI: URL(fileURLWithPath: path).absoluteString)
+        XCTAssertEqual(try source.open().pageCount, 4)
+        XCTAssertEqual(source.displayName, "standard.pdf")
+    }
+}

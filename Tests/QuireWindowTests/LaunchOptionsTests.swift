@@ -1,0 +1,26 @@
+import XCTest
+@testable import QuireUI
+
+final class LaunchOptionsTests: XCTestCase {
+    func testFilesAndSnapshotOptions() throws {
+        let options = try LaunchOptions(arguments: ["--snapshot", "out.png", "--page", "3", "--zoom", "150%", "--size", "800x600", "a.pdf"])
+        XCTAssertEqual(options.snapshotPath, "out.png")
+        XCTAssertEqual(options.page, 3)
+        XCTAssertEqual(options.zoom, .percent(150))
+        XCTAssertEqual(options.windowSize?.width, 800)
+        XCTAssertEqual(options.files, ["a.pdf"])
+    }
+
+    func testSeveralFilesAndDashedNamesAfterDoubleDash() throws {
+        let options = try LaunchOptions(arguments: ["a.pdf", "--", "-odd.pdf", "b.pdf"])
+        XCTAssertEqual(options.files, ["a.pdf", "-odd.pdf", "b.pdf"])
+        XCTAssertNil(options.snapshotPath)
+    }
+
+    func testInvalidValuesAreRefused() {
+        for arguments in [["--page", "0"], ["--zoom", "5"], ["--zoom", "wide"], ["--size", "10x10"], ["--snapshot"],
+                          ["--bogus"], ["--snapshot", "o.png", "a.pdf", "b.pdf"]] {
+            XCTAssertThrowsError(try LaunchOptions(arguments: arguments), "\(arguments)")
+        }
+    }
+}

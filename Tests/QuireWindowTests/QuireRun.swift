@@ -1,0 +1,118 @@
+import CCairo
+import Foundation
+import QuireDocument
+import XCTest
+
+/// Runs the real `quire` executable (built beside the tests) and collects what it did.
+struct QuireRun {
+    let status: Int32
+    let crashed: Bool
+    let standardError: String
+
+    static var executable: URL {
+        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return tests.deletingLastPathComponent().appendingPathComponent("quire")
+    }
+
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> QuireRun {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw FixtureFailure("window tests need an X display: run them through scripts/test.sh (Xvfb)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["QUIRE_SNAPSHOT_TIMEOUT"] = "60"
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return QuireRun(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
+                        standardError: String(decoding: data, as: UTF8.self))
+    }
+}
+
+struct FixtureFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Pixels of a PNG file or of a rendered page, as 0xAARRGGBB, for comparing pictures.
+struct Picture {
+    let width: Int
+    let height: Int
+    private let pixels: [UInt32]
+
+    init(png path: String) throws {
+        guard let surface = cairo_image_surface_create_from_png(path), cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw FixtureFailure("cannot read \(path) as PNG")
+        }
+        defer { cairo_surface_destroy(surface) }
+        self.init(surface: surface)
+    }
+
+    init(_ image: PageImage) {
+        self = withExtendedLifetime(image) { Picture(surface: image.surface) }
+    }
+
+    private init(surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        for y in 0..<height {
+            for x in 0..<width { pixels.append(data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) | 0xFF00_0000) }
+        }
+        self.pixels = pixels
+    }
+
+    subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+
+    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        [16, 8, 0].map { abs(Int((a >> $0) & 0xFF) - Int((b >> $0) & 0xFF)) }.max()!
+    }
+
+    /// The bounding box of pixels within `tolerance` of `colour`, if any.
+    func bounds(of colour: UInt32, tolerance: Int = 3) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<height {
+            for x in 0..<width where Self.distance(self[x, y], colour) <= tolerance {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// The share of `reference`'s pixels that differ by more than `tolerance` from this
+    /// picture's pixels at (x, y) + their position (pixels falling outside count as different).
+    func mismatch(with reference: Picture, atX originX: Int, y originY: Int, tolerance: Int = 48, step: Int = 1) -> Double {
+        var compared = 0, different = 0
+        for y in stride(from: 0, to: reference.height, by: step) {
+            for x in stride(from: 0, to: reference.width, by: step) {
+                compared += 1
+                let (px, py) = (originX + x, originY + y)
+                guard px >= 0, py >= 0, px < width, py < height else { different += 1; continue }
+                if Self.distance(self[px, py], reference[x, y]) > tolerance { different += 1 }
+            }
+        }
+        return Double(different) / Double(max(compared, 1))
+    }
+
+    /// Where `reference` best matches inside this picture, searching the given offsets.
+    func bestMatch(of reference: Picture, xs: ClosedRange<Int>, ys: ClosedRange<Int>) -> (x: Int, y: Int, mismatch: Double) {
+        var best = (x: xs.lowerBound, y: ys.lowerBound, mismatch: 2.0)
+        for y in ys {
+            for x in xs {
+                let coarse = mismatch(with: reference, atX: x, y: y, step: 16)
+                if coarse < best.mismatch { best = (x, y, coarse) }
+            }
+        }
+        return (best.x, best.y, mismatch(with: reference, atX: best.x, y: best.y))
+    }
+}

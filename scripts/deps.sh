@@ -1,0 +1,34 @@
+#!/bin/bash
+# Installs the Debian 12 packages Quire needs, if any are missing.
+# Usage: scripts/deps.sh run|test   (run: to build and use Quire; test: also to test it)
+set -eu
+
+run_packages="libgtk-4-dev libpoppler-glib-dev libcairo2-dev pkg-config
+  adwaita-icon-theme fonts-dejavu-core fonts-urw-base35"
+test_packages="xvfb xauth qpdf meson ninja-build desktop-file-utils appstream
+  gtk-update-icon-cache"
+
+case "${1:-}" in
+  run) wanted=$run_packages ;;
+  test) wanted="$run_packages $test_packages" ;;
+  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+esac
+
+if ! command -v swift >/dev/null; then
+  echo "Quire needs a Swift 6 toolchain (not packaged by Debian): install it from swift.org" >&2
+  echo "and put its usr/bin on PATH, then run this again." >&2
+  exit 1
+fi
+
+missing=""
+for package in $wanted; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
+done
+[ -z "$missing" ] && exit 0
+
+echo "Installing:$missing"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -q
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing

@@ -1,0 +1,104 @@
+#!/bin/bash
+# Installs Quire into a temporary DESTDIR, as a distribution package would, and
+# checks that every file lands where desktops look for it and nothing else is
+# touched. Takes an already-built quire binary so that no Swift build runs.
+# Usage: scripts/install-test.sh PATH/TO/quire
+set -u
+
+if [ $# -ne 1 ] || [ ! -f "$1" ]; then
+    echo "usage: $0 PATH/TO/quire" >&2
+    exit 2
+fi
+binary=$(realpath "$1")
+source_dir=$(cd "$(dirname "$0")/.." && pwd)
+app_id=app.quire.Quire
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+dest=$tmp/dest
+passed=0
+failed=0
+
+check() { # check DESCRIPTION COMMAND... : one line per check, as TAP does
+    local description=$1
+    shift
+    if "$@" >"$tmp/check.log" 2>&1; then
+        echo "ok - $description"
+        passed=$((passed + 1))
+    else
+        echo "not ok - $description"
+        sed 's/^/#   /' "$tmp/check.log"
+        failed=$((failed + 1))
+    fi
+}
+
+silent() { # succeeds when COMMAND succeeds and prints nothing (validators warn on stdout)
+    local output
+    output=$("$@" 2>&1) || { echo "$output"; return 1; }
+    [ -z "$output" ] || { echo "$output"; return 1; }
+}
+
+# What a system install would have touched, to prove a DESTDIR install did not.
+system_state() {
+    local path
+    for path in /usr/bin/quire \
+                /usr/share/applications/$app_id.desktop \
+                /usr/share/applications/mimeinfo.cache \
+                /usr/share/metainfo/$app_id.metainfo.xml \
+                /usr/share/icons/hicolor/scalable/apps/$app_id.svg \
+                /usr/share/icons/hicolor/icon-theme.cache; do
+        stat -c '%n %s %Y' "$path" 2>/dev/null || echo "$path absent"
+    done
+}
+
+expected_files() {
+    printf '%s\n' usr/bin/quire \
+        usr/share/applications/$app_id.desktop \
+        usr/share/icons/hicolor/scalable/apps/$app_id.svg \
+        usr/share/metainfo/$app_id.metainfo.xml
+}
+
+desktop_key() { # desktop_key FILE KEY
+    sed -n "s/^$2=//p" "$1" | head -n 1
+}
+
+system_state >"$tmp/before"
+
+check "meson setup with prefix /usr and prebuilt_quire" \
+    meson setup "$tmp/build" "$source_dir" --prefix /usr -Dprebuilt_quire="$binary"
+check "meson install into DESTDIR" \
+    env DESTDIR="$dest" meson install -C "$tmp/build"
+
+check "usr/bin/quire is the given binary, executable" \
+    bash -c '[ -x "$1" ] && cmp "$1" "$2"' _ "$dest/usr/bin/quire" "$binary"
+desktop=$dest/usr/share/applications/$app_id.desktop
+metainfo=$dest/usr/share/metainfo/$app_id.metainfo.xml
+icon=$dest/usr/share/icons/hicolor/scalable/apps/$app_id.svg
+check "desktop file installed in usr/share/applications" test -f "$desktop"
+check "metainfo installed in usr/share/metainfo" test -f "$metainfo"
+check "icon installed in usr/share/icons/hicolor/scalable/apps" test -f "$icon"
+
+check "installed desktop file validates without warnings" silent desktop-file-validate "$desktop"
+check "installed metainfo validates" appstreamcli validate --no-net "$metainfo"
+check "desktop file names the installed binary and icon" \
+    test "$(desktop_key "$desktop" Exec)" = "quire %U" -a \
+         "$(desktop_key "$desktop" Icon)" = "$app_id"
+check "desktop file opens application/pdf" \
+    grep -qx 'MimeType=.*application/pdf;.*' "$desktop"
+
+(cd "$dest" && find . -type f | sed 's|^\./||' | sort) >"$tmp/installed"
+check "DESTDIR holds exactly the four files (no caches refreshed there)" \
+    diff <(expected_files | sort) "$tmp/installed"
+system_state >"$tmp/after"
+check "nothing written to /usr outside DESTDIR" diff "$tmp/before" "$tmp/after"
+
+# Without DESTDIR the post-install script must refresh the caches in the prefix.
+prefix=$tmp/prefix
+check "meson install into a private prefix" bash -c \
+    'meson setup "$1" "$2" --prefix "$3" -Dprebuilt_quire="$4" && meson install -C "$1"' \
+    _ "$tmp/build-prefix" "$source_dir" "$prefix" "$binary"
+check "desktop database in the prefix maps application/pdf to Quire" \
+    grep -q "^application/pdf=.*$app_id.desktop" "$prefix/share/applications/mimeinfo.cache"
+check "icon cache refreshed in the prefix" test -s "$prefix/share/icons/hicolor/icon-theme.cache"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

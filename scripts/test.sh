@@ -1,0 +1,16 @@
+#!/bin/bash
+# Sets up and runs every test: engine and document-layer unit tests, window tests in a
+# real GTK window under Xvfb, and the install layout test.
+set -u
+cd "$(dirname "$0")/.."
+scripts/deps.sh test || exit 1
+swift build --product quire || exit 1
+
+status=0
+scripts/install-test.sh .build/debug/quire || status=1
+
+# One X server for the whole run; the cairo renderer so that pictures do not depend on
+# whether the machine has a GPU.
+export GSK_RENDERER=cairo
+xvfb-run -a -s '-screen 0 1600x1200x24' swift test --disable-swift-testing || status=1
+exit $status
