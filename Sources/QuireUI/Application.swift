@@ -96,6 +96,8 @@ public final class Application {
         return windows[UnsafeMutableRawPointer(active)] ?? windows.values.first
     }
 
+    /// A new window, presented on the next main-loop turn: whatever it is given to show
+    /// before then is in its first frame.
     private func newWindow() -> DocumentWindow {
         let window = DocumentWindow(application: app, zoom: options.zoom, page: options.page, size: options.windowSize)
         let key = UnsafeMutableRawPointer(window.window)
@@ -107,7 +109,7 @@ public final class Application {
                 self.finishSnapshot(status: status, message: message)
             }
         }
-        window.present()
+        MainLoop.invoke { [weak window] in window?.present() }
         return window
     }
 

@@ -58,6 +58,11 @@ final class PageCanvas {
             Unmanaged<PageCanvas>.fromOpaque(data!).release()
         }
         startWorker()
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
+            self.keyPressed(keyval, modifiers)
+        }
+        gtk_widget_add_controller(canvasWidget, keys)
     }
 
     var pageCount: Int { layout.pageCount }
@@ -71,6 +76,26 @@ final class PageCanvas {
         guard layout.viewport.height > 0 else { pendingPage = page; return }
         let rect = layout.pageRect(page)
         quire_canvas_scroll_to(canvas, rect.x + rect.width / 2 - layout.viewport.width / 2, rect.y - layout.gap)
+    }
+
+    /// Reading keys the scrolled window does not bind without modifiers. Page Up/Down
+    /// are left to it (they animate).
+    private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let x = quire_canvas_get_x(canvas), y = quire_canvas_get_y(canvas)
+        let step = 48.0, page = layout.viewport.height * 0.9
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        guard modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
+        switch Int32(keyval) {
+        case GDK_KEY_Down, GDK_KEY_KP_Down: quire_canvas_scroll_to(canvas, x, y + step)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: quire_canvas_scroll_to(canvas, x, y - step)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: quire_canvas_scroll_to(canvas, x + step, y)
+        case GDK_KEY_Left, GDK_KEY_KP_Left: quire_canvas_scroll_to(canvas, x - step, y)
+        case GDK_KEY_space: quire_canvas_scroll_to(canvas, x, shift ? y - page : y + page)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: quire_canvas_scroll_to(canvas, x, 0)
+        case GDK_KEY_End, GDK_KEY_KP_End: quire_canvas_scroll_to(canvas, x, layout.contentSize.height)
+        default: return false
+        }
+        return true
     }
 
     /// Stops rendering; the window is going away.

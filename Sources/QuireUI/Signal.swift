@@ -48,6 +48,17 @@ enum Signal {
         return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// GtkEventControllerKey's `key-pressed`: (keyval, keycode, modifiers) → handled.
+    @discardableResult
+    static func connectKeyPressed(_ controller: UnsafeMutableRawPointer,
+                                  _ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, modifiers, data in
+            let handler: @MainActor (UInt32, GdkModifierType) -> Bool = body(data)
+            return MainActor.assumeIsolated { handler(keyval, modifiers) } ? 1 : 0
+        }
+        return connect(controller, "key-pressed", handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// GApplication's `open`: (files, count, hint).
     @discardableResult
     static func connectOpen(_ application: UnsafeMutableRawPointer,
