@@ -4,7 +4,7 @@ import QuireDocument
 import QuireEngine
 
 /// The document view: a viewport-sized `QuireCanvas` in a scrolled window. It keeps the
-/// layout and the picture cache, asks the render worker for what the viewport needs, and
+/// layout and the picture cache, asks the render workers for what the viewport needs, and
 /// draws cached pictures (scaled ones until sharp ones arrive). It never renders itself.
 @MainActor
 final class PageCanvas {
@@ -16,7 +16,7 @@ final class PageCanvas {
     private var textures: [TileKey: PageTexture] = [:]
     private var failures: [Int: String] = [:]
     private let planner = RenderPlanner()
-    private var worker: RenderWorker<Document>?
+    private var workers: RenderWorkers<Document>?
     private var generation = 0
     private var lastScrollY = 0.0
     private var pendingPage: Int?
@@ -57,7 +57,7 @@ final class PageCanvas {
         quire_canvas_set_callbacks(canvas, &callbacks, Unmanaged.passRetained(self).toOpaque()) { data in
             Unmanaged<PageCanvas>.fromOpaque(data!).release()
         }
-        startWorker()
+        startWorkers()
         let keys = gtk_event_controller_key_new()!
         Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
             self.keyPressed(keyval, modifiers)
@@ -100,8 +100,8 @@ final class PageCanvas {
 
     /// Stops rendering; the window is going away.
     func close() {
-        worker?.stop()
-        worker = nil
+        workers?.stop()
+        workers = nil
     }
 
     /// True when every visible page shows its sharp picture or its failure.
@@ -148,7 +148,7 @@ final class PageCanvas {
                                 deviceScale: deviceScale) { [cache, failures] key in
             cache[key] != nil || failures[key.page] != nil
         }
-        generation = worker?.submit(plan) ?? generation
+        generation = workers?.submit(plan.tiles, urgent: plan.urgent) ?? generation
         if let page = layout.mostVisiblePage(in: visible), page != currentPage {
             currentPage = page
             // Not now: this may run inside size allocation, where other widgets must not resize.
@@ -158,17 +158,17 @@ final class PageCanvas {
             }
         }
         gtk_widget_queue_draw(UnsafeMutablePointer(canvas))
-        if plan.isEmpty, visiblePagesComplete { onVisiblePagesComplete?() }
+        if plan.tiles.isEmpty, visiblePagesComplete { onVisiblePagesComplete?() }
     }
 
-    private func startWorker() {
+    private func startWorkers() {
         let source = document.source
-        worker = RenderWorker(makeRenderer: { try source.open() }, deliver: { [weak self] result in
+        workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: { [weak self] result in
             MainLoop.invoke { self?.received(result) }
         })
     }
 
-    private func received(_ result: RenderWorker<Document>.Result) {
+    private func received(_ result: RenderWorkers<Document>.Result) {
         let key = result.key
         // A picture at a scale the view no longer wants is stale: dropped.
         guard key.page < layout.pageCount, key == wantedKey(key.page) else { return }

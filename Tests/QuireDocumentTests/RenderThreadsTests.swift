@@ -12,7 +12,7 @@ final class RenderThreadsTests: XCTestCase {
         private var images: [Int: PageImage] = [:]
         private var failed = 0
         let arrived = DispatchSemaphore(value: 0)
-        func add(_ result: RenderWorker<Document>.Result) {
+        func add(_ result: RenderWorkers<Document>.Result) {
             lock.wait()
             switch result.outcome {
             case .success(let image): images[result.key.page] = image
@@ -25,12 +25,13 @@ final class RenderThreadsTests: XCTestCase {
         var failures: Int { lock.wait(); defer { lock.signal() }; return failed }
     }
 
-    func testTwoWorkersRenderTheSameFileInParallel() throws {
+    /// Two pools of two threads each: four documents on one file, rendering side by side.
+    func testFourThreadsRenderTheSameFileInParallel() throws {
         let fixtures = try Fixtures()
         let source = DocumentSource(path: fixtures.long(pages: 24))
         let first = Collected(), second = Collected()
         let workers = [first, second].map { collected in
-            RenderWorker(makeRenderer: { try source.open() }, deliver: collected.add)
+            RenderWorkers(threads: 2, makeRenderer: { try source.open() }, deliver: collected.add)
         }
         defer { workers.forEach { $0.stopAndWait() } }
         let plan = (0..<24).map { TileKey(page: $0, scale: 1) }
@@ -50,7 +51,7 @@ final class RenderThreadsTests: XCTestCase {
         let fixtures = try Fixtures()
         let source = DocumentSource(path: try fixtures.bad(.text))
         let collected = Collected()
-        let worker = RenderWorker(makeRenderer: { try source.open() }, deliver: collected.add)
+        let worker = RenderWorkers(makeRenderer: { try source.open() }, deliver: collected.add)
         defer { worker.stopAndWait() }
         worker.submit([TileKey(page: 0, scale: 1), TileKey(page: 1, scale: 1)])
         for _ in 0..<2 { XCTAssertEqual(collected.arrived.wait(timeout: .now() + 10), .success) }

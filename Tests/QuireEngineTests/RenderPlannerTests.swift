@@ -9,25 +9,27 @@ final class RenderPlannerTests: XCTestCase {
     func testVisiblePagesComeFirstNearestTheCentre() {
         let visible = Rect(x: 0, y: 3150, width: 800, height: 600) // pages 10 (half), 11, 12 (half)
         let plan = RenderPlanner(ahead: 2, behind: 1).plan(layout: layout, visible: visible, deviceScale: 1) { _ in false }
-        XCTAssertEqual(plan.map(\.page), [11, 10, 12, 13, 14, 9])
+        XCTAssertEqual(plan.tiles.map(\.page), [11, 10, 12, 13, 14, 9])
+        XCTAssertEqual(plan.urgent, 3, "the three pages on screen")
     }
 
     func testScrollingUpPrefetchesAboveFirst() {
         let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
         let plan = RenderPlanner(ahead: 2, behind: 1).plan(layout: layout, visible: visible, scrollingDown: false, deviceScale: 1) { _ in false }
-        XCTAssertEqual(Array(plan.map(\.page).suffix(3)), [9, 8, 12])
+        XCTAssertEqual(Array(plan.tiles.map(\.page).suffix(3)), [9, 8, 12])
     }
 
     func testCachedTilesAreLeftOut() {
         let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
         let plan = RenderPlanner().plan(layout: layout, visible: visible, deviceScale: 1) { $0.page == 10 }
-        XCTAssertFalse(plan.contains { $0.page == 10 })
-        XCTAssertEqual(plan.first?.page, 11)
+        XCTAssertFalse(plan.tiles.contains { $0.page == 10 })
+        XCTAssertEqual(plan.tiles.first?.page, 11)
+        XCTAssertEqual(plan.urgent, 1)
     }
 
     func testTilesAreInDevicePixels() {
         let plan = RenderPlanner().plan(layout: layout, visible: Rect(x: 0, y: 0, width: 800, height: 600), deviceScale: 2) { _ in false }
-        XCTAssertEqual(plan.first?.scale ?? 0, layout.scale * 2, accuracy: 1e-9)
+        XCTAssertEqual(plan.tiles.first?.scale ?? 0, layout.scale * 2, accuracy: 1e-9)
     }
 
     func testEnormousPagesAreRenderedWithinThePixelLimit() {

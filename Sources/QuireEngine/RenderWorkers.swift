@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Render threads sharing one queue, the current plan. Each thread owns its own
+/// `PageRendering` (its own document: poppler documents must never be shared between
+/// threads) and takes the next tile of the plan when it is free, so the first tiles of a
+/// plan start at once even while another thread finishes older work.
+/// `submit` replaces the plan; a render already running finishes and is delivered with its
+/// generation, so the receiver can tell it is stale.
+/// The first `urgent` tiles of a plan (what is on screen) have the cores to themselves:
+/// no thread starts a later tile while an urgent one is rendering, since prefetch work on
+/// the other core would slow the tile the reader is waiting for.
+public final class RenderWorkers<Renderer: PageRendering>: Sendable {
+    public struct Result: Sendable {
+        public let key: TileKey
+        public let generation: Int
+        public let outcome: Swift.Result<Renderer.Picture, RenderFailure>
+    }
+
+    private struct State {
+        var plan: [TileKey] = []
+        var urgent = 0         // how many of `plan`'s first tiles are urgent
+        var urgentRunning = 0  // urgent tiles being rendered now
+        var inFlight: Set<TileKey> = [] // a new plan may ask again for these: never twice at once
+        var generation = 0
+        var stopped = false
+        var running = 0
+    }
+
+    /// One thread per core, at most four: beyond that poppler's memory traffic dominates.
+    public static var defaultThreadCount: Int {
+        min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 4)
+    }
+
+    public let threadCount: Int
+    private let condition = Condition()
+    nonisolated(unsafe) private var state = State() // guarded by `condition`
+
+    /// Starts `threads` threads. `makeRenderer` runs on each (so each renderer is confined
+    /// to its thread); `deliver` is called on the rendering thread for every finished tile.
+    public init(threads: Int = defaultThreadCount,
+                makeRenderer: @escaping @Sendable () throws -> Renderer,
+                deliver: @escaping @Sendable (Result) -> Void) {
+        threadCount = max(1, threads)
+        state.running = threadCount
+        for _ in 0..<threadCount {
+            startThread {
+                self.run(makeRenderer: makeRenderer, deliver: deliver)
+                self.condition.locked {
+                    self.state.running -= 1
+                    self.condition.broadcast()
+                }
+            }
+        }
+    }
+
+    /// A thread's whole life; its renderer (and document) is gone when it returns.
+    private func run(makeRenderer: () throws -> Renderer, deliver: (Result) -> Void) {
+        let renderer: Renderer
+        do {
+            renderer = try makeRenderer()
+        } catch {
+            // Without a document every planned tile fails with the same reason.
+            drain { key, generation in
+                deliver(Result(key: key, generation: generation, outcome: .failure(RenderFailure("\(error)"))))
+            }
+            return
+        }
+        drain { key, generation in
+            let outcome: Swift.Result<Renderer.Picture, RenderFailure>
+            do { outcome = .success(try renderer.render(key)) } catch { outcome = .failure(RenderFailure("\(error)")) }
+            deliver(Result(key: key, generation: generation, outcome: outcome))
+        }
+    }
+
+    /// Replaces whatever was waiting with `plan`, whose first `urgent` tiles are on screen;
+    /// returns its generation.
+    @discardableResult
+    public func submit(_ plan: [TileKey], urgent: Int) -> Int {
+        condition.locked {
+            state.plan = plan
+            state.urgent = min(max(urgent, 0), plan.count)
+            state.generation += 1
+            condition.broadcast()
+            return state.generation
+        }
+    }
+
+    /// Replaces whatever was waiting with `plan`, every tile of it as urgent as the next;
+    /// returns its generation.
+    @discardableResult
+    public func submit(_ plan: [TileKey]) -> Int { submit(plan, urgent: plan.count) }
+
+    /// Ends the threads after the tiles in progress, without waiting for them.
+    public func stop() {
+        condition.locked {
+            state.stopped = true
+            state.plan = []
+            condition.broadcast()
+        }
+    }
+
+    /// Ends the threads and waits until all have finished and closed their documents (a
+    /// render cannot be interrupted, so this may take as long as the tiles in progress).
+    public func stopAndWait() {
+        stop()
+        condition.locked {
+            while state.running > 0 { condition.wait() }
+        }
+    }
+
+    private func drain(_ work: (TileKey, Int) -> Void) {
+        while let (key, generation, urgent) = next() {
+            work(key, generation)
+            condition.locked {
+                state.inFlight.remove(key)
+                if urgent { state.urgentRunning -= 1 }
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// The next tile to render, whether it is urgent, and its generation; nil once stopped.
+    private func next() -> (TileKey, Int, Bool)? {
+        condition.locked {
+            // A non-urgent tile waits while an urgent one renders.
+            while true {
+                // Tiles another thread is rendering now are delivered by it.
+                while let first = state.plan.first, state.inFlight.contains(first) {
+                    state.plan.removeFirst()
+                    if state.urgent > 0 { state.urgent -= 1 }
+                }
+                if state.stopped { return nil }
+                if !state.plan.isEmpty && (state.urgent > 0 || state.urgentRunning == 0) { break }
+                condition.wait()
+            }
+            let urgent = state.urgent > 0
+            if urgent {
+                state.urgent -= 1
+                state.urgentRunning += 1
+            }
+            let key = state.plan.removeFirst()
+            state.inFlight.insert(key)
+            return (key, state.generation, urgent)
+        }
+    }
+}
+
+public struct RenderFailure: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,170 @@
+import Dispatch
+import XCTest
+@testable import QuireEngine
+
+/// A deterministic stand-in for a document: "renders" a tile into a byte count, records
+/// the order, and can be held at a gate to observe the queue being replaced.
+final class RecordingRenderer: PageRendering {
+    nonisolated(unsafe) static var made = 0 // only touched under `madeLock`
+    static let madeLock = DispatchSemaphore(value: 1)
+    struct Picture: RenderedPicture { let byteCount: Int; let page: Int }
+    let gate: DispatchSemaphore?
+    init(gate: DispatchSemaphore?) {
+        self.gate = gate
+        Self.madeLock.wait(); Self.made += 1; Self.madeLock.signal()
+    }
+    func render(_ tile: TileKey) throws -> Picture {
+        gate?.wait()
+        if tile.page < 0 { throw RenderFailure("no such page") }
+        return Picture(byteCount: 4, page: tile.page)
+    }
+}
+
+final class RenderWorkersTests: XCTestCase {
+    private final class Results: @unchecked Sendable {
+        private let lock = DispatchSemaphore(value: 1)
+        private var items: [RenderWorkers<RecordingRenderer>.Result] = []
+        let arrived = DispatchSemaphore(value: 0)
+        func add(_ result: RenderWorkers<RecordingRenderer>.Result) { lock.wait(); items.append(result); lock.signal(); arrived.signal() }
+        var all: [RenderWorkers<RecordingRenderer>.Result] { lock.wait(); defer { lock.signal() }; return items }
+        func wait(for count: Int) -> Bool { (0..<count).allSatisfy { _ in arrived.wait(timeout: .now() + 10) == .success } }
+    }
+
+    func testRendersThePlanInOrder() {
+        let results = Results()
+        let worker = RenderWorkers(threads: 1, makeRenderer: { RecordingRenderer(gate: nil) }, deliver: results.add)
+        defer { worker.stopAndWait() }
+        worker.submit([3, 1, 2].map { TileKey(page: $0, scale: 1) })
+        XCTAssertTrue(results.wait(for: 3))
+        XCTAssertEqual(results.all.map(\.key.page), [3, 1, 2])
+    }
+
+    func testANewPlanReplacesWhatWasWaiting() {
+        let results = Results()
+        let gate = DispatchSemaphore(value: 0)
+        let worker = RenderWorkers(threads: 1, makeRenderer: { RecordingRenderer(gate: gate) }, deliver: results.add)
+        defer { worker.stopAndWait() }
+        let first = worker.submit([0, 1, 2, 3].map { TileKey(page: $0, scale: 1) })
+        gate.signal() // page 0 may start; the rest waits
+        XCTAssertTrue(results.wait(for: 1))
+        let second = worker.submit([7, 8].map { TileKey(page: $0, scale: 1) })
+        for _ in 0..<4 { gate.signal() }
+        while results.all.last?.key.page != 8 { XCTAssertTrue(results.wait(for: 1)) }
+        let all = results.all
+        // Page 1 may have been taken before the replacement; pages 2 and 3 never run.
+        XCTAssertFalse(all.contains { $0.key.page == 2 || $0.key.page == 3 })
+        XCTAssertEqual(all.first?.generation, first)
+        XCTAssertEqual(all.filter { $0.generation == second }.map(\.key.page), [7, 8])
+    }
+
+    func testFailuresAreDeliveredNotThrown() {
+        let results = Results()
+        let worker = RenderWorkers(threads: 1, makeRenderer: { RecordingRenderer(gate: nil) }, deliver: results.add)
+        defer { worker.stopAndWait() }
+        worker.submit([TileKey(page: -1, scale: 1)])
+        XCTAssertTrue(results.wait(for: 1))
+        guard case .failure(let failure) = results.all.first?.outcome else { return XCTFail("expected a failure") }
+        XCTAssertEqual(failure.description, "no such page")
+    }
+
+    func testEachThreadHasItsOwnRendererAndEveryTileRunsOnce() {
+        RecordingRenderer.madeLock.wait(); RecordingRenderer.made = 0; RecordingRenderer.madeLock.signal()
+        let results = Results()
+        let workers = RenderWorkers(threads: 2, makeRenderer: { RecordingRenderer(gate: nil) }, deliver: results.add)
+        workers.submit((0..<40).map { TileKey(page: $0, scale: 1) })
+        XCTAssertTrue(results.wait(for: 40))
+        workers.stopAndWait()
+        XCTAssertEqual(results.all.map(\.key.page).sorted(), Array(0..<40))
+        RecordingRenderer.madeLock.wait(); XCTAssertEqual(RecordingRenderer.made, 2); RecordingRenderer.madeLock.signal()
+    }
+
+    func testAFreeThreadStartsANewPlanWhileTheOtherIsBusy() {
+        let gate = DispatchSemaphore(value: 0)
+        // Page 0 blocks its thread at the gate; the other thread must still render page 5.
+        final class Gated: PageRendering {
+            struct Picture: RenderedPicture { let byteCount: Int }
+            let gate: DispatchSemaphore, started: DispatchSemaphore
+            init(gate: DispatchSemaphore, started: DispatchSemaphore) { self.gate = gate; self.started = started }
+            func render(_ tile: TileKey) throws -> Picture {
+                if tile.page == 0 { started.signal(); gate.wait() }
+                return Picture(byteCount: 1)
+            }
+        }
+        let delivered = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let pages = PagesSeen()
+        let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
+            pages.add(result.key.page); delivered.signal()
+        })
+        workers.submit([TileKey(page: 0, scale: 1)])
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        workers.submit([TileKey(page: 5, scale: 1)])
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(pages.all, [5], "page 5 was delivered while page 0 was still rendering")
+        gate.signal()
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
+        workers.stopAndWait()
+    }
+}
+
+final class PagesSeen: @unchecked Sendable {
+    private let lock = DispatchSemaphore(value: 1)
+    private var pages: [Int] = []
+    func add(_ page: Int) { lock.wait(); pages.append(page); lock.signal() }
+    var all: [Int] { lock.wait(); defer { lock.signal() }; return pages }
+}
+
+final class UrgentTilesTests: XCTestCase {
+    /// While an urgent tile renders on one thread, the other thread leaves prefetch alone.
+    func testPrefetchWaitsWhileAnUrgentTileRenders() {
+        final class Gated: PageRendering {
+            struct Picture: RenderedPicture { let byteCount: Int }
+            let gate: DispatchSemaphore, started: DispatchSemaphore
+            init(gate: DispatchSemaphore, started: DispatchSemaphore) { self.gate = gate; self.started = started }
+            func render(_ tile: TileKey) throws -> Picture {
+                if tile.page == 0 { started.signal(); gate.wait() }
+                return Picture(byteCount: 1)
+            }
+        }
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
+        let pages = PagesSeen()
+        let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
+            pages.add(result.key.page); delivered.signal()
+        })
+        workers.submit([0, 1, 2].map { TileKey(page: $0, scale: 1) }, urgent: 1)
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(delivered.wait(timeout: .now() + 0.3), .timedOut, "prefetch ran beside the urgent tile")
+        gate.signal()
+        for _ in 0..<3 { XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success) }
+        XCTAssertEqual(pages.all.first, 0)
+        workers.stopAndWait()
+    }
+}
+
+final class InFlightTilesTests: XCTestCase {
+    /// A new plan that asks again for a tile already rendering does not render it twice.
+    func testATileInFlightIsNotStartedAgain() {
+        final class Gated: PageRendering {
+            struct Picture: RenderedPicture { let byteCount: Int }
+            let gate: DispatchSemaphore, started: DispatchSemaphore
+            init(gate: DispatchSemaphore, started: DispatchSemaphore) { self.gate = gate; self.started = started }
+            func render(_ tile: TileKey) throws -> Picture {
+                if tile.page == 0 { started.signal(); gate.wait() }
+                return Picture(byteCount: 1)
+            }
+        }
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
+        let pages = PagesSeen()
+        let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
+            pages.add(result.key.page); delivered.signal()
+        })
+        workers.submit([TileKey(page: 0, scale: 1)])
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        workers.submit([0, 1].map { TileKey(page: $0, scale: 1) }, urgent: 2)
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(pages.all, [1], "the free thread skipped page 0 and took page 1")
+        gate.signal()
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
+        workers.stopAndWait()
+        XCTAssertEqual(pages.all, [1, 0])
+    }
+}
