@@ -91,9 +91,10 @@ const char *quire_widget_renderer_name(GtkWidget *widget) {
     return renderer ? G_OBJECT_TYPE_NAME(renderer) : "";
 }
 
-void quire_set_accel(GtkApplication *application, const char *action, const char *accel) {
-    const char *accels[] = {accel, NULL};
-    gtk_application_set_accels_for_action(application, action, accels);
+void quire_set_accels(GtkApplication *application, const char *action, const char *accels) {
+    char **list = g_strsplit(accels, "|", -1);
+    gtk_application_set_accels_for_action(application, action, (const char *const *)list);
+    g_strfreev(list);
 }
 
 typedef struct {

@@ -62,6 +62,7 @@ public final class Application {
             self.windows.values.forEach { $0.close() }
         }
         addAction("close", accel: "<Control>w") { [unowned self] in self.activeWindow?.close() }
+        for (action, accels) in DocumentWindow.accelerators { quire_set_accels(app, "win.\(action)", accels) }
     }
 
     private func activate() {
@@ -131,6 +132,6 @@ public final class Application {
         Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in handler() }
         g_action_map_add_action(quire_action_map(app), action)
         g_object_unref(UnsafeMutableRawPointer(action))
-        quire_set_accel(app, "app.\(name)", accel)
+        quire_set_accels(app, "app.\(name)", accel)
     }
 }

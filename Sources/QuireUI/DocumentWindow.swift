@@ -13,6 +13,7 @@ final class DocumentWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let pageIndicator: UnsafeMutablePointer<GtkWidget>
+    private let zoomButton: UnsafeMutablePointer<GtkWidget>
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     private let passwordPage = PasswordPage()
     private var canvas: PageCanvas?
@@ -43,6 +44,13 @@ final class DocumentWindow {
         pageIndicator = gtk_label_new(nil)
         gtk_widget_add_css_class(pageIndicator, "numeric")
         gtk_header_bar_pack_start(quire_header_bar(header), pageIndicator)
+        zoomButton = gtk_menu_button_new()
+        gtk_widget_set_tooltip_text(zoomButton, "Zoom")
+        let menu = Self.zoomMenu()
+        gtk_menu_button_set_menu_model(OpaquePointer(zoomButton), quire_menu_model(UnsafeMutableRawPointer(menu)))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_header_bar_pack_end(quire_header_bar(header), zoomButton)
+        gtk_widget_set_visible(zoomButton, 0)
         gtk_window_set_titlebar(quire_window(window), header)
 
         stack = gtk_stack_new()
@@ -59,6 +67,7 @@ final class DocumentWindow {
             source.password = password
             self.load(source)
         }
+        addViewActions()
         Signal.connect(window, "destroy") { [unowned self] in
             self.canvas?.close()
             self.onClosed?()
@@ -106,6 +115,7 @@ final class DocumentWindow {
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
         canvas.onVisiblePagesComplete = { [unowned self] in self.onSettled?() }
+        canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
         if let startPage { canvas.show(page: startPage) }
         startPage = nil
@@ -114,11 +124,13 @@ final class DocumentWindow {
         }
         gtk_stack_add_named(quire_stack(stack), canvas.widget, "document")
         gtk_stack_set_visible_child_name(quire_stack(stack), "document")
+        gtk_widget_set_visible(zoomButton, 1)
         canvas.grabFocus()
     }
 
     private func show(_ error: DocumentError) {
         printError(error.description)
+        gtk_widget_set_visible(zoomButton, 0)
         gtk_label_set_text(quire_label(pageIndicator), "")
         if error.asksForPassword {
             content = .password(error)
@@ -135,5 +147,43 @@ final class DocumentWindow {
     private func updatePageIndicator(_ page: Int) {
         guard let canvas else { return }
         gtk_label_set_text(quire_label(pageIndicator), "\(page + 1) / \(canvas.pageCount)")
+    }
+
+    /// Zoom actions of this window, and their keys (bound by the application).
+    static let accelerators = [
+        ("zoom-in", "<Control>plus|<Control>equal|<Control>KP_Add"),
+        ("zoom-out", "<Control>minus|<Control>KP_Subtract"),
+        ("zoom-reset", "<Control>0|<Control>KP_0"),
+    ]
+
+    private static func zoomMenu() -> OpaquePointer {
+        let menu = g_menu_new()!
+        for (label, action) in [("Fit Width", "win.fit-width"), ("Fit Page", "win.fit-page"), ("100 %", "win.zoom-reset"),
+                                ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")] {
+            g_menu_append(menu, label, action)
+        }
+        return menu
+    }
+
+    private func addViewActions() {
+        let actions: [(String, @MainActor (PageCanvas) -> Void)] = [
+            ("zoom-in", { $0.zoom(steps: 1) }),
+            ("zoom-out", { $0.zoom(steps: -1) }),
+            ("zoom-reset", { $0.setZoom(.percent(100)) }),
+            ("fit-width", { $0.setZoom(.fitWidth) }),
+            ("fit-page", { $0.setZoom(.fitPage) }),
+        ]
+        for (name, perform) in actions {
+            let action = g_simple_action_new(name, nil)!
+            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
+                if let canvas = self.canvas { perform(canvas) }
+            }
+            g_action_map_add_action(quire_action_map(window), action)
+            g_object_unref(UnsafeMutableRawPointer(action))
+        }
+    }
+
+    private func updateZoomLabel(_ percent: Double) {
+        gtk_menu_button_set_label(OpaquePointer(zoomButton), "\(Int(percent.rounded())) %")
     }
 }

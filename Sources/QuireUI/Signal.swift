@@ -59,6 +59,17 @@ enum Signal {
         return connect(controller, "key-pressed", handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// Signals with two doubles: a scroll controller's `scroll` (dx, dy) → handled.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                        _ handler: @escaping @MainActor (Double, Double) -> Bool) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, a, b, data in
+            let handler: @MainActor (Double, Double) -> Bool = body(data)
+            return MainActor.assumeIsolated { handler(a, b) } ? 1 : 0
+        }
+        return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// GApplication's `open`: (files, count, hint).
     @discardableResult
     static func connectOpen(_ application: UnsafeMutableRawPointer,

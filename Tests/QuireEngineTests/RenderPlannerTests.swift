@@ -5,18 +5,43 @@ final class RenderPlannerTests: XCTestCase {
     private let layout = PageLayout(pageSizes: Array(repeating: Size(width: 600, height: 300), count: 30),
                                     zoom: .percent(75), viewport: Size(width: 800, height: 600), gap: 0)
     // At 75 % a page is 300 px tall: a 600 px viewport at y 3000 shows pages 10 and 11.
+    private var sharpScale: Double { layout.scale }
+
+    private func sharpPages(_ plan: RenderPlanner.Plan) -> [Int] {
+        plan.tiles.filter { $0.scale == sharpScale }.map(\.page)
+    }
 
     func testVisiblePagesComeFirstNearestTheCentre() {
         let visible = Rect(x: 0, y: 3150, width: 800, height: 600) // pages 10 (half), 11, 12 (half)
         let plan = RenderPlanner(ahead: 2, behind: 1).plan(layout: layout, visible: visible, deviceScale: 1) { _ in false }
-        XCTAssertEqual(plan.tiles.map(\.page), [11, 10, 12, 13, 14, 9])
+        XCTAssertEqual(Array(plan.tiles.prefix(3).map(\.page)), [11, 10, 12])
         XCTAssertEqual(plan.urgent, 3, "the three pages on screen")
+        XCTAssertEqual(sharpPages(plan), [11, 10, 12, 13, 14, 9])
+    }
+
+    func testLowResolutionPicturesComeAfterTheVisibleAndBeforePrefetch() {
+        let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
+        let planner = RenderPlanner(ahead: 2, behind: 1, lowResAround: 4)
+        let plan = planner.plan(layout: layout, visible: visible, deviceScale: 1) { _ in false }
+        let low = plan.tiles.enumerated().filter { $0.element == planner.lowResKey(page: $0.element.page, layout: layout) }
+        XCTAssertEqual(low.map(\.element.page), [12, 9, 13, 8, 14, 15], "nearest first, favouring the scroll direction")
+        XCTAssertEqual(low.first?.offset, plan.urgent)
+        let firstPrefetch = plan.tiles.firstIndex { $0.page == 12 && $0.scale == sharpScale }!
+        XCTAssertGreaterThan(firstPrefetch, low.last!.offset)
+        XCTAssertEqual(planner.lowResKey(page: 3, layout: layout).scale, 200.0 / 600, accuracy: 1e-12)
+    }
+
+    func testPagesWithASharpTileGetNoStandIn() {
+        let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
+        let planner = RenderPlanner(ahead: 2, behind: 1, lowResAround: 4)
+        let plan = planner.plan(layout: layout, visible: visible, deviceScale: 1) { $0.page == 12 && $0.scale == self.sharpScale }
+        XCTAssertFalse(plan.tiles.contains { $0.page == 12 })
     }
 
     func testScrollingUpPrefetchesAboveFirst() {
         let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
         let plan = RenderPlanner(ahead: 2, behind: 1).plan(layout: layout, visible: visible, scrollingDown: false, deviceScale: 1) { _ in false }
-        XCTAssertEqual(Array(plan.tiles.map(\.page).suffix(3)), [9, 8, 12])
+        XCTAssertEqual(Array(sharpPages(plan).suffix(3)), [9, 8, 12])
     }
 
     func testCachedTilesAreLeftOut() {

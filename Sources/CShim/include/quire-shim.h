@@ -23,6 +23,7 @@ static inline GtkImage *quire_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GApplication *quire_application(gpointer p) { return G_APPLICATION(p); }
 static inline GActionMap *quire_action_map(gpointer p) { return G_ACTION_MAP(p); }
 static inline GObject *quire_object(gpointer p) { return G_OBJECT(p); }
+static inline GMenuModel *quire_menu_model(gpointer p) { return G_MENU_MODEL(p); }
 static inline GdkPaintable *quire_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GdkTexture *quire_texture(gpointer p) { return GDK_TEXTURE(p); }
 
@@ -40,8 +41,9 @@ void quire_object_set_string(gpointer object, const char *property, const char *
 /* A texture over a cairo ARGB32 image surface without copying; the texture keeps the surface alive. */
 GdkTexture *quire_texture_for_surface(cairo_surface_t *surface);
 
-/* Binds one keyboard accelerator ("<Control>o") to a detailed action name ("app.open"). */
-void quire_set_accel(GtkApplication *application, const char *action, const char *accel);
+/* Binds keyboard accelerators, separated by '|' ("<Control>plus|<Control>equal"), to a
+ * detailed action name ("win.zoom-in"). */
+void quire_set_accels(GtkApplication *application, const char *action, const char *accels);
 
 /* Calls `painted(data)` after every frame of `widget`'s window has been laid out and painted,
  * until it returns FALSE; then `destroy(data)`. Keeps frames coming while it runs. */

@@ -1,0 +1,152 @@
+/// Everything the document canvas knows, without a toolkit: the layout, the scroll
+/// position, the pictures (sharp tiles and low-resolution stand-ins) and which pages failed.
+/// The UI feeds it sizes, scrolls, zooms and finished renders, submits its `plan()` to the
+/// render workers and draws its `drawList()`; the benchmark drives it the same way.
+///
+/// What a visible page shows, best first: its sharp tile; a tile of it at another scale
+/// (right after a zoom), scaled; its low-resolution picture, scaled; blank paper.
+public struct CanvasModel<Picture: RenderedPicture>: Sendable {
+    public private(set) var layout: PageLayout
+    /// Top-left corner of the view in content pixels.
+    public private(set) var scroll = Point(x: 0, y: 0)
+    public private(set) var deviceScale = 1.0
+    public private(set) var sharp: TileCache<Picture>
+    public private(set) var lowRes: TileCache<Picture>
+    public private(set) var failures: [Int: String] = [:]
+    public var planner = RenderPlanner()
+    private var scrollingDown = true
+
+    public init(pageSizes: [Size], zoom: ZoomMode, budget: Int) {
+        layout = PageLayout(pageSizes: pageSizes, zoom: zoom)
+        // Stand-ins are small; an eighth of the budget keeps hundreds of pages around the view.
+        sharp = TileCache(budget: budget - budget / 8)
+        lowRes = TileCache(budget: budget / 8)
+    }
+
+    public var hasViewport: Bool { layout.viewport.width > 0 && layout.viewport.height > 0 }
+
+    public var visibleRect: Rect {
+        Rect(x: scroll.x, y: scroll.y, width: layout.viewport.width, height: layout.viewport.height)
+    }
+
+    public var visiblePages: Range<Int> { hasViewport ? layout.pages(in: visibleRect) : 0..<0 }
+
+    /// The page showing most of the view.
+    public var currentPage: Int? { hasViewport ? layout.mostVisiblePage(in: visibleRect) : nil }
+
+    /// A new view size. Returns the scroll position that keeps the point at the top of
+    /// the view where it was (the start of the document the first time).
+    public mutating func resize(to size: Size) -> Point {
+        let anchor = hasViewport ? layout.anchor(atContentY: scroll.y) : nil
+        layout.setViewport(size)
+        guard let anchor else { return position(showing: 0) }
+        return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
+    }
+
+    public mutating func setDeviceScale(_ scale: Double) { deviceScale = max(1, scale) }
+
+    /// Records where the view is now (the toolkit owns scrolling).
+    public mutating func scroll(to point: Point) {
+        if point.y != scroll.y { scrollingDown = point.y > scroll.y }
+        scroll = point
+    }
+
+    /// Changes the zoom keeping the content under `focus` (view coordinates) where it is.
+    /// Returns the scroll position that does so.
+    public mutating func setZoom(_ mode: ZoomMode, around focus: Point? = nil) -> Point {
+        let focus = focus ?? Point(x: layout.viewport.width / 2, y: 0)
+        let before = layout.scale
+        let anchor = layout.anchor(atContentY: scroll.y + focus.y)
+        let oldWidth = layout.contentSize.width
+        let fractionX = oldWidth > 0 ? (scroll.x + focus.x) / oldWidth : 0.5
+        layout.setZoom(mode)
+        guard layout.scale != before else { return scroll }
+        let y = layout.contentY(page: anchor.page, fraction: anchor.fraction) - focus.y
+        let x = fractionX * layout.contentSize.width - focus.x
+        return clamped(Point(x: x, y: y))
+    }
+
+    /// The scroll position that shows `page` from its top, centred across.
+    public func position(showing page: Int) -> Point {
+        guard layout.pageCount > 0 else { return Point(x: 0, y: 0) }
+        let rect = layout.pageRect(min(max(page, 0), layout.pageCount - 1))
+        return clamped(Point(x: rect.x + rect.width / 2 - layout.viewport.width / 2, y: rect.y - layout.gap))
+    }
+
+    public func clamped(_ point: Point) -> Point {
+        let content = layout.contentSize
+        return Point(x: min(max(point.x, 0), max(0, content.width - layout.viewport.width)),
+                     y: min(max(point.y, 0), max(0, content.height - layout.viewport.height)))
+    }
+
+    /// The key of `page`'s sharp tile at the current zoom.
+    public func sharpKey(_ page: Int) -> TileKey {
+        planner.tileKey(page: page, layout: layout, deviceScale: deviceScale)
+    }
+
+    /// What to render now, most needed first.
+    public func plan() -> RenderPlanner.Plan {
+        guard hasViewport else { return RenderPlanner.Plan(tiles: [], urgent: 0) }
+        return planner.plan(layout: layout, visible: visibleRect, scrollingDown: scrollingDown, deviceScale: deviceScale,
+                            isCached: { key in
+                                failures[key.page] != nil || sharp[key] != nil || lowRes[key] != nil
+                            })
+    }
+
+    /// Takes a finished render. Returns whether it changes what the view shows. A sharp
+    /// tile at a scale no longer wanted is stale and dropped.
+    @discardableResult
+    public mutating func accept(_ key: TileKey, _ outcome: Result<Picture, RenderFailure>) -> Bool {
+        guard key.page < layout.pageCount else { return false }
+        let visible = visiblePages
+        switch outcome {
+        case .success(let picture) where key == sharpKey(key.page):
+            sharp.removeOtherScales(page: key.page, keeping: key.scale)
+            sharp.insert(picture, for: key, visible: visible)
+        case .success(let picture) where key == planner.lowResKey(page: key.page, layout: layout):
+            lowRes.insert(picture, for: key, visible: visible)
+        case .success:
+            return false
+        case .failure(let failure):
+            failures[key.page] = failure.description
+        }
+        return visible.contains(key.page)
+    }
+
+    /// True when every visible page shows its sharp tile or its failure.
+    public var visiblePagesComplete: Bool {
+        hasViewport && visiblePages.allSatisfy { failures[$0] != nil || sharp[sharpKey($0)] != nil }
+    }
+
+    public enum Quality: Equatable, Sendable { case sharp, scaled, lowRes, blank, failed }
+
+    /// One visible page as it is to be drawn: where (view coordinates, not yet snapped
+    /// to device pixels) and with which picture.
+    public struct PageDrawing: Sendable {
+        public let page: Int
+        public let rect: Rect
+        public let key: TileKey?
+        public let picture: Picture?
+        public let quality: Quality
+    }
+
+    public func drawList() -> [PageDrawing] {
+        visiblePages.map { page in
+            let content = layout.pageRect(page)
+            let rect = Rect(x: content.x - scroll.x, y: content.y - scroll.y, width: content.width, height: content.height)
+            let wanted = sharpKey(page)
+            if let picture = sharp[wanted] {
+                return PageDrawing(page: page, rect: rect, key: wanted, picture: picture, quality: .sharp)
+            }
+            if let (key, picture) = sharp.nearestPicture(page: page, scale: wanted.scale) {
+                return PageDrawing(page: page, rect: rect, key: key, picture: picture, quality: .scaled)
+            }
+            let low = planner.lowResKey(page: page, layout: layout)
+            if let picture = lowRes[low] {
+                return PageDrawing(page: page, rect: rect, key: low, picture: picture, quality: .lowRes)
+            }
+            let quality: Quality = failures[page] != nil ? .failed : .blank
+            return PageDrawing(page: page, rect: rect, key: nil, picture: nil, quality: quality)
+        }
+    }
+}

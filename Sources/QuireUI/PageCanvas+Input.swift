@@ -1,0 +1,53 @@
+import CGtk
+import CShim
+import QuireEngine
+
+/// Keys and pointer on the canvas. Single keys live here, on the canvas, never as
+/// application shortcuts (those would eat typing in entries). Page Up/Down are left to
+/// the scrolled window, which animates them.
+extension PageCanvas {
+    func addInputControllers(_ canvasWidget: UnsafeMutablePointer<GtkWidget>) {
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
+            self.keyPressed(keyval, modifiers)
+        }
+        gtk_widget_add_controller(canvasWidget, keys)
+
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connect(UnsafeMutableRawPointer(motion), "motion") { [unowned self] (x: Double, y: Double) -> Bool in
+            self.pointerMoved(to: Point(x: x, y: y))
+            return false
+        }
+        gtk_widget_add_controller(canvasWidget, motion)
+
+        // Ctrl+wheel zooms around the pointer; a plain wheel scrolls (the scrolled window's).
+        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        Signal.connect(UnsafeMutableRawPointer(wheel), "scroll") { [unowned self] (_: Double, dy: Double) -> Bool in
+            let state = gtk_event_controller_get_current_event_state(wheel)
+            guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            self.zoom(steps: -dy, around: self.pointerPosition)
+            return true
+        }
+        gtk_widget_add_controller(canvasWidget, wheel)
+    }
+
+    private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        guard modifiers.rawValue & GDK_ALT_MASK.rawValue == 0 else { return false }
+        let step = 48.0, screen = viewportHeight * 0.9
+        switch (Int32(keyval), control) {
+        case (GDK_KEY_Down, false), (GDK_KEY_KP_Down, false): scroll(by: Point(x: 0, y: step))
+        case (GDK_KEY_Up, false), (GDK_KEY_KP_Up, false): scroll(by: Point(x: 0, y: -step))
+        case (GDK_KEY_Right, false), (GDK_KEY_KP_Right, false): scroll(by: Point(x: step, y: 0))
+        case (GDK_KEY_Left, false), (GDK_KEY_KP_Left, false): scroll(by: Point(x: -step, y: 0))
+        case (GDK_KEY_space, false): scroll(by: Point(x: 0, y: shift ? -screen : screen))
+        case (GDK_KEY_Home, _), (GDK_KEY_KP_Home, _): show(page: 0)
+        case (GDK_KEY_End, _), (GDK_KEY_KP_End, _): scrollToEnd()
+        case (GDK_KEY_n, false), (GDK_KEY_Page_Down, true): show(page: currentPage + 1)
+        case (GDK_KEY_p, false), (GDK_KEY_Page_Up, true): show(page: currentPage - 1)
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,82 @@
+import XCTest
+@testable import QuireEngine
+
+final class CanvasModelTests: XCTestCase {
+    private let letter = Size(width: 612, height: 792)
+
+    private func model(pages: Int = 50, zoom: ZoomMode = .fitWidth, budget: Int = 1 << 30) -> CanvasModel<Bytes> {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: pages), zoom: zoom, budget: budget)
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        return model
+    }
+
+    func testTheFirstSizeShowsTheStart() {
+        let model = model()
+        XCTAssertEqual(model.scroll, Point(x: 0, y: 0))
+        XCTAssertEqual(model.currentPage, 0)
+    }
+
+    func testAResizeKeepsThePointAtTheTop() {
+        var model = model()
+        model.scroll(to: Point(x: 0, y: model.layout.contentY(page: 7, fraction: 0.5)))
+        let target = model.resize(to: Size(width: 1200, height: 900))
+        let anchor = model.layout.anchor(atContentY: target.y)
+        XCTAssertEqual(anchor.page, 7)
+        XCTAssertEqual(anchor.fraction, 0.5, accuracy: 1e-9)
+    }
+
+    func testZoomKeepsThePointUnderThePointerInPlace() {
+        var model = model(zoom: .percent(100))
+        model.scroll(to: Point(x: 0, y: 5000))
+        let focus = Point(x: 300, y: 200)
+        let before = model.layout.anchor(atContentY: model.scroll.y + focus.y)
+        let xBefore = (model.scroll.x + focus.x) / model.layout.contentSize.width
+        model.scroll(to: model.setZoom(.percent(250), around: focus))
+        let after = model.layout.anchor(atContentY: model.scroll.y + focus.y)
+        XCTAssertEqual(after.page, before.page)
+        XCTAssertEqual(after.fraction, before.fraction, accuracy: 1e-6)
+        XCTAssertEqual((model.scroll.x + focus.x) / model.layout.contentSize.width, xBefore, accuracy: 1e-6)
+    }
+
+    func testAPageShowsBlankThenLowResThenScaledThenSharp() {
+        var model = model()
+        let page = 0
+        XCTAssertEqual(model.drawList().first?.quality, .blank)
+        model.accept(model.planner.lowResKey(page: page, layout: model.layout), .success(Bytes(byteCount: 10)))
+        XCTAssertEqual(model.drawList().first?.quality, .lowRes)
+        model.accept(model.sharpKey(page), .success(Bytes(byteCount: 100)))
+        XCTAssertEqual(model.drawList().first?.quality, .sharp)
+        _ = model.setZoom(.percent(300))
+        XCTAssertEqual(model.drawList().first?.quality, .scaled, "a zoom first scales what is there")
+    }
+
+    func testATileAtAScaleNoLongerWantedIsDropped() {
+        var model = model()
+        let old = model.sharpKey(0)
+        _ = model.setZoom(.percent(300))
+        XCTAssertFalse(model.accept(old, .success(Bytes(byteCount: 100))))
+        XCTAssertNil(model.sharp[old])
+    }
+
+    func testCompleteOnlyWhenEveryVisiblePageIsSharpOrFailed() {
+        var model = model()
+        model.scroll(to: Point(x: 0, y: model.layout.pageRect(1).y - 300)) // pages 0 and 1 show
+        let visible = Array(model.visiblePages)
+        XCTAssertGreaterThan(visible.count, 1)
+        XCTAssertFalse(model.visiblePagesComplete)
+        model.accept(model.sharpKey(visible[0]), .success(Bytes(byteCount: 1)))
+        XCTAssertFalse(model.visiblePagesComplete)
+        for page in visible.dropFirst() { model.accept(model.sharpKey(page), .failure(RenderFailure("broken"))) }
+        XCTAssertTrue(model.visiblePagesComplete)
+        XCTAssertEqual(model.drawList().last?.quality, .failed)
+        XCTAssertFalse(model.plan().tiles.contains { visible.contains($0.page) }, "failed and sharp pages are not planned again")
+    }
+
+    func testDrawListIsInViewCoordinates() {
+        var model = model()
+        model.scroll(to: Point(x: 0, y: 1000))
+        let first = try! XCTUnwrap(model.drawList().first)
+        let content = model.layout.pageRect(first.page)
+        XCTAssertEqual(first.rect.y, content.y - 1000)
+    }
+}
