@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "quire", targets: ["quire"]),
         .executable(name: "quire-make-guide", targets: ["quire-make-guide"]),
+        .executable(name: "quire-bench", targets: ["quire-bench"]),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
@@ -22,6 +23,7 @@ let package = Package(
 
         .executableTarget(name: "quire", dependencies: ["QuireUI"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
+        .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument"]),
 
         // Test fixtures made with PDFWriter; not part of any product.
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),

@@ -93,11 +93,16 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
                             })
     }
 
-    /// Takes a finished render. Returns whether it changes what the view shows. A sharp
-    /// tile at a scale no longer wanted is stale and dropped.
+    public enum Acceptance: Equatable, Sendable {
+        case shown   // kept, and on screen now
+        case kept    // kept for later
+        case stale   // at a scale no longer wanted: dropped
+    }
+
+    /// Takes a finished render. A sharp tile at a scale no longer wanted is stale and dropped.
     @discardableResult
-    public mutating func accept(_ key: TileKey, _ outcome: Result<Picture, RenderFailure>) -> Bool {
-        guard key.page < layout.pageCount else { return false }
+    public mutating func accept(_ key: TileKey, _ outcome: Result<Picture, RenderFailure>) -> Acceptance {
+        guard key.page < layout.pageCount else { return .stale }
         let visible = visiblePages
         switch outcome {
         case .success(let picture) where key == sharpKey(key.page):
@@ -106,11 +111,11 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         case .success(let picture) where key == planner.lowResKey(page: key.page, layout: layout):
             lowRes.insert(picture, for: key, visible: visible)
         case .success:
-            return false
+            return .stale
         case .failure(let failure):
             failures[key.page] = failure.description
         }
-        return visible.contains(key.page)
+        return visible.contains(key.page) ? .shown : .kept
     }
 
     /// True when every visible page shows its sharp tile or its failure.

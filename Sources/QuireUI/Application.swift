@@ -1,5 +1,6 @@
 import CGtk
 import CShim
+import QuireEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +31,7 @@ public final class Application {
             return 0
         }
         RendererChoice.applyBeforeGtkStarts()
+        CacheBudget.returnFreedPicturesToTheSystem()
         return Application(options: options).run(program: arguments.first ?? "quire")
     }
 

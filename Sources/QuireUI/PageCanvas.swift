@@ -30,7 +30,7 @@ final class PageCanvas {
 
     init(document: Document, zoom: ZoomMode) {
         source = document.source
-        model = CanvasModel(pageSizes: document.pageSizes(), zoom: zoom, budget: Self.cacheBudget())
+        model = CanvasModel(pageSizes: document.pageSizes(), zoom: zoom, budget: CacheBudget.forThisMachine)
         let scrolled = gtk_scrolled_window_new()!
         let canvasWidget = quire_canvas_new()!
         canvas = OpaquePointer(canvasWidget)
@@ -170,7 +170,7 @@ final class PageCanvas {
         if case .failure(let failure) = result.outcome, reportedFailures.insert(result.key.page).inserted {
             printError("page \(result.key.page + 1) could not be rendered: \(failure)")
         }
-        let shown = model.accept(result.key, result.outcome)
+        let shown = model.accept(result.key, result.outcome) == .shown
         textures = textures.filter { model.sharp[$0.key] != nil || model.lowRes[$0.key] != nil }
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
         if model.visiblePagesComplete { onVisiblePagesComplete?() }
@@ -212,14 +212,6 @@ final class PageCanvas {
                 cairo_destroy(cr)
             }
         }
-    }
-
-    /// Default picture budget: an eighth of physical memory, between 64 MiB and 1 GiB;
-    /// `QUIRE_CACHE_MB` overrides it.
-    private static func cacheBudget() -> Int {
-        if let value = Environment.integer("QUIRE_CACHE_MB"), value > 0 { return value << 20 }
-        let memory = Environment.physicalMemory()
-        return min(max(memory / 8, 64 << 20), 1 << 30)
     }
 }
 

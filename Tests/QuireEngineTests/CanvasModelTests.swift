@@ -54,7 +54,7 @@ final class CanvasModelTests: XCTestCase {
         var model = model()
         let old = model.sharpKey(0)
         _ = model.setZoom(.percent(300))
-        XCTAssertFalse(model.accept(old, .success(Bytes(byteCount: 100))))
+        XCTAssertEqual(model.accept(old, .success(Bytes(byteCount: 100))), .stale)
         XCTAssertNil(model.sharp[old])
     }
 

@@ -42,3 +42,12 @@ final class TileCacheTests: XCTestCase {
         XCTAssertEqual(cache.byteCount, 20)
     }
 }
+
+final class CacheBudgetTests: XCTestCase {
+    func testDefaultFollowsMemoryWithinBounds() {
+        XCTAssertEqual(CacheBudget.bytes(physicalMemory: 2 << 30, overrideMiB: nil), CacheBudget.minimum)
+        XCTAssertEqual(CacheBudget.bytes(physicalMemory: 24 << 30, overrideMiB: nil), 64 << 20)
+        XCTAssertEqual(CacheBudget.bytes(physicalMemory: 64 << 30, overrideMiB: nil), CacheBudget.maximum)
+        XCTAssertEqual(CacheBudget.bytes(physicalMemory: 64 << 30, overrideMiB: 300), 300 << 20)
+    }
+}

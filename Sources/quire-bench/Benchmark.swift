@@ -1,0 +1,134 @@
+import Dispatch
+import QuireDocument
+import QuireEngine
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct BenchmarkOptions {
+    var viewport = Size(width: 1200, height: 900)
+    var deviceScale = 1.0
+    var screensPerSecond = 2.0
+    var json = false
+}
+
+/// Finished renders, posted by the worker threads and taken by the benchmark's loop.
+final class Inbox: Sendable {
+    private let results = Mutex<[RenderWorkers<Document>.Result]>([])
+    private let posted = DispatchSemaphore(value: 0)
+
+    func post(_ result: RenderWorkers<Document>.Result) {
+        results.withLock { $0.append(result) }
+        posted.signal()
+    }
+
+    /// Everything posted so far, waiting until `deadline` for at least one.
+    func take(waitingUntil deadline: DispatchTime) -> [RenderWorkers<Document>.Result] {
+        _ = posted.wait(timeout: deadline)
+        return results.withLock { taken in
+            defer { taken.removeAll() }
+            return taken
+        }
+    }
+}
+
+struct Benchmark {
+    let source: DocumentSource
+    let options: BenchmarkOptions
+    static let frame = 1.0 / 60
+
+    func run() throws -> BenchmarkReport {
+        var report = BenchmarkReport()
+        let start = Clock.now
+        let document = try source.open()
+        var model = CanvasModel<PageImage>(pageSizes: document.pageSizes(), zoom: .fitWidth, budget: CacheBudget.forThisMachine)
+        report.openMs = Clock.ms(since: start)
+        model.setDeviceScale(options.deviceScale)
+        model.scroll(to: model.resize(to: options.viewport))
+
+        let inbox = Inbox()
+        let source = self.source
+        let workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: inbox.post)
+        defer { workers.stopAndWait() }
+        report.workers = workers.threadCount
+
+        func submit() {
+            let plan = model.plan()
+            workers.submit(plan.tiles, urgent: plan.urgent)
+        }
+        var waitingSince: [Int: Double] = [:] // visible pages without their sharp tile, since when
+        func accept(_ results: [RenderWorkers<Document>.Result]) {
+            for result in results {
+                report.renders += 1
+                let sharpNow = result.key == model.sharpKey(result.key.page)
+                if model.accept(result.key, result.outcome) == .stale { report.rendersDroppedStale += 1 }
+                if sharpNow, let since = waitingSince.removeValue(forKey: result.key.page) {
+                    report.tileWaits.append(Clock.ms(since: since))
+                }
+                report.cachePeakBytes = max(report.cachePeakBytes, model.sharp.byteCount + model.lowRes.byteCount)
+            }
+            if !results.isEmpty { submit() }
+        }
+
+        // 1. The first viewport, fully sharp.
+        submit()
+        while !model.visiblePagesComplete {
+            accept(inbox.take(waitingUntil: .now() + .seconds(1)))
+        }
+        report.firstViewportMs = Clock.ms(since: start)
+
+        // 2. Scroll to the end at the set speed, one step per frame of real time.
+        let step = options.screensPerSecond * options.viewport.height * Self.frame
+        var next = Clock.now
+        let end = model.clamped(Point(x: 0, y: .infinity)).y
+        while model.scroll.y < end {
+            next += Self.frame
+            while Clock.now < next {
+                accept(inbox.take(waitingUntil: DispatchTime(uptimeNanoseconds: Clock.nanoseconds(next))))
+            }
+            model.scroll(to: model.clamped(Point(x: model.scroll.x, y: model.scroll.y + step)))
+            submit()
+            let now = Clock.now
+            var frame = BenchmarkReport.Frame.sharp
+            for page in model.drawList() {
+                switch page.quality {
+                case .sharp, .failed: waitingSince[page.page] = nil
+                case .blank: frame = .blank; waitingSince[page.page] = waitingSince[page.page] ?? now
+                case .lowRes, .scaled: if frame == .sharp { frame = .standIn }; waitingSince[page.page] = waitingSince[page.page] ?? now
+                }
+            }
+            // A page that left the view stops waiting.
+            let visible = model.visiblePages
+            waitingSince = waitingSince.filter { visible.contains($0.key) }
+            report.frames.append(frame)
+        }
+        report.rssPeakBytes = Self.peakResidentBytes()
+        return report
+    }
+
+    /// VmHWM from /proc/self/status.
+    static func peakResidentBytes() -> Int {
+        guard let file = fopen("/proc/self/status", "r") else { return 0 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(cString: line)
+            if text.hasPrefix("VmHWM:") {
+                return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+            }
+        }
+        return 0
+    }
+}
+
+/// Monotonic seconds, on the clock that DispatchTime deadlines use.
+enum Clock {
+    static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    static func ms(since start: Double) -> Double { (now - start) * 1000 }
+    static func nanoseconds(_ seconds: Double) -> UInt64 { UInt64(max(0, seconds) * 1e9) }
+}
+
+func fputs_stderr(_ text: String) {
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}

@@ -1,0 +1,46 @@
+/// What one benchmark run measured, as text for people or one JSON object for scripts.
+struct BenchmarkReport {
+    enum Frame { case sharp, standIn, blank }
+
+    var openMs = 0.0
+    var firstViewportMs = 0.0
+    var frames: [Frame] = []
+    var tileWaits: [Double] = []
+    var renders = 0
+    var rendersDroppedStale = 0
+    var cachePeakBytes = 0
+    var rssPeakBytes = 0
+    var workers = 0
+
+    private func percent(_ frame: Frame) -> Double {
+        frames.isEmpty ? 0 : Double(frames.filter { $0 == frame }.count) * 100 / Double(frames.count)
+    }
+
+    private func percentile(_ p: Double) -> Double {
+        guard !tileWaits.isEmpty else { return 0 }
+        let sorted = tileWaits.sorted()
+        return sorted[min(sorted.count - 1, Int((p / 100 * Double(sorted.count - 1)).rounded()))]
+    }
+
+    private var fields: [(String, String)] {
+        func ms(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
+        return [
+            ("open_ms", ms(openMs)),
+            ("first_viewport_ms", ms(firstViewportMs)),
+            ("frames", String(frames.count)),
+            ("blank_frame_pct", ms(percent(.blank))),
+            ("sharp_frame_pct", ms(percent(.sharp))),
+            ("tile_wait_ms_p50", ms(percentile(50))),
+            ("tile_wait_ms_p95", ms(percentile(95))),
+            ("tile_wait_ms_max", ms(tileWaits.max() ?? 0)),
+            ("renders", String(renders)),
+            ("renders_dropped_stale", String(rendersDroppedStale)),
+            ("cache_peak_bytes", String(cachePeakBytes)),
+            ("rss_peak_bytes", String(rssPeakBytes)),
+            ("workers", String(workers)),
+        ]
+    }
+
+    var text: String { fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ") }
+    var json: String { "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}" }
+}

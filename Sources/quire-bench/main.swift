@@ -1,0 +1,55 @@
+import QuireDocument
+import QuireEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// quire-bench FILE [--viewport WxH] [--scale S] [--speed SCREENS_PER_SECOND] [--json]
+//
+// The canvas engine without a window: the real document layer, planner, render workers
+// and cache. Measures the time to a fully sharp first viewport, then scrolls through the
+// whole document at a set speed, one step per 16.7 ms of real time (so rendering races
+// the clock as it would on screen), and reports what each frame showed.
+
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--speed SCREENS_PER_SECOND] [--json]"
+
+func fail(_ message: String) -> Never {
+    fputs_stderr("quire-bench: \(message)\n")
+    exit(2)
+}
+
+var arguments = CommandLine.arguments.dropFirst()
+var options = BenchmarkOptions()
+var file: String?
+while let argument = arguments.popFirst() {
+    func value() -> String {
+        guard let next = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)") }
+        return next
+    }
+    func number() -> Double {
+        guard let number = Double(value()), number > 0 else { fail("\(argument) takes a positive number") }
+        return number
+    }
+    switch argument {
+    case "--viewport":
+        let parts = value().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { fail("--viewport takes WIDTHxHEIGHT") }
+        options.viewport = Size(width: parts[0], height: parts[1])
+    case "--scale": options.deviceScale = number()
+    case "--speed": options.screensPerSecond = number()
+    case "--json": options.json = true
+    case "-h", "--help": print(usage); exit(0)
+    default:
+        if argument.hasPrefix("-") || file != nil { fail(usage) }
+        file = argument
+    }
+}
+guard let file else { fail(usage) }
+
+CacheBudget.returnFreedPicturesToTheSystem()
+do {
+    let report = try Benchmark(source: DocumentSource(path: file), options: options).run()
+    print(options.json ? report.json : report.text)
+} catch {
+    fail("\(error)")
+}
