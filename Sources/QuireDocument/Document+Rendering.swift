@@ -11,6 +11,7 @@ extension Document: PageRendering {
     /// Renders page `index` at `scale` device pixels per point, turned by `rotation` on top
     /// of the page's own /Rotate, on a white background.
     public func render(page index: Int, scale: Double, rotation: Rotation = .none) throws -> PageImage {
+        try RenderingGuard.check()
         let size = pageSize(at: index).rotated(by: rotation)
         let (width, height) = TileKey(page: index, rotation: rotation, scale: scale).pixelSize(for: size)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),

@@ -6,7 +6,7 @@ import Glibc
 
 /// An open PDF document. Confined to the thread that opened it: poppler crashes when two
 /// threads use one document, so every thread opens its own from the `DocumentSource`.
-public final class Document {
+public final class Document: PageGeometry {
     public let source: DocumentSource
     let document: OpaquePointer // PopplerDocument, owned
     public let pageCount: Int
@@ -40,8 +40,12 @@ public final class Document {
         } ?? .zero
     }
 
-    /// The sizes of every page, in order.
+    /// The sizes of every page, in order (about 20 µs a page: read them on a thread of
+    /// their own for long documents, see `PageSizeReader`).
     public func pageSizes() -> [Size] { (0..<pageCount).map(pageSize(at:)) }
+
+    /// Every page the size of the first: the layout's estimate until real sizes are read.
+    public func estimatedPageSizes() -> [Size] { Array(repeating: pageSize(at: 0), count: pageCount) }
 
     /// The page's label ("iv", "A-3"), or its number when it has none.
     public func pageLabel(at index: Int) -> String {

@@ -14,6 +14,8 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     public private(set) var lowRes: TileCache<Picture>
     public private(set) var failures: [Int: String] = [:]
     public var planner = RenderPlanner()
+    /// Pages before this one have their real sizes; the rest are estimates.
+    public private(set) var pagesWithKnownSize = 1
     private var scrollingDown = true
 
     public init(pageSizes: [Size], zoom: ZoomMode, budget: Int) {
@@ -44,6 +46,16 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     }
 
     public mutating func setDeviceScale(_ scale: Double) { deviceScale = max(1, scale) }
+
+    /// Adopts real sizes for pages `first…` (they start as estimates). Returns the scroll
+    /// position that keeps the page at the top of the view where it was.
+    public mutating func adoptPageSizes(_ sizes: [Size], from first: Int) -> Point {
+        let anchor = hasViewport ? layout.anchor(atContentY: scroll.y) : nil
+        layout.setPageSizes(sizes, from: first)
+        if first <= pagesWithKnownSize { pagesWithKnownSize = max(pagesWithKnownSize, first + sizes.count) }
+        guard let anchor else { return scroll }
+        return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
+    }
 
     /// Records where the view is now (the toolkit owns scrolling).
     public mutating func scroll(to point: Point) {
@@ -122,6 +134,9 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     public var visiblePagesComplete: Bool {
         hasViewport && visiblePages.allSatisfy { failures[$0] != nil || sharp[sharpKey($0)] != nil }
     }
+
+    /// True once every page's real size is known and the view shows all it will.
+    public var isSettled: Bool { pagesWithKnownSize >= layout.pageCount && visiblePagesComplete }
 
     public enum Quality: Equatable, Sendable { case sharp, scaled, lowRes, blank, failed }
 

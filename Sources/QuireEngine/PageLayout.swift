@@ -29,9 +29,19 @@ public struct PageLayout: Sendable {
     public mutating func setZoom(_ mode: ZoomMode) { zoom = mode; updateScale() }
     /// Adopts a page's real size (sizes may first be estimates).
     public mutating func setPageSize(_ size: Size, at index: Int) {
-        guard pageSizes.indices.contains(index), pageSizes[index] != size else { return }
-        pageSizes[index] = size
-        rebuild()
+        setPageSizes([size], from: index)
+    }
+
+    /// Adopts the real sizes of pages `first…`; one rebuild for the whole batch.
+    public mutating func setPageSizes(_ sizes: [Size], from first: Int) {
+        var changed = false
+        for (offset, size) in sizes.enumerated() where pageSizes.indices.contains(first + offset) {
+            if pageSizes[first + offset] != size {
+                pageSizes[first + offset] = size
+                changed = true
+            }
+        }
+        if changed { rebuild() }
     }
 
     public var contentSize: Size {

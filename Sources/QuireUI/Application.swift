@@ -1,5 +1,6 @@
 import CGtk
 import CShim
+import QuireDocument
 import QuireEngine
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +33,7 @@ public final class Application {
         }
         RendererChoice.applyBeforeGtkStarts()
         CacheBudget.returnFreedPicturesToTheSystem()
+        RenderingGuard.forbidRenderingOnThisThread()
         return Application(options: options).run(program: arguments.first ?? "quire")
     }
 

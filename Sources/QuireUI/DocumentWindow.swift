@@ -114,7 +114,7 @@ final class DocumentWindow {
         content = .document
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
-        canvas.onVisiblePagesComplete = { [unowned self] in self.onSettled?() }
+        canvas.onSettled = { [unowned self] in self.onSettled?() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
         if let startPage { canvas.show(page: startPage) }

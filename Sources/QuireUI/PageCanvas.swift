@@ -14,6 +14,7 @@ final class PageCanvas {
     private var model: CanvasModel<PageImage>
     private var textures: [TileKey: PageTexture] = [:]
     private var workers: RenderWorkers<Document>?
+    private var sizeReader: PageSizeReader?
     private var pendingPage: Int?
     private var pointer = Point(x: 0, y: 0)
     private var useTextures: Bool?
@@ -24,13 +25,14 @@ final class PageCanvas {
     /// Called with the zoom in percent whenever the scale changes.
     var onZoomChanged: ((Double) -> Void)?
     private var reportedScale = 0.0
-    /// Called when every visible page has its sharp picture (or failed) after a change.
-    var onVisiblePagesComplete: (() -> Void)?
+    /// Called when every page's size is known and every visible page has its sharp
+    /// picture (or failed), after each change.
+    var onSettled: (() -> Void)?
     private(set) var currentPage = 0
 
     init(document: Document, zoom: ZoomMode) {
         source = document.source
-        model = CanvasModel(pageSizes: document.pageSizes(), zoom: zoom, budget: CacheBudget.forThisMachine)
+        model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: CacheBudget.forThisMachine)
         let scrolled = gtk_scrolled_window_new()!
         let canvasWidget = quire_canvas_new()!
         canvas = OpaquePointer(canvasWidget)
@@ -103,10 +105,10 @@ final class PageCanvas {
     func close() {
         workers?.stop()
         workers = nil
+        sizeReader?.cancel()
+        sizeReader = nil
     }
 
-    /// True when every visible page shows its sharp picture or its failure.
-    var visiblePagesComplete: Bool { model.visiblePagesComplete }
 
     private func move(to point: Point) {
         quire_canvas_scroll_to(canvas, point.x, point.y)
@@ -156,14 +158,26 @@ final class PageCanvas {
             MainLoop.invoke { [weak self] in self?.onZoomChanged?(percent) }
         }
         gtk_widget_queue_draw(UnsafeMutablePointer(canvas))
-        if model.visiblePagesComplete { onVisiblePagesComplete?() }
+        if model.isSettled { onSettled?() }
     }
 
     private func startWorkers() {
         let source = self.source
+        sizeReader = PageSizeReader(open: { try source.open() }, deliver: { [weak self] first, sizes in
+            MainLoop.invoke { self?.adopt(sizes, from: first) }
+        })
         workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: { [weak self] result in
             MainLoop.invoke { self?.received(result) }
         })
+    }
+
+    private func adopt(_ sizes: [Size], from first: Int) {
+        let target = model.adoptPageSizes(sizes, from: first)
+        guard model.hasViewport else { return }
+        defer { if model.isSettled { onSettled?() } }
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
     }
 
     private func received(_ result: RenderWorkers<Document>.Result) {
@@ -173,7 +187,7 @@ final class PageCanvas {
         let shown = model.accept(result.key, result.outcome) == .shown
         textures = textures.filter { model.sharp[$0.key] != nil || model.lowRes[$0.key] != nil }
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
-        if model.visiblePagesComplete { onVisiblePagesComplete?() }
+        if model.isSettled { onSettled?() }
     }
 
     private func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {

@@ -13,18 +13,25 @@ struct BenchmarkOptions {
     var json = false
 }
 
-/// Finished renders, posted by the worker threads and taken by the benchmark's loop.
+/// What the engine's threads hand back: finished renders and batches of page sizes.
+enum Event: Sendable {
+    case rendered(RenderWorkers<Document>.Result)
+    case sizes(first: Int, [Size])
+}
+
+/// Events posted by the worker threads and taken by the benchmark's loop (the stand-in
+/// for the main loop).
 final class Inbox: Sendable {
-    private let results = Mutex<[RenderWorkers<Document>.Result]>([])
+    private let results = Mutex<[Event]>([])
     private let posted = DispatchSemaphore(value: 0)
 
-    func post(_ result: RenderWorkers<Document>.Result) {
-        results.withLock { $0.append(result) }
+    func post(_ event: Event) {
+        results.withLock { $0.append(event) }
         posted.signal()
     }
 
     /// Everything posted so far, waiting until `deadline` for at least one.
-    func take(waitingUntil deadline: DispatchTime) -> [RenderWorkers<Document>.Result] {
+    func take(waitingUntil deadline: DispatchTime) -> [Event] {
         _ = posted.wait(timeout: deadline)
         return results.withLock { taken in
             defer { taken.removeAll() }
@@ -42,15 +49,17 @@ struct Benchmark {
         var report = BenchmarkReport()
         let start = Clock.now
         let document = try source.open()
-        var model = CanvasModel<PageImage>(pageSizes: document.pageSizes(), zoom: .fitWidth, budget: CacheBudget.forThisMachine)
+        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: .fitWidth, budget: CacheBudget.forThisMachine)
         report.openMs = Clock.ms(since: start)
         model.setDeviceScale(options.deviceScale)
         model.scroll(to: model.resize(to: options.viewport))
 
         let inbox = Inbox()
         let source = self.source
-        let workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: inbox.post)
+        let workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: { inbox.post(.rendered($0)) })
         defer { workers.stopAndWait() }
+        let sizes = PageSizeReader(open: { try source.open() }, deliver: { inbox.post(.sizes(first: $0, $1)) })
+        defer { sizes.cancel() }
         report.workers = workers.threadCount
 
         func submit() {
@@ -58,8 +67,16 @@ struct Benchmark {
             workers.submit(plan.tiles, urgent: plan.urgent)
         }
         var waitingSince: [Int: Double] = [:] // visible pages without their sharp tile, since when
-        func accept(_ results: [RenderWorkers<Document>.Result]) {
-            for result in results {
+        func accept(_ events: [Event]) {
+            for event in events {
+                let result: RenderWorkers<Document>.Result
+                switch event {
+                case .sizes(let first, let sizes):
+                    model.scroll(to: model.adoptPageSizes(sizes, from: first))
+                    continue
+                case .rendered(let rendered):
+                    result = rendered
+                }
                 report.renders += 1
                 let sharpNow = result.key == model.sharpKey(result.key.page)
                 if model.accept(result.key, result.outcome) == .stale { report.rendersDroppedStale += 1 }
@@ -68,7 +85,7 @@ struct Benchmark {
                 }
                 report.cachePeakBytes = max(report.cachePeakBytes, model.sharp.byteCount + model.lowRes.byteCount)
             }
-            if !results.isEmpty { submit() }
+            if !events.isEmpty { submit() }
         }
 
         // 1. The first viewport, fully sharp.

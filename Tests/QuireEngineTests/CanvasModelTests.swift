@@ -80,3 +80,21 @@ final class CanvasModelTests: XCTestCase {
         XCTAssertEqual(first.rect.y, content.y - 1000)
     }
 }
+
+final class PageSizeAdoptionTests: XCTestCase {
+    func testRealSizesKeepThePageAtTheTopInPlace() {
+        let estimate = Size(width: 612, height: 792)
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: estimate, count: 100), zoom: .percent(100), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 900, height: 700)))
+        model.scroll(to: Point(x: 0, y: model.layout.contentY(page: 60, fraction: 0.25)))
+        XCTAssertFalse(model.isSettled)
+        // The first half of the pages turn out to be half as tall.
+        let target = model.adoptPageSizes(Array(repeating: Size(width: 612, height: 396), count: 50), from: 0)
+        let anchor = model.layout.anchor(atContentY: target.y)
+        XCTAssertEqual(anchor.page, 60)
+        XCTAssertEqual(anchor.fraction, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(model.pagesWithKnownSize, 50)
+        _ = model.adoptPageSizes(Array(repeating: estimate, count: 50), from: 50)
+        XCTAssertEqual(model.pagesWithKnownSize, 100)
+    }
+}
