@@ -78,6 +78,15 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return clamped(Point(x: x, y: y))
     }
 
+    /// Turns every page by `rotation` (on top of the document's own), keeping the page at
+    /// the top of the view. Returns the scroll position that does so.
+    public mutating func setRotation(_ rotation: Rotation) -> Point {
+        let anchor = hasViewport ? layout.anchor(atContentY: scroll.y) : nil
+        layout.setRotation(rotation)
+        guard let anchor else { return scroll }
+        return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
+    }
+
     /// The scroll position that shows `page` from its top, centred across.
     public func position(showing page: Int) -> Point {
         guard layout.pageCount > 0 else { return Point(x: 0, y: 0) }
@@ -118,7 +127,7 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         let visible = visiblePages
         switch outcome {
         case .success(let picture) where key == sharpKey(key.page):
-            sharp.removeOtherScales(page: key.page, keeping: key.scale)
+            sharp.removeOthers(of: key)
             sharp.insert(picture, for: key, visible: visible)
         case .success(let picture) where key == planner.lowResKey(page: key.page, layout: layout):
             lowRes.insert(picture, for: key, visible: visible)
@@ -158,7 +167,7 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
             if let picture = sharp[wanted] {
                 return PageDrawing(page: page, rect: rect, key: wanted, picture: picture, quality: .sharp)
             }
-            if let (key, picture) = sharp.nearestPicture(page: page, scale: wanted.scale) {
+            if let (key, picture) = sharp.nearestPicture(to: wanted) {
                 return PageDrawing(page: page, rect: rect, key: key, picture: picture, quality: .scaled)
             }
             let low = planner.lowResKey(page: page, layout: layout)

@@ -3,8 +3,12 @@
 /// and the widest page. Geometry for any number of pages is two arrays; lookups by
 /// position are binary searches.
 public struct PageLayout: Sendable {
-    /// Page sizes in points, the page's own rotation already applied.
+    /// Page sizes in points as laid out: the page's own /Rotate and the reader's `rotation` applied.
     public private(set) var pageSizes: [Size]
+    /// Page sizes in points as the document gives them (its own /Rotate applied).
+    public private(set) var documentSizes: [Size]
+    /// The reader's rotation of every page, on top of the document's.
+    public private(set) var rotation: Rotation = .none
     public private(set) var zoom: ZoomMode
     public private(set) var viewport: Size
     /// Logical pixels per point.
@@ -17,6 +21,7 @@ public struct PageLayout: Sendable {
 
     public init(pageSizes: [Size], zoom: ZoomMode = .fitWidth, viewport: Size = .zero, gap: Double = 12) {
         self.pageSizes = pageSizes
+        documentSizes = pageSizes
         self.zoom = zoom
         self.viewport = viewport
         self.gap = gap
@@ -27,6 +32,13 @@ public struct PageLayout: Sendable {
 
     public mutating func setViewport(_ size: Size) { viewport = size; updateScale() }
     public mutating func setZoom(_ mode: ZoomMode) { zoom = mode; updateScale() }
+
+    public mutating func setRotation(_ rotation: Rotation) {
+        guard rotation != self.rotation else { return }
+        self.rotation = rotation
+        pageSizes = documentSizes.map { $0.rotated(by: rotation) }
+        rebuild()
+    }
     /// Adopts a page's real size (sizes may first be estimates).
     public mutating func setPageSize(_ size: Size, at index: Int) {
         setPageSizes([size], from: index)
@@ -36,8 +48,9 @@ public struct PageLayout: Sendable {
     public mutating func setPageSizes(_ sizes: [Size], from first: Int) {
         var changed = false
         for (offset, size) in sizes.enumerated() where pageSizes.indices.contains(first + offset) {
-            if pageSizes[first + offset] != size {
-                pageSizes[first + offset] = size
+            if documentSizes[first + offset] != size {
+                documentSizes[first + offset] = size
+                pageSizes[first + offset] = size.rotated(by: rotation)
                 changed = true
             }
         }

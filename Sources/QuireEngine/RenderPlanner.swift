@@ -57,7 +57,8 @@ public struct RenderPlanner: Sendable {
 
     /// The key of the sharp picture of `page` at the layout's scale on this screen.
     public func tileKey(page: Int, layout: PageLayout, deviceScale: Double) -> TileKey {
-        TileKey(page: page, scale: TileKey.boundedScale(layout.scale * deviceScale, for: layout.pageSizes[page]))
+        TileKey(page: page, rotation: layout.rotation,
+                scale: TileKey.boundedScale(layout.scale * deviceScale, for: layout.pageSizes[page]))
     }
 
     /// The key of `page`'s low-resolution picture: whatever the zoom, the same picture
@@ -65,6 +66,6 @@ public struct RenderPlanner: Sendable {
     public func lowResKey(page: Int, layout: PageLayout) -> TileKey {
         let size = layout.pageSizes[page]
         let side = max(size.width, size.height)
-        return TileKey(page: page, scale: side > 0 ? Self.lowResSide / side : 1)
+        return TileKey(page: page, rotation: layout.rotation, scale: side > 0 ? Self.lowResSide / side : 1)
     }
 }

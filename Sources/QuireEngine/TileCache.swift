@@ -12,11 +12,11 @@ public struct TileCache<Picture: RenderedPicture>: Sendable {
 
     public subscript(key: TileKey) -> Picture? { pictures[key] }
 
-    /// The picture of `page` whose scale is nearest `scale`, for drawing scaled until a
-    /// sharp one arrives.
-    public func nearestPicture(page: Int, scale: Double) -> (key: TileKey, picture: Picture)? {
-        pictures.filter { $0.key.page == page }
-            .min { abs($0.key.scale - scale) < abs($1.key.scale - scale) }
+    /// The picture of `key`'s page and rotation whose scale is nearest `key`'s, for
+    /// drawing scaled until the sharp one arrives.
+    public func nearestPicture(to key: TileKey) -> (key: TileKey, picture: Picture)? {
+        pictures.filter { $0.key.page == key.page && $0.key.rotation == key.rotation }
+            .min { abs($0.key.scale - key.scale) < abs($1.key.scale - key.scale) }
             .map { ($0.key, $0.value) }
     }
 
@@ -40,9 +40,9 @@ public struct TileCache<Picture: RenderedPicture>: Sendable {
         }
     }
 
-    /// Removes pictures of `page` whose scale is not `scale` (superseded after a zoom).
-    public mutating func removeOtherScales(page: Int, keeping scale: Double) {
-        for key in pictures.keys where key.page == page && key.scale != scale {
+    /// Removes the pictures of `key`'s page other than `key` (superseded after a zoom or turn).
+    public mutating func removeOthers(of kept: TileKey) {
+        for key in pictures.keys where key.page == kept.page && key != kept {
             byteCount -= pictures.removeValue(forKey: key)!.byteCount
         }
     }

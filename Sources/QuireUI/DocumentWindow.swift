@@ -19,6 +19,7 @@ final class DocumentWindow {
     private var canvas: PageCanvas?
     private var source: DocumentSource?
     private let zoom: ZoomMode
+    private let rotation: Rotation
     private var startPage: Int?
     private(set) var content = Content.welcome
 
@@ -29,8 +30,10 @@ final class DocumentWindow {
     var onOpenRequest: (() -> Void)?
     var onClosed: (() -> Void)?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, page: Int?, size: (width: Int, height: Int)?) {
+    init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, rotation: Rotation, page: Int?,
+         size: (width: Int, height: Int)?) {
         self.zoom = zoom
+        self.rotation = rotation
         startPage = page.map { $0 - 1 }
         window = gtk_application_window_new(application)
         gtk_window_set_default_size(quire_window(window), Int32(size?.width ?? 900), Int32(size?.height ?? 1100))
@@ -80,6 +83,9 @@ final class DocumentWindow {
         return true
     }
 
+    /// What the document view shows, for `--snapshot`'s report; nil without a document.
+    var summary: String? { canvas?.summary }
+
     func present() { gtk_window_present(quire_window(window)) }
     func close() { gtk_window_destroy(quire_window(window)) }
 
@@ -117,6 +123,7 @@ final class DocumentWindow {
         canvas.onSettled = { [unowned self] in self.onSettled?() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
+        if rotation != .none { canvas.setRotation(rotation) }
         if let startPage { canvas.show(page: startPage) }
         startPage = nil
         if let old = gtk_stack_get_child_by_name(quire_stack(stack), "document") {
@@ -154,6 +161,8 @@ final class DocumentWindow {
         ("zoom-in", "<Control>plus|<Control>equal|<Control>KP_Add"),
         ("zoom-out", "<Control>minus|<Control>KP_Subtract"),
         ("zoom-reset", "<Control>0|<Control>KP_0"),
+        ("rotate-left", "<Control>Left"),
+        ("rotate-right", "<Control>Right"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {
@@ -172,6 +181,8 @@ final class DocumentWindow {
             ("zoom-reset", { $0.setZoom(.percent(100)) }),
             ("fit-width", { $0.setZoom(.fitWidth) }),
             ("fit-page", { $0.setZoom(.fitPage) }),
+            ("rotate-left", { $0.rotate(clockwise: false) }),
+            ("rotate-right", { $0.rotate(clockwise: true) }),
         ]
         for (name, perform) in actions {
             let action = g_simple_action_new(name, nil)!

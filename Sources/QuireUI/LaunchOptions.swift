@@ -6,13 +6,14 @@ public struct LaunchOptions: Equatable, Sendable {
     public var snapshotPath: String?
     public var page: Int?              // one-based, as typed
     public var zoom: ZoomMode = .fitWidth
+    public var rotation: Rotation = .none
     public var windowSize: (width: Int, height: Int)?
     public var files: [String] = []
     public var showHelp = false
 
     public static let usage = """
         Usage: quire [FILE…]
-               quire --snapshot OUT.png [--page N] [--zoom fit-width|fit-page|PERCENT] [--size WxH] [FILE]
+               quire --snapshot OUT.png [--page N] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
         (from a source tree) or an empty window.
@@ -20,12 +21,13 @@ public struct LaunchOptions: Equatable, Sendable {
                               window as PNG and exit (0 on success, 2 if FILE cannot be opened)
           --page N            start at page N
           --zoom MODE         fit-width (default), fit-page, or a percentage such as 150
+          --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
           --size WxH          window size in pixels
         Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size).
         """
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.snapshotPath == b.snapshotPath && a.page == b.page && a.zoom == b.zoom && a.files == b.files
+        a.snapshotPath == b.snapshotPath && a.page == b.page && a.zoom == b.zoom && a.rotation == b.rotation && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
             && a.showHelp == b.showHelp
     }
@@ -61,6 +63,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Invalid(description: "--zoom takes fit-width, fit-page or a percentage from 10 to 6400, not “\(text)”")
                 }
                 zoom = mode
+            case "--rotate":
+                let text = try value(argument)
+                guard let degrees = Int(text), let turn = Rotation(rawValue: degrees) else {
+                    throw Invalid(description: "--rotate takes 0, 90, 180 or 270, not “\(text)”")
+                }
+                rotation = turn
             case "--size":
                 let text = try value(argument)
                 let parts = text.split(separator: "x").compactMap { Int($0) }

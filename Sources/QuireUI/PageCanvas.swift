@@ -80,6 +80,18 @@ final class PageCanvas {
         viewportChanged()
     }
 
+    /// Turns every page by a quarter turn clockwise (or anticlockwise), keeping the place.
+    func rotate(clockwise: Bool) {
+        setRotation(model.layout.rotation.adding(clockwise ? .quarter : .threeQuarters))
+    }
+
+    func setRotation(_ rotation: Rotation) {
+        let target = model.setRotation(rotation)
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+    }
+
     /// Zoom in or out by steps of 20 % (a negative count zooms out), around `focus`.
     func zoom(steps: Double, around focus: Point? = nil) {
         let percent = model.layout.scale / ZoomMode.pixelsPerPointAt100 * 100
@@ -88,6 +100,12 @@ final class PageCanvas {
     }
 
     var viewportHeight: Double { model.layout.viewport.height }
+
+    /// What the view shows, for scripts: "page=3/40 scale=1.416 rotation=90" (scale in
+    /// device pixels per point).
+    var summary: String {
+        "page=\(currentPage + 1)/\(pageCount) scale=\(model.layout.scale * model.deviceScale) rotation=\(model.layout.rotation.rawValue)"
+    }
     var pointerPosition: Point { pointer }
     func pointerMoved(to point: Point) { pointer = point }
 

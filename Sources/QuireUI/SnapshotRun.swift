@@ -59,7 +59,9 @@ final class SnapshotRun {
             return
         }
         switch window.content {
-        case .document: finish(0, nil)
+        case .document:
+            print("quire: saved \(path): \(window.summary ?? "")")
+            finish(0, nil)
         case .error, .password: finish(2, nil) // the window has printed the error already
         case .welcome: finish(0, nil)
         }

@@ -29,15 +29,16 @@ final class TileCacheTests: XCTestCase {
         var cache = TileCache<Bytes>(budget: 1000)
         cache.insert(Bytes(byteCount: 1), for: key(2, scale: 0.5), visible: 2..<3)
         cache.insert(Bytes(byteCount: 1), for: key(2, scale: 2), visible: 2..<3)
-        XCTAssertEqual(cache.nearestPicture(page: 2, scale: 1.6)?.key.scale, 2)
-        XCTAssertNil(cache.nearestPicture(page: 3, scale: 1))
+        XCTAssertEqual(cache.nearestPicture(to: key(2, scale: 1.6))?.key.scale, 2)
+        XCTAssertNil(cache.nearestPicture(to: key(3)))
+        XCTAssertNil(cache.nearestPicture(to: TileKey(page: 2, rotation: .quarter, scale: 2)), "a turned page is not drawn from an unturned picture")
     }
 
     func testOtherScalesOfAPageCanBeDropped() {
         var cache = TileCache<Bytes>(budget: 1000)
         cache.insert(Bytes(byteCount: 10), for: key(2, scale: 0.5), visible: 2..<3)
         cache.insert(Bytes(byteCount: 20), for: key(2, scale: 2), visible: 2..<3)
-        cache.removeOtherScales(page: 2, keeping: 2)
+        cache.removeOthers(of: key(2, scale: 2))
         XCTAssertEqual(cache.count, 1)
         XCTAssertEqual(cache.byteCount, 20)
     }

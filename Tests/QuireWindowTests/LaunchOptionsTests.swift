@@ -9,6 +9,7 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(options.zoom, .percent(150))
         XCTAssertEqual(options.windowSize?.width, 800)
         XCTAssertEqual(options.files, ["a.pdf"])
+        XCTAssertEqual(try LaunchOptions(arguments: ["--rotate", "270", "a.pdf"]).rotation, .threeQuarters)
     }
 
     func testSeveralFilesAndDashedNamesAfterDoubleDash() throws {
@@ -19,7 +20,7 @@ final class LaunchOptionsTests: XCTestCase {
 
     func testInvalidValuesAreRefused() {
         for arguments in [["--page", "0"], ["--zoom", "5"], ["--zoom", "wide"], ["--size", "10x10"], ["--snapshot"],
-                          ["--bogus"], ["--snapshot", "o.png", "a.pdf", "b.pdf"]] {
+                          ["--bogus"], ["--rotate", "45"], ["--snapshot", "o.png", "a.pdf", "b.pdf"]] {
             XCTAssertThrowsError(try LaunchOptions(arguments: arguments), "\(arguments)")
         }
     }

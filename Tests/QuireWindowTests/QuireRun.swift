@@ -8,6 +8,12 @@ struct QuireRun {
     let status: Int32
     let crashed: Bool
     let standardError: String
+    let standardOutput: String
+
+    /// The scale `--snapshot` reported, in device pixels per point.
+    var reportedScale: Double? {
+        standardOutput.split(separator: " ").first { $0.hasPrefix("scale=") }.flatMap { Double($0.dropFirst(6)) }
+    }
 
     static var executable: URL {
         let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -25,13 +31,16 @@ struct QuireRun {
         environment["QUIRE_SNAPSHOT_TIMEOUT"] = "60"
         environment.merge(extra) { $1 }
         process.environment = environment
-        let errors = Pipe()
+        let errors = Pipe(), output = Pipe()
         process.standardError = errors
+        process.standardOutput = output
         try process.run()
+        // Read both to their ends; the output is one line, so reading it second cannot block quire.
         let data = errors.fileHandleForReading.readDataToEndOfFile()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return QuireRun(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
-                        standardError: String(decoding: data, as: UTF8.self))
+                        standardError: String(decoding: data, as: UTF8.self), standardOutput: String(decoding: printed, as: UTF8.self))
     }
 }
 
@@ -74,6 +83,12 @@ struct Picture {
 
     subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
 
+    init(width: Int, height: Int, pixels: [UInt32]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
     static func distance(_ a: UInt32, _ b: UInt32) -> Int {
         [16, 8, 0].map { abs(Int((a >> $0) & 0xFF) - Int((b >> $0) & 0xFF)) }.max()!
     }
@@ -114,5 +129,15 @@ struct Picture {
             }
         }
         return (best.x, best.y, mismatch(with: reference, atX: best.x, y: best.y))
+    }
+}
+
+extension Picture {
+    /// A part of this picture.
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> Picture {
+        var part: [UInt32] = []
+        part.reserveCapacity(width * height)
+        for row in y..<y + height { for column in x..<x + width { part.append(self[column, row]) } }
+        return Picture(width: width, height: height, pixels: part)
     }
 }
