@@ -5,15 +5,16 @@ import QuireEngine
 extension Document: PageRendering {
     /// Renders the whole page for `tile` on white, in device pixels.
     public func render(_ tile: TileKey) throws -> PageImage {
-        try render(page: tile.page, scale: tile.scale, rotation: tile.rotation)
+        try render(page: tile.page, scale: tile.scale, rotation: tile.rotation, cell: tile.cell)
     }
 
     /// Renders page `index` at `scale` device pixels per point, turned by `rotation` on top
-    /// of the page's own /Rotate, on a white background.
-    public func render(page index: Int, scale: Double, rotation: Rotation = .none) throws -> PageImage {
+    /// of the page's own /Rotate, on a white background: the whole page, or one cell of it.
+    public func render(page index: Int, scale: Double, rotation: Rotation = .none, cell: TileKey.Cell? = nil) throws -> PageImage {
         try RenderingGuard.check()
         let size = pageSize(at: index).rotated(by: rotation)
-        let (width, height) = TileKey(page: index, rotation: rotation, scale: scale).pixelSize(for: size)
+        let region = TileKey(page: index, rotation: rotation, scale: scale, cell: cell).pixelRect(for: size)
+        let (width, height) = (region.width, region.height)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw RenderFailure("cannot allocate a \(width)×\(height) picture")
@@ -23,6 +24,8 @@ extension Document: PageRendering {
         defer { cairo_destroy(cr) }
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
+        // Only the cell's pixels are rasterised; poppler still reads the whole page.
+        cairo_translate(cr, -Double(region.x), -Double(region.y))
         cairo_scale(cr, scale, scale)
         let unrotated = pageSize(at: index)
         switch rotation {

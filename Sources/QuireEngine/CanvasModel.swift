@@ -100,9 +100,24 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
                      y: min(max(point.y, 0), max(0, content.height - layout.viewport.height)))
     }
 
-    /// The key of `page`'s sharp tile at the current zoom.
+    /// The key of `page`'s whole-page sharp picture at the current zoom.
     public func sharpKey(_ page: Int) -> TileKey {
         planner.tileKey(page: page, layout: layout, deviceScale: deviceScale)
+    }
+
+    /// The sharp tiles that show `page` where it is visible: the whole page, or its
+    /// visible cells when the zoom cuts it into cells.
+    public func visibleSharpKeys(_ page: Int) -> [TileKey] {
+        planner.sharpKeys(page: page, covering: visibleRect, layout: layout, deviceScale: deviceScale)
+    }
+
+    /// Whether a sharp tile is one the current zoom and rotation want.
+    private func isWanted(_ key: TileKey) -> Bool {
+        guard key.rotation == layout.rotation else { return false }
+        if planner.isCut(page: key.page, layout: layout, deviceScale: deviceScale) {
+            return key.cell != nil && key.scale == layout.scale * deviceScale
+        }
+        return key == sharpKey(key.page)
     }
 
     /// What to render now, most needed first.
@@ -126,9 +141,15 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         guard key.page < layout.pageCount else { return .stale }
         let visible = visiblePages
         switch outcome {
-        case .success(let picture) where key == sharpKey(key.page):
+        case .success(let picture) where isWanted(key):
+            let onScreen = Set(visible.flatMap(visibleSharpKeys))
             sharp.removeOthers(of: key)
-            sharp.insert(picture, for: key, visible: visible)
+            sharp.insert(picture, for: key) { key in
+                // Whole pictures of visible pages are on screen (or under missing cells);
+                // cells of a visible page off screen go before other pages.
+                if visible.contains(key.page) { return key.cell == nil || onScreen.contains(key) ? nil : 0.5 }
+                return Double(key.page < visible.lowerBound ? visible.lowerBound - key.page : key.page - (visible.upperBound - 1))
+            }
         case .success(let picture) where key == planner.lowResKey(page: key.page, layout: layout):
             lowRes.insert(picture, for: key, visible: visible)
         case .success:
@@ -139,9 +160,11 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return visible.contains(key.page) ? .shown : .kept
     }
 
-    /// True when every visible page shows its sharp tile or its failure.
+    /// True when every visible page shows its sharp tiles or its failure.
     public var visiblePagesComplete: Bool {
-        hasViewport && visiblePages.allSatisfy { failures[$0] != nil || sharp[sharpKey($0)] != nil }
+        hasViewport && visiblePages.allSatisfy { page in
+            failures[page] != nil || visibleSharpKeys(page).allSatisfy { sharp[$0] != nil }
+        }
     }
 
     /// True once every page's real size is known and the view shows all it will.
@@ -149,13 +172,19 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
 
     public enum Quality: Equatable, Sendable { case sharp, scaled, lowRes, blank, failed }
 
-    /// One visible page as it is to be drawn: where (view coordinates, not yet snapped
-    /// to device pixels) and with which picture.
+    /// A picture to draw and where, in view coordinates (not yet snapped to device pixels).
+    public struct Layer: Sendable {
+        public let rect: Rect
+        public let key: TileKey
+        public let picture: Picture
+    }
+
+    /// One visible page as it is to be drawn: its rectangle (view coordinates), the
+    /// pictures to draw in order, and how good the result is.
     public struct PageDrawing: Sendable {
         public let page: Int
         public let rect: Rect
-        public let key: TileKey?
-        public let picture: Picture?
+        public let layers: [Layer]
         public let quality: Quality
     }
 
@@ -163,19 +192,28 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         visiblePages.map { page in
             let content = layout.pageRect(page)
             let rect = Rect(x: content.x - scroll.x, y: content.y - scroll.y, width: content.width, height: content.height)
-            let wanted = sharpKey(page)
-            if let picture = sharp[wanted] {
-                return PageDrawing(page: page, rect: rect, key: wanted, picture: picture, quality: .sharp)
+            let wanted = visibleSharpKeys(page)
+            let present = wanted.compactMap { key in sharp[key].map { (key, $0) } }
+            let cells = present.filter { $0.0.cell != nil }.map { key, picture in
+                let pixels = key.pixelRect(for: layout.pageSizes[page])
+                return Layer(rect: Rect(x: rect.x + Double(pixels.x) / deviceScale, y: rect.y + Double(pixels.y) / deviceScale,
+                                        width: Double(pixels.width) / deviceScale, height: Double(pixels.height) / deviceScale),
+                             key: key, picture: picture)
             }
-            if let (key, picture) = sharp.nearestPicture(to: wanted) {
-                return PageDrawing(page: page, rect: rect, key: key, picture: picture, quality: .scaled)
+            if !wanted.isEmpty, present.count == wanted.count {
+                let layers = cells.isEmpty ? present.map { Layer(rect: rect, key: $0.0, picture: $0.1) } : cells
+                return PageDrawing(page: page, rect: rect, layers: layers, quality: .sharp)
+            }
+            // Under what is missing: a whole picture at another scale, else the stand-in.
+            if let (key, picture) = sharp.nearestPicture(to: sharpKey(page)) {
+                return PageDrawing(page: page, rect: rect, layers: [Layer(rect: rect, key: key, picture: picture)] + cells, quality: .scaled)
             }
             let low = planner.lowResKey(page: page, layout: layout)
             if let picture = lowRes[low] {
-                return PageDrawing(page: page, rect: rect, key: low, picture: picture, quality: .lowRes)
+                return PageDrawing(page: page, rect: rect, layers: [Layer(rect: rect, key: low, picture: picture)] + cells, quality: .lowRes)
             }
             let quality: Quality = failures[page] != nil ? .failed : .blank
-            return PageDrawing(page: page, rect: rect, key: nil, picture: nil, quality: quality)
+            return PageDrawing(page: page, rect: rect, layers: cells, quality: quality)
         }
     }
 }

@@ -1,9 +1,12 @@
 /// What to render next, replanned on every viewport change. The policy:
-///  1. visible pages' sharp tiles, nearest the viewport's centre first (urgent);
+///  1. the sharp tiles on screen, nearest the viewport's centre first (urgent); on a page
+///     cut into cells, its low-resolution picture first: one render that covers the whole
+///     view at once, where the cells take one render each;
 ///  2. low-resolution pictures of the pages around the view, so that a page scrolled into
 ///     view is never blank (cheap, and kept apart from the sharp tiles);
-///  3. sharp tiles of `ahead` pages in the scroll direction, nearest first;
-///  4. sharp tiles of `behind` pages against it.
+///  3. cells just outside the view, on pages cut into cells (deep zoom);
+///  4. sharp tiles of `ahead` pages in the scroll direction, nearest first;
+///  5. sharp tiles of `behind` pages against it.
 /// Tiles already cached (or pages that failed) are left out.
 public struct RenderPlanner: Sendable {
     /// Tiles in the order to render them; the first `urgent` are on screen.
@@ -46,16 +49,66 @@ public struct RenderPlanner: Sendable {
             if index < lowAhead.count { lowOrder.append(lowAhead[index]) }
             if index < lowBehind.count { lowOrder.append(lowBehind[index]) }
         }
+        // Half a view further in the scroll direction and a quarter to each side.
+        let near = Rect(x: visible.x - visible.width / 4, y: visible.y - (scrollingDown ? 0 : visible.height / 2),
+                        width: visible.width * 1.5, height: visible.height * 1.5)
 
-        let urgent = visibleOrder.map { tileKey(page: $0, layout: layout, deviceScale: deviceScale) }.filter { !isCached($0) }
-        // A page whose sharp tile is already here needs no stand-in.
-        let low = lowOrder.filter { !isCached(tileKey(page: $0, layout: layout, deviceScale: deviceScale)) }
+        func sharp(_ page: Int, covering area: Rect) -> [TileKey] {
+            sharpKeys(page: page, covering: area, layout: layout, deviceScale: deviceScale)
+        }
+        let cutOnScreen = visibleOrder.filter { isCut(page: $0, layout: layout, deviceScale: deviceScale) }
+        let standIns = cutOnScreen.map { lowResKey(page: $0, layout: layout) }.filter { !isCached($0) }
+        let urgent = standIns + visibleOrder.flatMap { sharp($0, covering: visible) }.filter { !isCached($0) }
+        let urgentSet = Set(urgent)
+        // A page whose whole sharp picture is already here needs no stand-in.
+        let low = lowOrder.filter { isCut(page: $0, layout: layout, deviceScale: deviceScale)
+                || !isCached(tileKey(page: $0, layout: layout, deviceScale: deviceScale)) }
             .map { lowResKey(page: $0, layout: layout) }.filter { !isCached($0) }
-        let later = (forward + backward).map { tileKey(page: $0, layout: layout, deviceScale: deviceScale) }.filter { !isCached($0) }
-        return Plan(tiles: urgent + low + later, urgent: urgent.count)
+        let nearCells = cutOnScreen.flatMap { sharp($0, covering: near) }.filter { !isCached($0) && !urgentSet.contains($0) }
+        let later = (forward + backward).flatMap { sharp($0, covering: near) }.filter { !isCached($0) }
+        return Plan(tiles: urgent + low + nearCells + later, urgent: urgent.count)
     }
 
-    /// The key of the sharp picture of `page` at the layout's scale on this screen.
+    /// Whether `page` is cut into cells at this zoom: when its picture would hold more than
+    /// four times the view's pixels.
+    public func isCut(page: Int, layout: PageLayout, deviceScale: Double) -> Bool {
+        let size = layout.pageSizes[page]
+        let scale = layout.scale * deviceScale
+        let pagePixels = size.width * size.height * scale * scale
+        let viewPixels = layout.viewport.width * layout.viewport.height * deviceScale * deviceScale
+        return viewPixels > 0 && pagePixels > 4 * viewPixels
+    }
+
+    /// The sharp tiles of `page` that cover `area` (content pixels): the whole page, or
+    /// the cells that meet the area, nearest its centre first.
+    public func sharpKeys(page: Int, covering area: Rect, layout: PageLayout, deviceScale: Double) -> [TileKey] {
+        guard isCut(page: page, layout: layout, deviceScale: deviceScale) else {
+            return [tileKey(page: page, layout: layout, deviceScale: deviceScale)]
+        }
+        let rect = layout.pageRect(page)
+        let part = rect.intersection(area)
+        guard !part.isEmpty else { return [] }
+        let scale = layout.scale * deviceScale
+        let side = Double(TileKey.cellSide)
+        let size = layout.pageSizes[page]
+        let lastColumn = Int(((size.width * scale).rounded(.up) - 1) / side)
+        let lastRow = Int(((size.height * scale).rounded(.up) - 1) / side)
+        func cells(_ from: Double, _ to: Double, last: Int) -> ClosedRange<Int> {
+            min(max(Int(from / side), 0), last)...min(max(Int((to - 1) / side), 0), last)
+        }
+        let columns = cells((part.x - rect.x) * deviceScale, (part.maxX - rect.x) * deviceScale, last: lastColumn)
+        let rows = cells((part.y - rect.y) * deviceScale, (part.maxY - rect.y) * deviceScale, last: lastRow)
+        let centre = (x: (part.x + part.width / 2 - rect.x) * deviceScale, y: (part.y + part.height / 2 - rect.y) * deviceScale)
+        func distance(_ cell: TileKey.Cell) -> Double {
+            let dx = (Double(cell.column) + 0.5) * side - centre.x, dy = (Double(cell.row) + 0.5) * side - centre.y
+            return dx * dx + dy * dy
+        }
+        return rows.flatMap { row in columns.map { TileKey.Cell(column: $0, row: row) } }
+            .sorted { distance($0) < distance($1) }
+            .map { TileKey(page: page, rotation: layout.rotation, scale: scale, cell: $0) }
+    }
+
+    /// The key of `page`'s whole-page sharp picture at the layout's scale on this screen.
     public func tileKey(page: Int, layout: PageLayout, deviceScale: Double) -> TileKey {
         TileKey(page: page, rotation: layout.rotation,
                 scale: TileKey.boundedScale(layout.scale * deviceScale, for: layout.pageSizes[page]))

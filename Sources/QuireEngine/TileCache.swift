@@ -1,5 +1,5 @@
 /// Rendered pictures within a byte budget. Policy: a picture on screen is never evicted;
-/// otherwise the one farthest (in pages) from the visible range goes first.
+/// otherwise the one farthest from the view goes first (the caller says how far each is).
 public struct TileCache<Picture: RenderedPicture>: Sendable {
     public let budget: Int
     public private(set) var byteCount = 0
@@ -12,37 +12,46 @@ public struct TileCache<Picture: RenderedPicture>: Sendable {
 
     public subscript(key: TileKey) -> Picture? { pictures[key] }
 
-    /// The picture of `key`'s page and rotation whose scale is nearest `key`'s, for
-    /// drawing scaled until the sharp one arrives.
+    /// The whole-page picture of `key`'s page and rotation whose scale is nearest `key`'s,
+    /// for drawing scaled until the sharp one arrives.
     public func nearestPicture(to key: TileKey) -> (key: TileKey, picture: Picture)? {
-        pictures.filter { $0.key.page == key.page && $0.key.rotation == key.rotation }
+        pictures.filter { $0.key.page == key.page && $0.key.rotation == key.rotation && $0.key.cell == nil }
             .min { abs($0.key.scale - key.scale) < abs($1.key.scale - key.scale) }
             .map { ($0.key, $0.value) }
     }
 
-    /// Adds a picture, then evicts until within budget, sparing pages in `visible`.
-    public mutating func insert(_ picture: Picture, for key: TileKey, visible: Range<Int>) {
+    /// Adds a picture, then evicts until within budget. `distance` tells how far a
+    /// picture is from the view, nil for one on screen (never evicted).
+    public mutating func insert(_ picture: Picture, for key: TileKey, distance: (TileKey) -> Double?) {
         if let old = pictures.updateValue(picture, forKey: key) { byteCount -= old.byteCount }
         byteCount += picture.byteCount
-        evict(visible: visible)
+        evict(distance: distance)
     }
 
-    /// Drops pictures beyond the budget, farthest from `visible` first, never one in it.
-    public mutating func evict(visible: Range<Int>) {
-        guard byteCount > budget else { return }
-        func distance(_ page: Int) -> Int {
-            page < visible.lowerBound ? visible.lowerBound - page : page - (visible.upperBound - 1)
+    /// Adds a picture, sparing the pages in `visible` and evicting by distance in pages.
+    public mutating func insert(_ picture: Picture, for key: TileKey, visible: Range<Int>) {
+        insert(picture, for: key) { key in
+            if visible.contains(key.page) { return nil }
+            return Double(key.page < visible.lowerBound ? visible.lowerBound - key.page : key.page - (visible.upperBound - 1))
         }
-        let candidates = pictures.keys.filter { !visible.contains($0.page) }
-            .sorted { distance($0.page) > distance($1.page) }
-        for key in candidates where byteCount > budget {
+    }
+
+    /// Drops pictures beyond the budget, farthest first, never one on screen.
+    public mutating func evict(distance: (TileKey) -> Double?) {
+        guard byteCount > budget else { return }
+        let candidates = pictures.keys.compactMap { key in distance(key).map { (key, $0) } }
+            .sorted { $0.1 > $1.1 }
+        for (key, _) in candidates where byteCount > budget {
             byteCount -= pictures.removeValue(forKey: key)!.byteCount
         }
     }
 
-    /// Removes the pictures of `key`'s page other than `key` (superseded after a zoom or turn).
+    /// Removes the pictures of `key`'s page superseded by it after a zoom or turn: every
+    /// other whole-page picture when it is one; cells of other scales when it is a cell
+    /// (whole-page pictures stay, to show under cells still missing).
     public mutating func removeOthers(of kept: TileKey) {
-        for key in pictures.keys where key.page == kept.page && key != kept {
+        for key in pictures.keys where key.page == kept.page && key != kept
+            && (kept.cell == nil || (key.cell != nil && (key.scale != kept.scale || key.rotation != kept.rotation))) {
             byteCount -= pictures.removeValue(forKey: key)!.byteCount
         }
     }

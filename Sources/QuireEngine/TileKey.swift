@@ -1,22 +1,35 @@
 /// A rendered picture's identity: which page, turned how, at how many device pixels per
-/// point. At ordinary zoom a tile is the whole page (every poppler render re-reads the
-/// page's content, so one call per page is cheapest); region tiles come with deep zoom.
+/// point, and which part. At ordinary zoom a tile is the whole page: every poppler render
+/// re-reads the page's content (and decodes a scan's image again), so one call per page
+/// is cheapest. When a page at the current zoom is much larger than the view, it is cut
+/// into square cells and only the cells in and near the view are rendered.
 public struct TileKey: Hashable, Sendable {
+    /// A square of `cellSide` device pixels of the page at the tile's scale.
+    public struct Cell: Hashable, Sendable {
+        public var column: Int
+        public var row: Int
+        public init(column: Int, row: Int) { self.column = column; self.row = row }
+    }
+
     public var page: Int
     public var rotation: Rotation
     /// Device pixels per point.
     public var scale: Double
+    /// The part of the page; nil for the whole page.
+    public var cell: Cell?
 
-    public init(page: Int, rotation: Rotation = .none, scale: Double) {
-        self.page = page; self.rotation = rotation; self.scale = scale
+    public init(page: Int, rotation: Rotation = .none, scale: Double, cell: Cell? = nil) {
+        self.page = page; self.rotation = rotation; self.scale = scale; self.cell = cell
     }
 
-    /// Largest picture side and area rendered for one tile: an enormous page is drawn
-    /// softer rather than asking for gigabytes.
+    public static let cellSide = 1024
+
+    /// Largest whole-page picture: an enormous page that is not cut into cells (it fits
+    /// the view) is drawn softer rather than asking for gigabytes.
     public static let maximumSide = 8192.0
     public static let maximumPixels = 32.0 * 1024 * 1024
 
-    /// The scale to render `pageSize` (points) at, given the wanted one, within the limits.
+    /// The scale to render a whole page of `pageSize` points at, given the wanted one.
     public static func boundedScale(_ wanted: Double, for pageSize: Size) -> Double {
         let side = max(pageSize.width, pageSize.height)
         let area = pageSize.width * pageSize.height
@@ -24,8 +37,18 @@ public struct TileKey: Hashable, Sendable {
         return min(wanted, maximumSide / side, (maximumPixels / area).squareRoot())
     }
 
+    /// The device-pixel rectangle this tile covers of its page (laid out, turned) at `scale`.
+    public func pixelRect(for pageSize: Size) -> (x: Int, y: Int, width: Int, height: Int) {
+        let width = max(1, Int((pageSize.width * scale).rounded(.up)))
+        let height = max(1, Int((pageSize.height * scale).rounded(.up)))
+        guard let cell else { return (0, 0, width, height) }
+        let x = cell.column * Self.cellSide, y = cell.row * Self.cellSide
+        return (x, y, max(1, min(Self.cellSide, width - x)), max(1, min(Self.cellSide, height - y)))
+    }
+
     /// Pixel size of this tile for a page of `pageSize` points.
     public func pixelSize(for pageSize: Size) -> (width: Int, height: Int) {
-        (max(1, Int((pageSize.width * scale).rounded(.up))), max(1, Int((pageSize.height * scale).rounded(.up))))
+        let rect = pixelRect(for: pageSize)
+        return (rect.width, rect.height)
     }
 }

@@ -230,19 +230,27 @@ final class PageCanvas {
                                         size: .init(width: bounds.size.width + 2, height: bounds.size.height + 2))
             gtk_snapshot_append_color(snapshot, &edge, &frame)
             gtk_snapshot_append_color(snapshot, &white, &bounds)
-            guard let key = page.key, let image = page.picture else { continue }
-            if useTextures == true {
-                let texture = textures[key] ?? PageTexture(image)
-                textures[key] = texture
-                gtk_snapshot_append_texture(snapshot, texture.texture, &bounds)
-            } else {
-                let cr = gtk_snapshot_append_cairo(snapshot, &bounds)!
-                cairo_translate(cr, Double(bounds.origin.x), Double(bounds.origin.y))
-                cairo_scale(cr, Double(bounds.size.width) / Double(image.width), Double(bounds.size.height) / Double(image.height))
-                cairo_set_source_surface(cr, image.surface, 0, 0)
-                cairo_paint(cr)
-                cairo_destroy(cr)
+            for layer in page.layers {
+                let x = snap(layer.rect.x), y = snap(layer.rect.y)
+                var area = graphene_rect_t(origin: .init(x: x, y: y),
+                                           size: .init(width: snap(layer.rect.maxX) - x, height: snap(layer.rect.maxY) - y))
+                draw(layer.picture, key: layer.key, in: &area, snapshot)
             }
+        }
+    }
+
+    private func draw(_ image: PageImage, key: TileKey, in area: inout graphene_rect_t, _ snapshot: OpaquePointer) {
+        if useTextures == true {
+            let texture = textures[key] ?? PageTexture(image)
+            textures[key] = texture
+            gtk_snapshot_append_texture(snapshot, texture.texture, &area)
+        } else {
+            let cr = gtk_snapshot_append_cairo(snapshot, &area)!
+            cairo_translate(cr, Double(area.origin.x), Double(area.origin.y))
+            cairo_scale(cr, Double(area.size.width) / Double(image.width), Double(area.size.height) / Double(image.height))
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            cairo_paint(cr)
+            cairo_destroy(cr)
         }
     }
 }

@@ -10,6 +10,7 @@ struct BenchmarkOptions {
     var viewport = Size(width: 1200, height: 900)
     var deviceScale = 1.0
     var screensPerSecond = 2.0
+    var zoom = ZoomMode.fitWidth
     var json = false
 }
 
@@ -49,7 +50,7 @@ struct Benchmark {
         var report = BenchmarkReport()
         let start = Clock.now
         let document = try source.open()
-        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: .fitWidth, budget: CacheBudget.forThisMachine)
+        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: options.zoom, budget: CacheBudget.forThisMachine)
         report.openMs = Clock.ms(since: start)
         model.setDeviceScale(options.deviceScale)
         model.scroll(to: model.resize(to: options.viewport))

@@ -4,14 +4,14 @@ import QuireEngine
 import Glibc
 #endif
 
-// quire-bench FILE [--viewport WxH] [--scale S] [--speed SCREENS_PER_SECOND] [--json]
+// quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--json]
 //
 // The canvas engine without a window: the real document layer, planner, render workers
 // and cache. Measures the time to a fully sharp first viewport, then scrolls through the
 // whole document at a set speed, one step per 16.7 ms of real time (so rendering races
 // the clock as it would on screen), and reports what each frame showed.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--speed SCREENS_PER_SECOND] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -37,6 +37,9 @@ while let argument = arguments.popFirst() {
         options.viewport = Size(width: parts[0], height: parts[1])
     case "--scale": options.deviceScale = number()
     case "--speed": options.screensPerSecond = number()
+    case "--zoom":
+        guard let zoom = ZoomMode(argument: value()) else { fail("--zoom takes fit-width, fit-page or a percentage") }
+        options.zoom = zoom
     case "--json": options.json = true
     case "-h", "--help": print(usage); exit(0)
     default:

@@ -96,3 +96,25 @@ final class DocumentTests: XCTestCase {
         XCTAssertEqual(source.displayName, "standard.pdf")
     }
 }
+
+final class CellRenderingTests: XCTestCase {
+    /// A cell is exactly the matching part of the whole page.
+    func testACellIsThePartOfTheWholePage() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.standard()).open()
+        let scale = 3.0 // 1836 × 2376 px: cells 2 × 3
+        let whole = try document.render(page: 0, scale: scale)
+        let cell = try document.render(page: 0, scale: scale, cell: TileKey.Cell(column: 1, row: 1))
+        XCTAssertEqual(cell.width, 1836 - 1024)
+        XCTAssertEqual(cell.height, 1024)
+        var differing = 0
+        for y in stride(from: 0, to: cell.height, by: 3) {
+            for x in stride(from: 0, to: cell.width, by: 3) where cell.pixel(x: x, y: y) != whole.pixel(x: 1024 + x, y: 1024 + y) {
+                differing += 1
+            }
+        }
+        XCTAssertLessThan(differing, 20, "anti-aliasing at cell edges may differ by a few pixels")
+        // The red box (points 100…400 × 300…500) covers the cell's top-left region at scale 3.
+        XCTAssertEqual(cell.pixel(x: 10, y: 10), 0xFFCC3333)
+    }
+}
