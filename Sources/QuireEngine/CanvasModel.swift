@@ -87,6 +87,15 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
     }
 
+    /// Arranges pages in one column or in spreads, keeping the place. Returns the scroll
+    /// position that does so.
+    public mutating func setArrangement(_ arrangement: PageLayout.Arrangement) -> Point {
+        let anchor = hasViewport ? layout.anchor(atContentY: scroll.y) : nil
+        layout.setArrangement(arrangement)
+        guard let anchor else { return scroll }
+        return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
+    }
+
     /// The scroll position that shows `page` from its top, centred across.
     public func position(showing page: Int) -> Point {
         guard layout.pageCount > 0 else { return Point(x: 0, y: 0) }
@@ -194,15 +203,17 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
             let rect = Rect(x: content.x - scroll.x, y: content.y - scroll.y, width: content.width, height: content.height)
             let wanted = visibleSharpKeys(page)
             let present = wanted.compactMap { key in sharp[key].map { (key, $0) } }
-            let cells = present.filter { $0.0.cell != nil }.map { key, picture in
+            // Sharp pictures are drawn at their own pixel size, one picture pixel to one
+            // device pixel: no resampling, no blur.
+            func native(_ key: TileKey, _ picture: Picture) -> Layer {
                 let pixels = key.pixelRect(for: layout.pageSizes[page])
                 return Layer(rect: Rect(x: rect.x + Double(pixels.x) / deviceScale, y: rect.y + Double(pixels.y) / deviceScale,
                                         width: Double(pixels.width) / deviceScale, height: Double(pixels.height) / deviceScale),
                              key: key, picture: picture)
             }
+            let cells = present.filter { $0.0.cell != nil }.map(native)
             if !wanted.isEmpty, present.count == wanted.count {
-                let layers = cells.isEmpty ? present.map { Layer(rect: rect, key: $0.0, picture: $0.1) } : cells
-                return PageDrawing(page: page, rect: rect, layers: layers, quality: .sharp)
+                return PageDrawing(page: page, rect: rect, layers: present.map(native), quality: .sharp)
             }
             // Under what is missing: a whole picture at another scale, else the stand-in.
             if let (key, picture) = sharp.nearestPicture(to: sharpKey(page)) {

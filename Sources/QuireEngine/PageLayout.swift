@@ -1,21 +1,33 @@
-/// Continuous single-column layout: pages stacked top to bottom in widget pixels, a fixed
-/// gap between them and around them, each centred horizontally in the wider of the viewport
-/// and the widest page. Geometry for any number of pages is two arrays; lookups by
-/// position are binary searches.
+/// Continuous layout of pages in widget pixels: rows stacked top to bottom with a fixed
+/// gap between them and around them. A row holds one page, or two side by side in dual
+/// mode (a spread, right to left for right-to-left documents; with the first page alone,
+/// as a book's cover, unless odd pages go on the left). Each page sits centred in its
+/// slot, slots as wide as the widest page, the whole centred in the wider of the viewport
+/// and the rows. Geometry for any number of pages is a few arrays; lookups by position
+/// are binary searches over rows.
 public struct PageLayout: Sendable {
+    /// How pages are arranged in rows.
+    public enum Arrangement: Hashable, Sendable {
+        case single
+        /// Two pages a row. `oddLeft`: pages 1|2, 3|4…; otherwise page 1 alone on the right,
+        /// then 2|3, 4|5… `rightToLeft` mirrors each spread.
+        case dual(oddLeft: Bool, rightToLeft: Bool)
+    }
+
     /// Page sizes in points as laid out: the page's own /Rotate and the reader's `rotation` applied.
     public private(set) var pageSizes: [Size]
     /// Page sizes in points as the document gives them (its own /Rotate applied).
     public private(set) var documentSizes: [Size]
     /// The reader's rotation of every page, on top of the document's.
     public private(set) var rotation: Rotation = .none
+    public private(set) var arrangement: Arrangement = .single
     public private(set) var zoom: ZoomMode
     public private(set) var viewport: Size
     /// Logical pixels per point.
     public private(set) var scale: Double = ZoomMode.pixelsPerPointAt100
     public let gap: Double
 
-    private var heightBefore: [Double] = [0] // heightBefore[i]: sum of heights of pages < i, in points
+    private var heightBefore: [Double] = [0] // heightBefore[r]: sum of the heights of rows < r, in points
     private var widest: Double = 0
     private var tallest: Double = 0
 
@@ -39,6 +51,13 @@ public struct PageLayout: Sendable {
         pageSizes = documentSizes.map { $0.rotated(by: rotation) }
         rebuild()
     }
+
+    public mutating func setArrangement(_ arrangement: Arrangement) {
+        guard arrangement != self.arrangement else { return }
+        self.arrangement = arrangement
+        rebuild()
+    }
+
     /// Adopts a page's real size (sizes may first be estimates).
     public mutating func setPageSize(_ size: Size, at index: Int) {
         setPageSizes([size], from: index)
@@ -57,26 +76,78 @@ public struct PageLayout: Sendable {
         if changed { rebuild() }
     }
 
+    // MARK: Rows
+
+    private var columns: Int { arrangement == .single ? 1 : 2 }
+
+    /// Pages before the first full row's start: 1 when the first page stands alone.
+    private var offset: Int {
+        if case .dual(oddLeft: false, _) = arrangement { return 1 }
+        return 0
+    }
+
+    private var rowCount: Int { pageCount == 0 ? 0 : row(of: pageCount - 1) + 1 }
+
+    private func row(of page: Int) -> Int { (page + offset) / columns }
+
+    /// The pages in row `row`.
+    private func pages(inRow row: Int) -> Range<Int> {
+        let first = max(0, row * columns - offset)
+        return first..<min(pageCount, (row + 1) * columns - offset)
+    }
+
+    /// The slot (0 left, 1 right) a page takes in its row.
+    private func slot(of page: Int) -> Int {
+        guard columns == 2 else { return 0 }
+        let leftToRight = (page + offset) % 2
+        if case .dual(_, rightToLeft: true) = arrangement { return 1 - leftToRight }
+        return leftToRight
+    }
+
+    private func rowHeight(_ row: Int) -> Double { heightBefore[row + 1] - heightBefore[row] }
+
+    private func top(ofRow row: Int) -> Double { heightBefore[row] * scale + gap * Double(row + 1) }
+
+    /// Binary search: the first row whose bottom edge (and gap below) is below `y`.
+    private func firstRow(endingAfter y: Double) -> Int {
+        var low = 0, high = rowCount - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if top(ofRow: mid + 1) <= y { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    // MARK: Geometry
+
     public var contentSize: Size {
-        Size(width: max(viewport.width, widest * scale + 2 * gap),
-             height: heightBefore[pageCount] * scale + gap * Double(pageCount + 1))
+        let rows = Double(columns) * widest * scale + Double(columns + 1) * gap
+        return Size(width: max(viewport.width, rows),
+                    height: heightBefore[rowCount] * scale + gap * Double(rowCount + 1))
     }
 
     /// The page's rectangle in content pixels.
     public func pageRect(_ index: Int) -> Rect {
         let size = pageSizes[index]
-        let width = size.width * scale
-        return Rect(x: ((contentSize.width - width) / 2).rounded(.down),
-                    y: top(of: index), width: width, height: size.height * scale)
+        let width = size.width * scale, height = size.height * scale
+        let slotWidth = widest * scale
+        let rowsWidth = Double(columns) * slotWidth + Double(columns - 1) * gap
+        let left = ((contentSize.width - rowsWidth) / 2).rounded(.down) + Double(slot(of: index)) * (slotWidth + gap)
+        let row = row(of: index)
+        // In a spread, pages are centred in their slots and in the row's height.
+        let x = columns == 1 ? ((contentSize.width - width) / 2).rounded(.down) : left + ((slotWidth - width) / 2).rounded(.down)
+        let y = top(ofRow: row) + ((rowHeight(row) * scale - height) / 2).rounded(.down)
+        return Rect(x: x, y: y, width: width, height: height)
     }
 
-    /// Pages that intersect `rect` (content pixels), in order.
+    /// Pages whose rows intersect `rect` (content pixels), in order.
     public func pages(in rect: Rect) -> Range<Int> {
         guard pageCount > 0, !rect.isEmpty else { return 0..<0 }
-        let first = firstPage(endingAfter: rect.y)
+        let first = firstRow(endingAfter: rect.y)
         var last = first
-        while last < pageCount && top(of: last) < rect.maxY { last += 1 }
-        return first..<max(first, last)
+        while last < rowCount && top(ofRow: last) < rect.maxY { last += 1 }
+        guard last > first else { return pages(inRow: first).lowerBound..<pages(inRow: first).lowerBound }
+        return pages(inRow: first).lowerBound..<pages(inRow: last - 1).upperBound
     }
 
     /// The page showing most of `rect`; ties go to the earlier page.
@@ -90,49 +161,48 @@ public struct PageLayout: Sendable {
         return best?.page
     }
 
-    /// Where a page's point lands in content pixels (for anchoring across zoom changes).
+    /// Where a point `fraction` down a page's row lands in content pixels (for anchoring
+    /// across changes of zoom, size and arrangement).
     public func contentY(page: Int, fraction: Double) -> Double {
-        top(of: page) + fraction * pageSizes[page].height * scale
+        let row = row(of: page)
+        return top(ofRow: row) + fraction * rowHeight(row) * scale
     }
 
-    /// The page under content y and how far down it is (0…1); gaps count as the page below.
+    /// The first page of the row under content y and how far down the row it is (0…1);
+    /// gaps count as the row below.
     public func anchor(atContentY y: Double) -> (page: Int, fraction: Double) {
         guard pageCount > 0 else { return (0, 0) }
-        let page = firstPage(endingAfter: y)
-        let height = pageSizes[page].height * scale
-        let fraction = height > 0 ? (y - top(of: page)) / height : 0
-        return (page, min(max(fraction, 0), 1))
+        let row = firstRow(endingAfter: y)
+        let height = rowHeight(row) * scale
+        let fraction = height > 0 ? (y - top(ofRow: row)) / height : 0
+        return (pages(inRow: row).lowerBound, min(max(fraction, 0), 1))
     }
 
-    private func top(of index: Int) -> Double {
-        heightBefore[index] * scale + gap * Double(index + 1)
-    }
-
-    /// Binary search: the first page whose bottom edge is below `y` (the last page if none).
-    private func firstPage(endingAfter y: Double) -> Int {
-        var low = 0, high = pageCount - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if top(of: mid) + pageSizes[mid].height * scale + gap <= y { low = mid + 1 } else { high = mid }
-        }
-        return low
+    /// The first page of the row after (or before) `page`'s, for page-turning keys.
+    public func page(rowsAway rows: Int, from page: Int) -> Int {
+        guard pageCount > 0 else { return 0 }
+        let target = min(max(row(of: page) + rows, 0), rowCount - 1)
+        return pages(inRow: target).lowerBound
     }
 
     private mutating func rebuild() {
-        heightBefore = [0]
-        heightBefore.reserveCapacity(pageCount + 1)
         widest = 0
         tallest = 0
         for size in pageSizes {
-            heightBefore.append(heightBefore[heightBefore.count - 1] + size.height)
             widest = max(widest, size.width)
             tallest = max(tallest, size.height)
+        }
+        heightBefore = [0]
+        heightBefore.reserveCapacity(rowCount + 1)
+        for row in 0..<rowCount {
+            let height = pages(inRow: row).map { pageSizes[$0].height }.max() ?? 0
+            heightBefore.append(heightBefore[row] + height)
         }
         updateScale()
     }
 
     private mutating func updateScale() {
-        let fitWidth = (viewport.width - 2 * gap) / widest
+        let fitWidth = (viewport.width - Double(columns + 1) * gap) / (Double(columns) * widest)
         let fitHeight = (viewport.height - 2 * gap) / tallest
         var computed: Double
         switch zoom {

@@ -104,7 +104,8 @@ public final class Application {
     /// A new window, presented on the next main-loop turn: whatever it is given to show
     /// before then is in its first frame.
     private func newWindow() -> DocumentWindow {
-        let window = DocumentWindow(application: app, zoom: options.zoom, rotation: options.rotation, page: options.page,
+        let window = DocumentWindow(application: app, zoom: options.zoom, rotation: options.rotation,
+                                    arrangement: options.arrangement, page: options.page,
                                     size: options.windowSize)
         let key = UnsafeMutableRawPointer(window.window)
         windows[key] = window

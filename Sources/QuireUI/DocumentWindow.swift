@@ -20,6 +20,7 @@ final class DocumentWindow {
     private var source: DocumentSource?
     private let zoom: ZoomMode
     private let rotation: Rotation
+    private let arrangement: PageLayout.Arrangement
     private var startPage: Int?
     private(set) var content = Content.welcome
 
@@ -30,10 +31,11 @@ final class DocumentWindow {
     var onOpenRequest: (() -> Void)?
     var onClosed: (() -> Void)?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, rotation: Rotation, page: Int?,
-         size: (width: Int, height: Int)?) {
+    init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, rotation: Rotation,
+         arrangement: PageLayout.Arrangement, page: Int?, size: (width: Int, height: Int)?) {
         self.zoom = zoom
         self.rotation = rotation
+        self.arrangement = arrangement
         startPage = page.map { $0 - 1 }
         window = gtk_application_window_new(application)
         gtk_window_set_default_size(quire_window(window), Int32(size?.width ?? 900), Int32(size?.height ?? 1100))
@@ -124,6 +126,8 @@ final class DocumentWindow {
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
         if rotation != .none { canvas.setRotation(rotation) }
+        if arrangement != .single { canvas.setArrangement(arrangement) }
+        updateArrangementStates()
         if let startPage { canvas.show(page: startPage) }
         startPage = nil
         if let old = gtk_stack_get_child_by_name(quire_stack(stack), "document") {
@@ -167,10 +171,19 @@ final class DocumentWindow {
 
     private static func zoomMenu() -> OpaquePointer {
         let menu = g_menu_new()!
+        let zoom = g_menu_new()!, pages = g_menu_new()!
         for (label, action) in [("Fit Width", "win.fit-width"), ("Fit Page", "win.fit-page"), ("100 %", "win.zoom-reset"),
                                 ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")] {
-            g_menu_append(menu, label, action)
+            g_menu_append(zoom, label, action)
         }
+        for (label, action) in [("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"), ("Right to Left", "win.right-to-left"),
+                                ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")] {
+            g_menu_append(pages, label, action)
+        }
+        g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(zoom)))
+        g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(pages)))
+        g_object_unref(UnsafeMutableRawPointer(zoom))
+        g_object_unref(UnsafeMutableRawPointer(pages))
         return menu
     }
 
@@ -191,6 +204,33 @@ final class DocumentWindow {
             }
             g_action_map_add_action(quire_action_map(window), action)
             g_object_unref(UnsafeMutableRawPointer(action))
+        }
+        // Check items: each toggles one aspect of the arrangement.
+        let toggles: [(String, @MainActor (PageLayout.Arrangement) -> PageLayout.Arrangement)] = [
+            ("dual", { $0 == .single ? .dual(oddLeft: true, rightToLeft: false) : .single }),
+            ("odd-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: !odd, rightToLeft: rtl) } else { .dual(oddLeft: false, rightToLeft: false) } }),
+            ("right-to-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: odd, rightToLeft: !rtl) } else { .dual(oddLeft: true, rightToLeft: true) } }),
+        ]
+        for (name, toggle) in toggles {
+            let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
+            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
+                guard let canvas = self.canvas else { return }
+                canvas.setArrangement(toggle(canvas.arrangement))
+                self.updateArrangementStates()
+            }
+            g_action_map_add_action(quire_action_map(window), action)
+            g_object_unref(UnsafeMutableRawPointer(action))
+        }
+    }
+
+    /// The check marks follow the canvas's arrangement.
+    private func updateArrangementStates() {
+        guard let arrangement = canvas?.arrangement else { return }
+        var states = ["dual": false, "odd-left": false, "right-to-left": false]
+        if case .dual(let odd, let rtl) = arrangement { states = ["dual": true, "odd-left": odd, "right-to-left": rtl] }
+        for (name, on) in states {
+            guard let action = g_action_map_lookup_action(quire_action_map(window), name) else { continue }
+            g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
         }
     }
 

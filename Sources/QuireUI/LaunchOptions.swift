@@ -7,13 +7,14 @@ public struct LaunchOptions: Equatable, Sendable {
     public var page: Int?              // one-based, as typed
     public var zoom: ZoomMode = .fitWidth
     public var rotation: Rotation = .none
+    public var arrangement: PageLayout.Arrangement = .single
     public var windowSize: (width: Int, height: Int)?
     public var files: [String] = []
     public var showHelp = false
 
     public static let usage = """
         Usage: quire [FILE…]
-               quire --snapshot OUT.png [--page N] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--size WxH] [FILE]
+               quire --snapshot OUT.png [--page N] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
         (from a source tree) or an empty window.
@@ -22,12 +23,14 @@ public struct LaunchOptions: Equatable, Sendable {
           --page N            start at page N
           --zoom MODE         fit-width (default), fit-page, or a percentage such as 150
           --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
+          --layout L          single (default), dual (pages 1|2, 3|4…), dual-cover (page 1 alone,
+                              then 2|3…), dual-rtl or dual-cover-rtl (spreads right to left)
           --size WxH          window size in pixels
         Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size).
         """
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.snapshotPath == b.snapshotPath && a.page == b.page && a.zoom == b.zoom && a.rotation == b.rotation && a.files == b.files
+        a.snapshotPath == b.snapshotPath && a.page == b.page && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
             && a.showHelp == b.showHelp
     }
@@ -69,6 +72,17 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Invalid(description: "--rotate takes 0, 90, 180 or 270, not “\(text)”")
                 }
                 rotation = turn
+            case "--layout":
+                let text = try value(argument)
+                let layouts: [String: PageLayout.Arrangement] = [
+                    "single": .single, "dual": .dual(oddLeft: true, rightToLeft: false),
+                    "dual-cover": .dual(oddLeft: false, rightToLeft: false), "dual-rtl": .dual(oddLeft: true, rightToLeft: true),
+                    "dual-cover-rtl": .dual(oddLeft: false, rightToLeft: true),
+                ]
+                guard let layout = layouts[text] else {
+                    throw Invalid(description: "--layout takes single, dual, dual-cover, dual-rtl or dual-cover-rtl, not “\(text)”")
+                }
+                arrangement = layout
             case "--size":
                 let text = try value(argument)
                 let parts = text.split(separator: "x").compactMap { Int($0) }

@@ -44,8 +44,8 @@ extension PageCanvas {
         case (GDK_KEY_space, false): scroll(by: Point(x: 0, y: shift ? -screen : screen))
         case (GDK_KEY_Home, _), (GDK_KEY_KP_Home, _): show(page: 0)
         case (GDK_KEY_End, _), (GDK_KEY_KP_End, _): scrollToEnd()
-        case (GDK_KEY_n, false), (GDK_KEY_Page_Down, true): show(page: currentPage + 1)
-        case (GDK_KEY_p, false), (GDK_KEY_Page_Up, true): show(page: currentPage - 1)
+        case (GDK_KEY_n, false), (GDK_KEY_Page_Down, true): turn(rows: 1)
+        case (GDK_KEY_p, false), (GDK_KEY_Page_Up, true): turn(rows: -1)
         default: return false
         }
         return true

@@ -92,6 +92,18 @@ final class PageCanvas {
         viewportChanged()
     }
 
+    var arrangement: PageLayout.Arrangement { model.layout.arrangement }
+
+    func setArrangement(_ arrangement: PageLayout.Arrangement) {
+        let target = model.setArrangement(arrangement)
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+    }
+
+    /// Shows the row `rows` rows after (or before) the current page's.
+    func turn(rows: Int) { show(page: model.layout.page(rowsAway: rows, from: currentPage)) }
+
     /// Zoom in or out by steps of 20 % (a negative count zooms out), around `focus`.
     func zoom(steps: Double, around focus: Point? = nil) {
         let percent = model.layout.scale / ZoomMode.pixelsPerPointAt100 * 100
@@ -231,9 +243,10 @@ final class PageCanvas {
             gtk_snapshot_append_color(snapshot, &edge, &frame)
             gtk_snapshot_append_color(snapshot, &white, &bounds)
             for layer in page.layers {
-                let x = snap(layer.rect.x), y = snap(layer.rect.y)
-                var area = graphene_rect_t(origin: .init(x: x, y: y),
-                                           size: .init(width: snap(layer.rect.maxX) - x, height: snap(layer.rect.maxY) - y))
+                // The origin on a device pixel and the size in whole device pixels: a sharp
+                // picture then lands pixel for pixel.
+                var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
+                                           size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
                 draw(layer.picture, key: layer.key, in: &area, snapshot)
             }
         }

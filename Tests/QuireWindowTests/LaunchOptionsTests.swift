@@ -10,6 +10,7 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(options.windowSize?.width, 800)
         XCTAssertEqual(options.files, ["a.pdf"])
         XCTAssertEqual(try LaunchOptions(arguments: ["--rotate", "270", "a.pdf"]).rotation, .threeQuarters)
+        XCTAssertEqual(try LaunchOptions(arguments: ["--layout", "dual-cover-rtl"]).arrangement, .dual(oddLeft: false, rightToLeft: true))
     }
 
     func testSeveralFilesAndDashedNamesAfterDoubleDash() throws {
@@ -20,7 +21,7 @@ final class LaunchOptionsTests: XCTestCase {
 
     func testInvalidValuesAreRefused() {
         for arguments in [["--page", "0"], ["--zoom", "5"], ["--zoom", "wide"], ["--size", "10x10"], ["--snapshot"],
-                          ["--bogus"], ["--rotate", "45"], ["--snapshot", "o.png", "a.pdf", "b.pdf"]] {
+                          ["--bogus"], ["--rotate", "45"], ["--layout", "triple"], ["--snapshot", "o.png", "a.pdf", "b.pdf"]] {
             XCTAssertThrowsError(try LaunchOptions(arguments: arguments), "\(arguments)")
         }
     }

@@ -106,7 +106,8 @@ struct Picture {
 
     /// The share of `reference`'s pixels that differ by more than `tolerance` from this
     /// picture's pixels at (x, y) + their position (pixels falling outside count as different).
-    func mismatch(with reference: Picture, atX originX: Int, y originY: Int, tolerance: Int = 48, step: Int = 1) -> Double {
+    /// The tolerance is below the 33 levels between white paper and the canvas's grey.
+    func mismatch(with reference: Picture, atX originX: Int, y originY: Int, tolerance: Int = 24, step: Int = 1) -> Double {
         var compared = 0, different = 0
         for y in stride(from: 0, to: reference.height, by: step) {
             for x in stride(from: 0, to: reference.width, by: step) {

@@ -57,3 +57,25 @@ final class ZoomAndRotationSnapshotTests: XCTestCase {
         XCTAssertGreaterThan(box.height, box.width)
     }
 }
+
+/// `--layout dual`: a spread of two pages side by side, each as poppler renders it.
+final class DualSnapshotTests: XCTestCase {
+    func testASpreadShowsTwoPagesSideBySide() throws {
+        let fixtures = try Fixtures()
+        let file = fixtures.standard()
+        let output = fixtures.path("dual.png")
+        let run = try QuireRun.run(["--snapshot", output, "--zoom", "50", "--layout", "dual", "--size", "1200x800", file])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let shot = try Picture(png: output)
+        let scale = 0.5 * 96 / 72
+        let document = try DocumentSource(path: file).open()
+        let first = Picture(try document.render(page: 0, scale: scale))   // 408 × 528
+        let second = Picture(try document.render(page: 1, scale: scale))  // 561 × 397
+        let left = shot.bestMatch(of: first, xs: 80...130, ys: 0...120) // slot centred: about x 104
+        XCTAssertLessThan(left.mismatch, 0.01, "page 1: \(left)")
+        let right = shot.bestMatch(of: second, xs: left.x + first.width...left.x + first.width + 120, ys: left.y...left.y + 100)
+        XCTAssertLessThan(right.mismatch, 0.01, "page 2: \(right)")
+        // Same row, centred on one another.
+        XCTAssertEqual(Double(right.y) + Double(second.height) / 2, Double(left.y) + Double(first.height) / 2, accuracy: 1.5)
+    }
+}

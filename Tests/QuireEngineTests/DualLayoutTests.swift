@@ -1,0 +1,57 @@
+import XCTest
+@testable import QuireEngine
+
+final class DualLayoutTests: XCTestCase {
+    private let letter = Size(width: 612, height: 792)
+
+    private func layout(_ arrangement: PageLayout.Arrangement, pages: Int = 7, zoom: ZoomMode = .percent(50)) -> PageLayout {
+        var layout = PageLayout(pageSizes: Array(repeating: letter, count: pages), zoom: zoom, viewport: Size(width: 1200, height: 800), gap: 10)
+        layout.setArrangement(arrangement)
+        return layout
+    }
+
+    func testOddPagesLeftPairsOneTwo() {
+        let layout = layout(.dual(oddLeft: true, rightToLeft: false))
+        XCTAssertEqual(layout.pageRect(0).y, layout.pageRect(1).y)
+        XCTAssertLessThan(layout.pageRect(0).x, layout.pageRect(1).x)
+        XCTAssertGreaterThan(layout.pageRect(2).y, layout.pageRect(1).y)
+        XCTAssertEqual(layout.pageRect(1).x - layout.pageRect(0).maxX, 10, accuracy: 1, "a gap between the pages of a spread")
+    }
+
+    func testTheCoverStandsAloneOnTheRight() {
+        let layout = layout(.dual(oddLeft: false, rightToLeft: false))
+        let cover = layout.pageRect(0)
+        XCTAssertGreaterThan(cover.x, 1200 / 2 - 1, "in the right slot")
+        XCTAssertEqual(layout.pageRect(1).y, layout.pageRect(2).y)
+        XCTAssertGreaterThan(layout.pageRect(1).y, cover.y)
+        XCTAssertEqual(Array(layout.pages(in: Rect(x: 0, y: layout.pageRect(1).y + 5, width: 1200, height: 10))), [1, 2])
+    }
+
+    func testRightToLeftMirrorsEachSpread() {
+        let layout = layout(.dual(oddLeft: true, rightToLeft: true))
+        XCTAssertGreaterThan(layout.pageRect(0).x, layout.pageRect(1).x)
+        XCTAssertEqual(layout.pageRect(0).y, layout.pageRect(1).y)
+    }
+
+    func testFitWidthFitsTwoPages() {
+        let layout = layout(.dual(oddLeft: true, rightToLeft: false), zoom: .fitWidth)
+        XCTAssertEqual(layout.pageRect(0).width * 2 + 30, 1200, accuracy: 1e-6)
+    }
+
+    func testRowsTurnAsAWhole() {
+        let layout = layout(.dual(oddLeft: false, rightToLeft: false))
+        XCTAssertEqual(layout.page(rowsAway: 1, from: 0), 1)
+        XCTAssertEqual(layout.page(rowsAway: 1, from: 2), 3)
+        XCTAssertEqual(layout.page(rowsAway: -1, from: 3), 1)
+        XCTAssertEqual(layout.page(rowsAway: 9, from: 3), 5)
+    }
+
+    func testSwitchingToDualKeepsThePlace() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 40), zoom: .percent(50), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 1200, height: 800)))
+        model.scroll(to: Point(x: 0, y: model.layout.pageRect(21).y))
+        model.scroll(to: model.setArrangement(.dual(oddLeft: true, rightToLeft: false)))
+        XCTAssertTrue(model.visiblePages.contains(21))
+        XCTAssertEqual(model.layout.anchor(atContentY: model.scroll.y).page, 20, "the row holding page 21 starts at page 20")
+    }
+}
