@@ -169,6 +169,14 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return visible.contains(key.page) ? .shown : .kept
     }
 
+    /// Drops every picture not on screen (memory is short).
+    public mutating func trimToVisible() {
+        let visible = visiblePages
+        let onScreen = Set(visible.flatMap(visibleSharpKeys))
+        sharp.evictAll { visible.contains($0.page) && ($0.cell == nil || onScreen.contains($0)) }
+        lowRes.evictAll { visible.contains($0.page) }
+    }
+
     /// True when every visible page shows its sharp tiles or its failure.
     public var visiblePagesComplete: Bool {
         hasViewport && visiblePages.allSatisfy { page in

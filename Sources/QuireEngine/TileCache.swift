@@ -46,6 +46,13 @@ public struct TileCache<Picture: RenderedPicture>: Sendable {
         }
     }
 
+    /// Drops every picture except those `keep` says to keep, whatever the budget.
+    public mutating func evictAll(except keep: (TileKey) -> Bool) {
+        for key in pictures.keys where !keep(key) {
+            byteCount -= pictures.removeValue(forKey: key)!.byteCount
+        }
+    }
+
     /// Removes the pictures of `key`'s page superseded by it after a zoom or turn: every
     /// other whole-page picture when it is one; cells of other scales when it is a cell
     /// (whole-page pictures stay, to show under cells still missing).

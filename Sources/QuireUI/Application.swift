@@ -17,6 +17,7 @@ public final class Application {
     private var windows: [UnsafeMutableRawPointer: DocumentWindow] = [:]
     private var snapshot: SnapshotRun?
     private var exitStatus: Int32 = 0
+    private var memoryMonitor: OpaquePointer? // GMemoryMonitor, kept for the application's life
 
     /// Runs Quire with the process's arguments and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
@@ -67,6 +68,17 @@ public final class Application {
         }
         addAction("close", accel: "<Control>w") { [unowned self] in self.activeWindow?.close() }
         for (action, accels) in DocumentWindow.accelerators { quire_set_accels(app, "win.\(action)", accels) }
+        // After the first window is up: the monitor may ask D-Bus for a portal.
+        MainLoop.invoke { [unowned self] in self.watchMemory() }
+    }
+
+    /// When the system warns of low memory, every window keeps only what is on screen.
+    private func watchMemory() {
+        guard let monitor = g_memory_monitor_dup_default() else { return }
+        memoryMonitor = monitor
+        Signal.connect(UnsafeMutableRawPointer(monitor), "low-memory-warning") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            self.windows.values.forEach { $0.trimMemory() }
+        }
     }
 
     private func activate() {

@@ -12,7 +12,7 @@ final class DocumentWindow {
 
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
-    private let pageIndicator: UnsafeMutablePointer<GtkWidget>
+    private let pageEntry = PageEntry()
     private let zoomButton: UnsafeMutablePointer<GtkWidget>
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     private let passwordPage = PasswordPage()
@@ -46,9 +46,7 @@ final class DocumentWindow {
         gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
         gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
         gtk_header_bar_pack_start(quire_header_bar(header), open)
-        pageIndicator = gtk_label_new(nil)
-        gtk_widget_add_css_class(pageIndicator, "numeric")
-        gtk_header_bar_pack_start(quire_header_bar(header), pageIndicator)
+        gtk_header_bar_pack_start(quire_header_bar(header), pageEntry.widget)
         zoomButton = gtk_menu_button_new()
         gtk_widget_set_tooltip_text(zoomButton, "Zoom")
         let menu = Self.zoomMenu()
@@ -73,6 +71,16 @@ final class DocumentWindow {
             self.load(source)
         }
         addViewActions()
+        pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page) }
+        pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
+        // A minimised window stays mapped: its surface's state tells.
+        Signal.connect(window, "realize") { [unowned self] () -> Void in
+            guard let surface = gtk_native_get_surface(quire_native(self.window)) else { return }
+            Signal.connect(UnsafeMutableRawPointer(surface), "notify::state") { [unowned self] (_: UnsafeMutableRawPointer?) in
+                let state = gdk_toplevel_get_state(quire_toplevel(UnsafeMutableRawPointer(surface)))
+                self.canvas?.setPaused(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)
+            }
+        }
         Signal.connect(window, "destroy") { [unowned self] in
             self.canvas?.close()
             self.onClosed?()
@@ -84,6 +92,9 @@ final class DocumentWindow {
         if case .document = content { return false }
         return true
     }
+
+    /// Memory is short: keep only what is on screen.
+    func trimMemory() { canvas?.trimMemory() }
 
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
     var summary: String? { canvas?.summary }
@@ -142,7 +153,7 @@ final class DocumentWindow {
     private func show(_ error: DocumentError) {
         printError(error.description)
         gtk_widget_set_visible(zoomButton, 0)
-        gtk_label_set_text(quire_label(pageIndicator), "")
+        pageEntry.hide()
         if error.asksForPassword {
             content = .password(error)
             passwordPage.show(error)
@@ -157,7 +168,7 @@ final class DocumentWindow {
 
     private func updatePageIndicator(_ page: Int) {
         guard let canvas else { return }
-        gtk_label_set_text(quire_label(pageIndicator), "\(page + 1) / \(canvas.pageCount)")
+        pageEntry.show(page: page, of: canvas.pageCount)
     }
 
     /// Zoom actions of this window, and their keys (bound by the application).
@@ -167,6 +178,7 @@ final class DocumentWindow {
         ("zoom-reset", "<Control>0|<Control>KP_0"),
         ("rotate-left", "<Control>Left"),
         ("rotate-right", "<Control>Right"),
+        ("go-to-page", "<Control>l"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {
@@ -196,6 +208,7 @@ final class DocumentWindow {
             ("fit-page", { $0.setZoom(.fitPage) }),
             ("rotate-left", { $0.rotate(clockwise: false) }),
             ("rotate-right", { $0.rotate(clockwise: true) }),
+            ("go-to-page", { [unowned self] _ in self.pageEntry.focus() }),
         ]
         for (name, perform) in actions {
             let action = g_simple_action_new(name, nil)!

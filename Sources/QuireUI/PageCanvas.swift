@@ -19,6 +19,7 @@ final class PageCanvas {
     private var pointer = Point(x: 0, y: 0)
     private var useTextures: Bool?
     private var reportedFailures: Set<Int> = []
+    private var paused = false
 
     /// Called with the zero-based page that shows most, whenever it changes.
     var onCurrentPageChanged: ((Int) -> Void)?
@@ -60,6 +61,8 @@ final class PageCanvas {
         }
         startWorkers()
         addInputControllers(canvasWidget)
+        Signal.connect(canvasWidget, "unmap") { [unowned self] in self.setPaused(true) }
+        Signal.connect(canvasWidget, "map") { [unowned self] in self.setPaused(false) }
     }
 
     var pageCount: Int { model.layout.pageCount }
@@ -131,6 +134,20 @@ final class PageCanvas {
         move(to: model.clamped(Point(x: model.scroll.x, y: model.layout.contentSize.height)))
     }
 
+    /// Drops every picture not on screen: the system is short of memory.
+    func trimMemory() {
+        model.trimToVisible()
+        textures = textures.filter { model.sharp[$0.key] != nil || model.lowRes[$0.key] != nil }
+    }
+
+    /// While the view cannot be seen (hidden, minimised) nothing is rendered; pending work
+    /// is dropped and planned again when it shows.
+    func setPaused(_ paused: Bool) {
+        guard paused != self.paused else { return }
+        self.paused = paused
+        if paused { workers?.submit([]) } else { viewportChanged() }
+    }
+
     /// Stops rendering; the window is going away.
     func close() {
         workers?.stop()
@@ -173,7 +190,7 @@ final class PageCanvas {
     private func viewportChanged() {
         guard model.hasViewport else { return }
         let plan = model.plan()
-        workers?.submit(plan.tiles, urgent: plan.urgent)
+        if !paused { workers?.submit(plan.tiles, urgent: plan.urgent) }
         if let page = model.currentPage, page != currentPage {
             currentPage = page
             // Not now: this may run inside size allocation, where other widgets must not resize.

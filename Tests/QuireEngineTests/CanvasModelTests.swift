@@ -98,3 +98,19 @@ final class PageSizeAdoptionTests: XCTestCase {
         XCTAssertEqual(model.pagesWithKnownSize, 100)
     }
 }
+
+final class MemoryPressureTests: XCTestCase {
+    func testTrimmingKeepsOnlyWhatIsOnScreen() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 30), zoom: .percent(50), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        for page in 0..<30 {
+            model.accept(model.sharpKey(page), .success(Bytes(byteCount: 100)))
+            model.accept(model.planner.lowResKey(page: page, layout: model.layout), .success(Bytes(byteCount: 10)))
+        }
+        let visible = model.visiblePages
+        model.trimToVisible()
+        XCTAssertEqual(model.sharp.count, visible.count)
+        XCTAssertEqual(model.lowRes.count, visible.count)
+        XCTAssertTrue(model.visiblePagesComplete, "what is on screen stays")
+    }
+}

@@ -12,6 +12,7 @@ static inline GtkBox *quire_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkLabel *quire_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkButton *quire_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkEditable *quire_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkEntry *quire_entry(gpointer p) { return GTK_ENTRY(p); }
 static inline GtkStack *quire_stack(gpointer p) { return GTK_STACK(p); }
 static inline GtkHeaderBar *quire_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
 static inline GtkScrolledWindow *quire_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
@@ -24,6 +25,7 @@ static inline GApplication *quire_application(gpointer p) { return G_APPLICATION
 static inline GActionMap *quire_action_map(gpointer p) { return G_ACTION_MAP(p); }
 static inline GObject *quire_object(gpointer p) { return G_OBJECT(p); }
 static inline GMenuModel *quire_menu_model(gpointer p) { return G_MENU_MODEL(p); }
+static inline GdkToplevel *quire_toplevel(gpointer p) { return GDK_TOPLEVEL(p); }
 static inline GdkPaintable *quire_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GdkTexture *quire_texture(gpointer p) { return GDK_TEXTURE(p); }
 

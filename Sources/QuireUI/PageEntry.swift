@@ -1,0 +1,73 @@
+import CGtk
+import CShim
+
+/// The header bar's "12 / 340": an entry showing the current page, which takes a page
+/// number (Ctrl+L focuses it, Enter goes there, Escape gives up).
+@MainActor
+final class PageEntry {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let entry: UnsafeMutablePointer<GtkWidget>
+    private let total: UnsafeMutablePointer<GtkWidget>
+    private var pageCount = 0
+    private var current = 0
+    private var editing = false
+    /// Called with the zero-based page the reader typed.
+    var onGoTo: ((Int) -> Void)?
+    /// Called when the entry is done with (Enter or Escape), to give focus back.
+    var onDone: (() -> Void)?
+
+    init() {
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        entry = gtk_entry_new()
+        gtk_editable_set_width_chars(quire_editable(entry), 4)
+        gtk_editable_set_max_width_chars(quire_editable(entry), 6)
+        gtk_editable_set_alignment(quire_editable(entry), 1)
+        gtk_entry_set_input_purpose(quire_entry(entry), GTK_INPUT_PURPOSE_DIGITS)
+        gtk_widget_set_tooltip_text(entry, "Go to page (Ctrl+L)")
+        total = gtk_label_new(nil)
+        gtk_widget_add_css_class(total, "numeric")
+        gtk_box_append(quire_box(widget), entry)
+        gtk_box_append(quire_box(widget), total)
+        Signal.connect(entry, "activate") { [unowned self] in self.submit() }
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, _ in
+            guard Int32(keyval) == GDK_KEY_Escape else { return false }
+            self.editing = false
+            self.show(page: self.current, of: self.pageCount)
+            self.onDone?()
+            return true
+        }
+        gtk_widget_add_controller(entry, keys)
+        gtk_widget_set_visible(widget, 0)
+    }
+
+    /// Shows "page / count" (one-based), unless the reader is typing in it.
+    func show(page: Int, of count: Int) {
+        current = page
+        pageCount = count
+        gtk_widget_set_visible(widget, 1)
+        gtk_label_set_text(quire_label(total), "/ \(count)")
+        if !editing { gtk_editable_set_text(quire_editable(entry), String(page + 1)) }
+    }
+
+    func hide() { gtk_widget_set_visible(widget, 0) }
+
+    /// Ctrl+L: focus the entry with its text selected, ready to type over.
+    func focus() {
+        editing = true
+        gtk_widget_grab_focus(entry)
+        gtk_editable_select_region(quire_editable(entry), 0, -1)
+    }
+
+    private func submit() {
+        editing = false
+        let text = String(cString: gtk_editable_get_text(quire_editable(entry))).filter { !$0.isWhitespace }
+        if let number = Int(text), (1...pageCount).contains(number) {
+            onGoTo?(number - 1)
+        } else {
+            gtk_widget_error_bell(entry)
+            show(page: current, of: pageCount)
+        }
+        onDone?()
+    }
+}
