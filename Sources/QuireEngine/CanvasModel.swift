@@ -129,13 +129,26 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return key == sharpKey(key.page)
     }
 
-    /// What to render now, most needed first.
+    /// What to render now, most needed first. Sharp tiles off screen are planned only
+    /// while they fit the budget beside what is on screen: a prefetched page evicted
+    /// before it is seen would only be rendered again.
     public func plan() -> RenderPlanner.Plan {
         guard hasViewport else { return RenderPlanner.Plan(tiles: [], urgent: 0) }
-        return planner.plan(layout: layout, visible: visibleRect, scrollingDown: scrollingDown, deviceScale: deviceScale,
-                            isCached: { key in
-                                failures[key.page] != nil || sharp[key] != nil || lowRes[key] != nil
-                            })
+        var plan = planner.plan(layout: layout, visible: visibleRect, scrollingDown: scrollingDown, deviceScale: deviceScale,
+                                isCached: { key in
+                                    failures[key.page] != nil || sharp[key] != nil || lowRes[key] != nil
+                                })
+        func bytes(_ key: TileKey) -> Int {
+            let size = key.pixelSize(for: layout.pageSizes[key.page])
+            return size.width * size.height * 4
+        }
+        var committed = visiblePages.flatMap(visibleSharpKeys).reduce(0) { $0 + bytes($1) }
+        plan.tiles = plan.tiles.enumerated().filter { index, key in
+            guard index >= plan.urgent, key != planner.lowResKey(page: key.page, layout: layout) else { return true }
+            committed += bytes(key)
+            return committed <= sharp.budget
+        }.map(\.element)
+        return plan
     }
 
     public enum Acceptance: Equatable, Sendable {

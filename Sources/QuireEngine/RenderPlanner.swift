@@ -20,7 +20,7 @@ public struct RenderPlanner: Sendable {
     /// How many pages beyond the view on each side get a low-resolution picture.
     public var lowResAround: Int
 
-    public init(ahead: Int = 2, behind: Int = 1, lowResAround: Int = 8) {
+    public init(ahead: Int = 2, behind: Int = 1, lowResAround: Int = 6) {
         self.ahead = ahead
         self.behind = behind
         self.lowResAround = lowResAround
@@ -44,10 +44,13 @@ public struct RenderPlanner: Sendable {
         // Low-res pictures: nearest first, alternating in favour of the scroll direction.
         let lowAhead = scrollingDown ? pages(after: lowResAround) : pages(before: lowResAround)
         let lowBehind = scrollingDown ? pages(before: lowResAround / 2) : pages(after: lowResAround / 2)
+        // Pages whose sharp tiles come next anyway get no stand-in: on a scan a stand-in
+        // costs a full image decode, as much as the sharp picture.
+        let prefetched = Set(forward + backward)
         var lowOrder: [Int] = []
         for index in 0..<max(lowAhead.count, lowBehind.count) {
-            if index < lowAhead.count { lowOrder.append(lowAhead[index]) }
-            if index < lowBehind.count { lowOrder.append(lowBehind[index]) }
+            if index < lowAhead.count, !prefetched.contains(lowAhead[index]) { lowOrder.append(lowAhead[index]) }
+            if index < lowBehind.count, !prefetched.contains(lowBehind[index]) { lowOrder.append(lowBehind[index]) }
         }
         // Half a view further in the scroll direction and a quarter to each side.
         let near = Rect(x: visible.x - visible.width / 4, y: visible.y - (scrollingDown ? 0 : visible.height / 2),

@@ -257,8 +257,21 @@ final class PageCanvas {
                                          size: .init(width: snap(page.rect.maxX) - left, height: snap(page.rect.maxY) - top))
             var frame = graphene_rect_t(origin: .init(x: left - 1, y: top - 1),
                                         size: .init(width: bounds.size.width + 2, height: bounds.size.height + 2))
-            gtk_snapshot_append_color(snapshot, &edge, &frame)
-            gtk_snapshot_append_color(snapshot, &white, &bounds)
+            // A one-pixel border, not a filled rectangle under the page: every pixel filled
+            // twice is paid again on every frame by the software renderer.
+            var outline = GskRoundedRect()
+            gsk_rounded_rect_init_from_rect(&outline, &frame, 0)
+            var widths: (Float, Float, Float, Float) = (1, 1, 1, 1)
+            var colours = (edge, edge, edge, edge)
+            withUnsafePointer(to: &widths) { widthsPointer in
+                withUnsafePointer(to: &colours) { coloursPointer in
+                    gtk_snapshot_append_border(snapshot, &outline,
+                                               UnsafeRawPointer(widthsPointer).assumingMemoryBound(to: Float.self),
+                                               UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
+                }
+            }
+            // Paper under what is missing; a sharp picture covers it all.
+            if page.quality != .sharp { gtk_snapshot_append_color(snapshot, &white, &bounds) }
             for layer in page.layers {
                 // The origin on a device pixel and the size in whole device pixels: a sharp
                 // picture then lands pixel for pixel.
@@ -279,6 +292,11 @@ final class PageCanvas {
             cairo_translate(cr, Double(area.origin.x), Double(area.origin.y))
             cairo_scale(cr, Double(area.size.width) / Double(image.width), Double(area.size.height) / Double(image.height))
             cairo_set_source_surface(cr, image.surface, 0, 0)
+            // Pictures are opaque: copying is cheaper than blending.
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            if image.width == Int(area.size.width * Float(model.deviceScale)) {
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST) // pixel for pixel
+            }
             cairo_paint(cr)
             cairo_destroy(cr)
         }

@@ -114,3 +114,20 @@ final class MemoryPressureTests: XCTestCase {
         XCTAssertTrue(model.visiblePagesComplete, "what is on screen stays")
     }
 }
+
+final class PrefetchBudgetTests: XCTestCase {
+    /// Prefetching stops where the budget would no longer hold it beside the screen.
+    func testPrefetchStaysWithinTheBudget() {
+        let letter = Size(width: 612, height: 792)
+        // At 100 % a page is 816 × 1056 px: 3.4 MB. The sharp share of 9 MB holds two.
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 20), zoom: .percent(100),
+                                       budget: 9 * 1024 * 1024 * 8 / 7)
+        model.scroll(to: model.resize(to: Size(width: 900, height: 500)))
+        let plan = model.plan()
+        let sharpPages = plan.tiles.filter { $0 == model.sharpKey($0.page) }.map(\.page)
+        XCTAssertEqual(sharpPages, [0, 1], "the visible page and one more fit")
+        var roomy = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 20), zoom: .percent(100), budget: 1 << 30)
+        roomy.scroll(to: roomy.resize(to: Size(width: 900, height: 500)))
+        XCTAssertEqual(roomy.plan().tiles.filter { $0 == roomy.sharpKey($0.page) }.map(\.page), [0, 1, 2])
+    }
+}
