@@ -55,21 +55,23 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         }
     }
 
-    /// A thread's whole life; its renderer (and document) is gone when it returns.
+    /// A thread's whole life; its renderer (and document) is gone when it returns. The
+    /// renderer is made with the thread's first tile: a thread with nothing to do yet
+    /// does not compete with the one rendering the first view for opening the file.
     private func run(makeRenderer: () throws -> Renderer, deliver: (Result) -> Void) {
-        let renderer: Renderer
-        do {
-            renderer = try makeRenderer()
-        } catch {
-            // Without a document every planned tile fails with the same reason.
-            drain { key, generation in
-                deliver(Result(key: key, generation: generation, outcome: .failure(RenderFailure("\(error)"))))
-            }
-            return
-        }
+        var renderer: Swift.Result<Renderer, RenderFailure>?
         drain { key, generation in
+            if renderer == nil {
+                do { renderer = .success(try makeRenderer()) } catch { renderer = .failure(RenderFailure("\(error)")) }
+            }
             let outcome: Swift.Result<Renderer.Picture, RenderFailure>
-            do { outcome = .success(try renderer.render(key)) } catch { outcome = .failure(RenderFailure("\(error)")) }
+            switch renderer! {
+            case .success(let made):
+                do { outcome = .success(try made.render(key)) } catch { outcome = .failure(RenderFailure("\(error)")) }
+            case .failure(let failure):
+                // Without a document every tile fails with the same reason.
+                outcome = .failure(failure)
+            }
             deliver(Result(key: key, generation: generation, outcome: outcome))
         }
     }

@@ -120,15 +120,17 @@ final class DocumentWindow {
     private func load(_ source: DocumentSource) {
         self.source = source
         gtk_window_set_title(quire_window(window), source.displayName)
+        let threads = DocumentThreads(source: source)
         let document: Document
         do {
             document = try source.open()
         } catch {
+            threads.stop()
             show(error)
             return
         }
         canvas?.close()
-        let canvas = PageCanvas(document: document, zoom: zoom)
+        let canvas = PageCanvas(document: document, threads: threads, zoom: zoom)
         self.canvas = canvas
         content = .document
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)

@@ -29,6 +29,34 @@ extension PageCanvas {
             return true
         }
         gtk_widget_add_controller(canvasWidget, wheel)
+
+        // Pinch to zoom around the fingers.
+        let pinch = gtk_gesture_zoom_new()!
+        var pinchStart = (percent: 100.0, focus: Point(x: 0, y: 0))
+        Signal.connect(UnsafeMutableRawPointer(pinch), "begin") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            var x = 0.0, y = 0.0
+            gtk_gesture_get_bounding_box_center(pinch, &x, &y)
+            pinchStart = (self.zoomPercent, Point(x: x, y: y))
+        }
+        Signal.connect(UnsafeMutableRawPointer(pinch), "scale-changed") { [unowned self] (scale: Double) in
+            let percent = min(max(pinchStart.percent * scale, ZoomMode.minimumPercent), ZoomMode.maximumPercent)
+            self.setZoom(.percent(percent), around: pinchStart.focus)
+        }
+        gtk_widget_add_controller(canvasWidget, pinch)
+
+        // Drag with the middle button to pan.
+        let pan = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_button(pan, 2)
+        var panStart = Point(x: 0, y: 0)
+        Signal.connect(UnsafeMutableRawPointer(pan), "drag-begin") { [unowned self] (_: Double, _: Double) -> Bool in
+            panStart = self.scrollPosition
+            return false
+        }
+        Signal.connect(UnsafeMutableRawPointer(pan), "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
+            self.scroll(by: Point(x: panStart.x - dx - self.scrollPosition.x, y: panStart.y - dy - self.scrollPosition.y))
+            return false
+        }
+        gtk_widget_add_controller(canvasWidget, pan)
     }
 
     private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {

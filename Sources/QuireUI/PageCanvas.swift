@@ -13,8 +13,8 @@ final class PageCanvas {
     private let source: DocumentSource
     private var model: CanvasModel<PageImage>
     private var textures: [TileKey: PageTexture] = [:]
-    private var workers: RenderWorkers<Document>?
-    private var sizeReader: PageSizeReader?
+    private var threads: DocumentThreads?
+    private var workers: RenderWorkers<Document>? { threads?.workers }
     private var pendingPage: Int?
     private var pointer = Point(x: 0, y: 0)
     private var useTextures: Bool?
@@ -31,7 +31,7 @@ final class PageCanvas {
     var onSettled: (() -> Void)?
     private(set) var currentPage = 0
 
-    init(document: Document, zoom: ZoomMode) {
+    init(document: Document, threads: DocumentThreads, zoom: ZoomMode) {
         source = document.source
         model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: CacheBudget.forThisMachine)
         let scrolled = gtk_scrolled_window_new()!
@@ -59,7 +59,8 @@ final class PageCanvas {
         quire_canvas_set_callbacks(canvas, &callbacks, Unmanaged.passRetained(self).toOpaque()) { data in
             Unmanaged<PageCanvas>.fromOpaque(data!).release()
         }
-        startWorkers()
+        self.threads = threads
+        threads.link.canvas = self
         addInputControllers(canvasWidget)
         Signal.connect(canvasWidget, "unmap") { [unowned self] in self.setPaused(true) }
         Signal.connect(canvasWidget, "map") { [unowned self] in self.setPaused(false) }
@@ -115,6 +116,8 @@ final class PageCanvas {
     }
 
     var viewportHeight: Double { model.layout.viewport.height }
+    var scrollPosition: Point { model.scroll }
+    var zoomPercent: Double { model.layout.scale / ZoomMode.pixelsPerPointAt100 * 100 }
 
     /// What the view shows, for scripts: "page=3/40 scale=1.416 rotation=90" (scale in
     /// device pixels per point).
@@ -150,10 +153,8 @@ final class PageCanvas {
 
     /// Stops rendering; the window is going away.
     func close() {
-        workers?.stop()
-        workers = nil
-        sizeReader?.cancel()
-        sizeReader = nil
+        threads?.stop()
+        threads = nil
     }
 
 
@@ -208,17 +209,7 @@ final class PageCanvas {
         if model.isSettled { onSettled?() }
     }
 
-    private func startWorkers() {
-        let source = self.source
-        sizeReader = PageSizeReader(open: { try source.open() }, deliver: { [weak self] first, sizes in
-            MainLoop.invoke { self?.adopt(sizes, from: first) }
-        })
-        workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: { [weak self] result in
-            MainLoop.invoke { self?.received(result) }
-        })
-    }
-
-    private func adopt(_ sizes: [Size], from first: Int) {
+    func adopt(_ sizes: [Size], from first: Int) {
         let target = model.adoptPageSizes(sizes, from: first)
         guard model.hasViewport else { return }
         defer { if model.isSettled { onSettled?() } }
@@ -227,7 +218,7 @@ final class PageCanvas {
         viewportChanged()
     }
 
-    private func received(_ result: RenderWorkers<Document>.Result) {
+    func received(_ result: RenderWorkers<Document>.Result) {
         if case .failure(let failure) = result.outcome, reportedFailures.insert(result.key.page).inserted {
             printError("page \(result.key.page + 1) could not be rendered: \(failure)")
         }

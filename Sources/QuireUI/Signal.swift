@@ -70,6 +70,17 @@ enum Signal {
         return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// Signals with one double: a zoom gesture's `scale-changed`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                        _ handler: @escaping @MainActor (Double) -> Void) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+            let handler: @MainActor (Double) -> Void = body(data)
+            MainActor.assumeIsolated { handler(value) }
+        }
+        return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// GApplication's `open`: (files, count, hint).
     @discardableResult
     static func connectOpen(_ application: UnsafeMutableRawPointer,

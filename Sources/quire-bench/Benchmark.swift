@@ -49,18 +49,19 @@ struct Benchmark {
     func run() throws -> BenchmarkReport {
         var report = BenchmarkReport()
         let start = Clock.now
-        let document = try source.open()
-        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: options.zoom, budget: CacheBudget.forThisMachine)
-        report.openMs = Clock.ms(since: start)
-        model.setDeviceScale(options.deviceScale)
-        model.scroll(to: model.resize(to: options.viewport))
-
+        // As the application does: the threads open their documents while this one opens its own.
         let inbox = Inbox()
         let source = self.source
         let workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: { inbox.post(.rendered($0)) })
         defer { workers.stopAndWait() }
         let sizes = PageSizeReader(open: { try source.open() }, deliver: { inbox.post(.sizes(first: $0, $1)) })
         defer { sizes.cancel() }
+        let document = try source.open()
+        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: options.zoom, budget: CacheBudget.forThisMachine)
+        report.openMs = Clock.ms(since: start)
+        model.setDeviceScale(options.deviceScale)
+        model.scroll(to: model.resize(to: options.viewport))
+
         report.workers = workers.threadCount
 
         func submit() {

@@ -1,18 +1,17 @@
 import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 import XCTest
 @testable import QuireEngine
 
 /// A deterministic stand-in for a document: "renders" a tile into a byte count, records
 /// the order, and can be held at a gate to observe the queue being replaced.
 final class RecordingRenderer: PageRendering {
-    nonisolated(unsafe) static var made = 0 // only touched under `madeLock`
-    static let madeLock = DispatchSemaphore(value: 1)
     struct Picture: RenderedPicture { let byteCount: Int; let page: Int }
     let gate: DispatchSemaphore?
-    init(gate: DispatchSemaphore?) {
-        self.gate = gate
-        Self.madeLock.wait(); Self.made += 1; Self.madeLock.signal()
-    }
+    init(gate: DispatchSemaphore?) { self.gate = gate }
     func render(_ tile: TileKey) throws -> Picture {
         gate?.wait()
         if tile.page < 0 { throw RenderFailure("no such page") }
@@ -68,14 +67,31 @@ final class RenderWorkersTests: XCTestCase {
     }
 
     func testEachThreadHasItsOwnRendererAndEveryTileRunsOnce() {
-        RecordingRenderer.madeLock.wait(); RecordingRenderer.made = 0; RecordingRenderer.madeLock.signal()
-        let results = Results()
-        let workers = RenderWorkers(threads: 2, makeRenderer: { RecordingRenderer(gate: nil) }, deliver: results.add)
+        /// Records which thread used which renderer.
+        final class ThreadBound: PageRendering {
+            struct Picture: RenderedPicture { let byteCount: Int; let renderer: ObjectIdentifier; let thread: UInt }
+            func render(_ tile: TileKey) throws -> Picture {
+                usleep(2000) // long enough for both threads to take tiles
+                return Picture(byteCount: 1, renderer: ObjectIdentifier(self), thread: UInt(pthread_self()))
+            }
+        }
+        let seen = Mutex<[ObjectIdentifier: Set<UInt>]>([:])
+        let pages = PagesSeen()
+        let done = DispatchSemaphore(value: 0)
+        let workers = RenderWorkers(threads: 2, makeRenderer: { ThreadBound() }, deliver: { result in
+            if case .success(let picture) = result.outcome {
+                seen.withLock { $0[picture.renderer, default: []].insert(picture.thread) }
+            }
+            pages.add(result.key.page)
+            done.signal()
+        })
         workers.submit((0..<40).map { TileKey(page: $0, scale: 1) })
-        XCTAssertTrue(results.wait(for: 40))
+        for _ in 0..<40 { XCTAssertEqual(done.wait(timeout: .now() + 10), .success) }
         workers.stopAndWait()
-        XCTAssertEqual(results.all.map(\.key.page).sorted(), Array(0..<40))
-        RecordingRenderer.madeLock.wait(); XCTAssertEqual(RecordingRenderer.made, 2); RecordingRenderer.madeLock.signal()
+        XCTAssertEqual(pages.all.sorted(), Array(0..<40))
+        let renderers = seen.withLock { $0 }
+        XCTAssertEqual(renderers.count, 2, "both threads worked, each with a renderer of its own")
+        XCTAssertTrue(renderers.values.allSatisfy { $0.count == 1 }, "no renderer is used by two threads")
     }
 
     func testAFreeThreadStartsANewPlanWhileTheOtherIsBusy() {

@@ -18,7 +18,7 @@ final class SingleInstanceTests: XCTestCase {
             timeout 30 xdotool search --sync --name '^first\\.pdf$' >/dev/null || { echo "no first window"; exit 1; }
             timeout 20 "$quire" "$second"; echo "second exited $?"
             timeout 30 xdotool search --sync --name '^second\\.pdf$' >/dev/null && echo "second window shown"
-            echo "quire processes: $(pgrep -c -x quire)"
+            echo "quire processes: $(pgrep -c -P $$ -x quire)"
             kill -0 $primary && echo "primary still running"
             kill $primary; wait $primary
             """
