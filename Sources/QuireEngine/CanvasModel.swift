@@ -96,6 +96,39 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
     }
 
+    /// Lays out every page, or one page (or spread) at a time, keeping the current page.
+    public mutating func setContinuous(_ continuous: Bool) -> Point {
+        let page = currentPage ?? 0
+        layout.setContinuous(continuous, showing: page)
+        return position(showing: page)
+    }
+
+    /// Goes to `page`: scrolls there, or, one page at a time, turns to it. Returns the
+    /// scroll position that shows it from its top.
+    public mutating func go(to page: Int) -> Point {
+        if !layout.continuous { layout.setContinuous(false, showing: page) }
+        return position(showing: page)
+    }
+
+    /// One page at a time: the scroll position a screen further (or back), or nil when the
+    /// shown page or spread is at its end and the next key should turn it.
+    public func screen(forward: Bool) -> Point? {
+        let step = layout.viewport.height * 0.9
+        let target = clamped(Point(x: scroll.x, y: scroll.y + (forward ? step : -step)))
+        return abs(target.y - scroll.y) < 1 ? nil : target
+    }
+
+    /// One page at a time: turns to the next (or previous) page or spread, showing its top
+    /// (or, going back, its bottom). Returns the scroll position, or nil at either end.
+    public mutating func turn(forward: Bool) -> Point? {
+        guard let page = currentPage else { return nil }
+        let next = layout.page(rowsAway: forward ? 1 : -1, from: page)
+        guard next != layout.page(rowsAway: 0, from: page) else { return nil }
+        layout.setContinuous(false, showing: next)
+        let top = position(showing: next)
+        return forward ? top : clamped(Point(x: top.x, y: .infinity))
+    }
+
     /// The scroll position that shows `page` from its top, centred across.
     public func position(showing page: Int) -> Point {
         guard layout.pageCount > 0 else { return Point(x: 0, y: 0) }

@@ -4,7 +4,8 @@
 /// as a book's cover, unless odd pages go on the left). Each page sits centred in its
 /// slot, slots as wide as the widest page, the whole centred in the wider of the viewport
 /// and the rows. Geometry for any number of pages is a few arrays; lookups by position
-/// are binary searches over rows.
+/// are binary searches over rows. Not `continuous`, only one row is laid out at a time
+/// (`shownRow`): a page, or a spread, that page-turning replaces.
 public struct PageLayout: Sendable {
     /// How pages are arranged in rows.
     public enum Arrangement: Hashable, Sendable {
@@ -21,6 +22,9 @@ public struct PageLayout: Sendable {
     /// The reader's rotation of every page, on top of the document's.
     public private(set) var rotation: Rotation = .none
     public private(set) var arrangement: Arrangement = .single
+    public private(set) var continuous = true
+    /// The row laid out when not continuous.
+    public private(set) var shownRow = 0
     public private(set) var zoom: ZoomMode
     public private(set) var viewport: Size
     /// Logical pixels per point.
@@ -58,6 +62,15 @@ public struct PageLayout: Sendable {
         rebuild()
     }
 
+    /// Lays out every row, or only the row holding `page`.
+    public mutating func setContinuous(_ continuous: Bool, showing page: Int) {
+        self.continuous = continuous
+        shownRow = pageCount > 0 ? row(of: min(max(page, 0), pageCount - 1)) : 0
+    }
+
+    /// Whether `page` is laid out (always, when continuous).
+    public func isLaidOut(_ page: Int) -> Bool { rows.contains(row(of: page)) }
+
     /// Adopts a page's real size (sizes may first be estimates).
     public mutating func setPageSize(_ size: Size, at index: Int) {
         setPageSizes([size], from: index)
@@ -88,6 +101,9 @@ public struct PageLayout: Sendable {
 
     private var rowCount: Int { pageCount == 0 ? 0 : row(of: pageCount - 1) + 1 }
 
+    /// The rows laid out: all of them, or the one shown.
+    private var rows: Range<Int> { continuous ? 0..<rowCount : min(shownRow, max(rowCount - 1, 0))..<min(shownRow + 1, rowCount) }
+
     private func row(of page: Int) -> Int { (page + offset) / columns }
 
     /// The pages in row `row`.
@@ -106,11 +122,14 @@ public struct PageLayout: Sendable {
 
     private func rowHeight(_ row: Int) -> Double { heightBefore[row + 1] - heightBefore[row] }
 
-    private func top(ofRow row: Int) -> Double { heightBefore[row] * scale + gap * Double(row + 1) }
+    private func top(ofRow row: Int) -> Double {
+        let first = rows.lowerBound
+        return (heightBefore[row] - heightBefore[first]) * scale + gap * Double(row - first + 1)
+    }
 
     /// Binary search: the first row whose bottom edge (and gap below) is below `y`.
     private func firstRow(endingAfter y: Double) -> Int {
-        var low = 0, high = rowCount - 1
+        var low = rows.lowerBound, high = rows.upperBound - 1
         while low < high {
             let mid = (low + high) / 2
             if top(ofRow: mid + 1) <= y { low = mid + 1 } else { high = mid }
@@ -121,9 +140,9 @@ public struct PageLayout: Sendable {
     // MARK: Geometry
 
     public var contentSize: Size {
-        let rows = Double(columns) * widest * scale + Double(columns + 1) * gap
-        return Size(width: max(viewport.width, rows),
-                    height: heightBefore[rowCount] * scale + gap * Double(rowCount + 1))
+        let rowWidth = Double(columns) * widest * scale + Double(columns + 1) * gap
+        return Size(width: max(viewport.width, rowWidth),
+                    height: (heightBefore[rows.upperBound] - heightBefore[rows.lowerBound]) * scale + gap * Double(rows.count + 1))
     }
 
     /// The page's rectangle in content pixels.
@@ -145,7 +164,7 @@ public struct PageLayout: Sendable {
         guard pageCount > 0, !rect.isEmpty else { return 0..<0 }
         let first = firstRow(endingAfter: rect.y)
         var last = first
-        while last < rowCount && top(ofRow: last) < rect.maxY { last += 1 }
+        while last < rows.upperBound && top(ofRow: last) < rect.maxY { last += 1 }
         guard last > first else { return pages(inRow: first).lowerBound..<pages(inRow: first).lowerBound }
         return pages(inRow: first).lowerBound..<pages(inRow: last - 1).upperBound
     }

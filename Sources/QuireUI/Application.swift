@@ -117,7 +117,7 @@ public final class Application {
     /// before then is in its first frame.
     private func newWindow() -> DocumentWindow {
         let window = DocumentWindow(application: app, zoom: options.zoom, rotation: options.rotation,
-                                    arrangement: options.arrangement, page: options.page,
+                                    arrangement: options.arrangement, continuous: options.continuous, page: options.page,
                                     size: options.windowSize)
         let key = UnsafeMutableRawPointer(window.window)
         windows[key] = window

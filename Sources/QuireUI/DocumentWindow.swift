@@ -21,6 +21,7 @@ final class DocumentWindow {
     private let zoom: ZoomMode
     private let rotation: Rotation
     private let arrangement: PageLayout.Arrangement
+    private let continuous: Bool
     private var startPage: Int?
     private(set) var content = Content.welcome
 
@@ -32,7 +33,8 @@ final class DocumentWindow {
     var onClosed: (() -> Void)?
 
     init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, rotation: Rotation,
-         arrangement: PageLayout.Arrangement, page: Int?, size: (width: Int, height: Int)?) {
+         arrangement: PageLayout.Arrangement, continuous: Bool, page: Int?, size: (width: Int, height: Int)?) {
+        self.continuous = continuous
         self.zoom = zoom
         self.rotation = rotation
         self.arrangement = arrangement
@@ -140,6 +142,7 @@ final class DocumentWindow {
         updatePageIndicator(0)
         if rotation != .none { canvas.setRotation(rotation) }
         if arrangement != .single { canvas.setArrangement(arrangement) }
+        if !continuous { canvas.setContinuous(false) }
         updateArrangementStates()
         if let startPage { canvas.show(page: startPage) }
         startPage = nil
@@ -190,7 +193,7 @@ final class DocumentWindow {
                                 ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")] {
             g_menu_append(zoom, label, action)
         }
-        for (label, action) in [("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"), ("Right to Left", "win.right-to-left"),
+        for (label, action) in [("Continuous", "win.continuous"), ("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"), ("Right to Left", "win.right-to-left"),
                                 ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")] {
             g_menu_append(pages, label, action)
         }
@@ -226,6 +229,14 @@ final class DocumentWindow {
             ("odd-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: !odd, rightToLeft: rtl) } else { .dual(oddLeft: false, rightToLeft: false) } }),
             ("right-to-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: odd, rightToLeft: !rtl) } else { .dual(oddLeft: true, rightToLeft: true) } }),
         ]
+        let continuous = g_simple_action_new_stateful("continuous", nil, g_variant_new_boolean(1))!
+        Signal.connect(UnsafeMutableRawPointer(continuous), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            guard let canvas = self.canvas else { return }
+            canvas.setContinuous(!canvas.continuous)
+            self.updateArrangementStates()
+        }
+        g_action_map_add_action(quire_action_map(window), continuous)
+        g_object_unref(UnsafeMutableRawPointer(continuous))
         for (name, toggle) in toggles {
             let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
             Signal.connect(UnsafeMutableRawPointer(action), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
@@ -243,6 +254,7 @@ final class DocumentWindow {
         guard let arrangement = canvas?.arrangement else { return }
         var states = ["dual": false, "odd-left": false, "right-to-left": false]
         if case .dual(let odd, let rtl) = arrangement { states = ["dual": true, "odd-left": odd, "right-to-left": rtl] }
+        states["continuous"] = canvas?.continuous ?? true
         for (name, on) in states {
             guard let action = g_action_map_lookup_action(quire_action_map(window), name) else { continue }
             g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))

@@ -8,13 +8,14 @@ public struct LaunchOptions: Equatable, Sendable {
     public var zoom: ZoomMode = .fitWidth
     public var rotation: Rotation = .none
     public var arrangement: PageLayout.Arrangement = .single
+    public var continuous = true
     public var windowSize: (width: Int, height: Int)?
     public var files: [String] = []
     public var showHelp = false
 
     public static let usage = """
         Usage: quire [FILE…]
-               quire --snapshot OUT.png [--page N] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--size WxH] [FILE]
+               quire --snapshot OUT.png [--page N] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
         (from a source tree) or an empty window.
@@ -25,12 +26,13 @@ public struct LaunchOptions: Equatable, Sendable {
           --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
           --layout L          single (default), dual (pages 1|2, 3|4…), dual-cover (page 1 alone,
                               then 2|3…), dual-rtl or dual-cover-rtl (spreads right to left)
+          --no-continuous     one page (or spread) at a time; Page Down turns it
           --size WxH          window size in pixels
         Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size).
         """
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.snapshotPath == b.snapshotPath && a.page == b.page && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.files == b.files
+        a.snapshotPath == b.snapshotPath && a.page == b.page && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
             && a.showHelp == b.showHelp
     }
@@ -72,6 +74,7 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Invalid(description: "--rotate takes 0, 90, 180 or 270, not “\(text)”")
                 }
                 rotation = turn
+            case "--no-continuous": continuous = false
             case "--layout":
                 let text = try value(argument)
                 let layouts: [String: PageLayout.Arrangement] = [

@@ -64,6 +64,15 @@ extension PageCanvas {
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard modifiers.rawValue & GDK_ALT_MASK.rawValue == 0 else { return false }
         let step = 48.0, screen = viewportHeight * 0.9
+        // One page at a time, the keys that move by screens turn the page at its end.
+        if !continuous, !control {
+            switch Int32(keyval) {
+            case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: pageDown(forward: true); return true
+            case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: pageDown(forward: false); return true
+            case GDK_KEY_space: pageDown(forward: !shift); return true
+            default: break
+            }
+        }
         switch (Int32(keyval), control) {
         case (GDK_KEY_Down, false), (GDK_KEY_KP_Down, false): scroll(by: Point(x: 0, y: step))
         case (GDK_KEY_Up, false), (GDK_KEY_KP_Up, false): scroll(by: Point(x: 0, y: -step))

@@ -73,7 +73,35 @@ final class PageCanvas {
     /// Scrolls so that `page` starts at the top of the view (once the view has a size).
     func show(page: Int) {
         guard model.hasViewport else { pendingPage = page; return }
-        move(to: model.position(showing: page))
+        let target = model.go(to: page)
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+    }
+
+    var continuous: Bool { model.layout.continuous }
+
+    /// Lays out every page, or one page (or spread) at a time.
+    func setContinuous(_ continuous: Bool) {
+        let target = model.setContinuous(continuous)
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+    }
+
+    /// One page at a time: a screen further (or back) within the page, else the next (or
+    /// previous) page. Returns false when there is nothing further.
+    @discardableResult
+    func pageDown(forward: Bool) -> Bool {
+        if let target = model.screen(forward: forward) {
+            move(to: target)
+            return true
+        }
+        guard let target = model.turn(forward: forward) else { return false }
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+        return true
     }
 
     /// Zooms, keeping the point under `focus` (view coordinates) in place.
@@ -175,7 +203,9 @@ final class PageCanvas {
         contentSizeChanged()
         if let page = pendingPage {
             pendingPage = nil
-            move(to: model.position(showing: page))
+            let target = model.go(to: page)
+            contentSizeChanged()
+            move(to: target)
         } else {
             move(to: target)
         }

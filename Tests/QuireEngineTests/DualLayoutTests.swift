@@ -55,3 +55,43 @@ final class DualLayoutTests: XCTestCase {
         XCTAssertEqual(model.layout.anchor(atContentY: model.scroll.y).page, 20, "the row holding page 21 starts at page 20")
     }
 }
+
+final class OnePageAtATimeTests: XCTestCase {
+    private let letter = Size(width: 612, height: 792)
+
+    func testOnlyTheShownPageIsLaidOut() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 10), zoom: .fitPage, budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        model.scroll(to: model.go(to: 4))
+        model.scroll(to: model.setContinuous(false))
+        XCTAssertEqual(Array(model.visiblePages), [4])
+        XCTAssertLessThanOrEqual(model.layout.contentSize.height, 600, "fit page: the whole page, nothing else")
+        XCTAssertEqual(model.currentPage, 4)
+    }
+
+    func testScreensThenPagesTurn() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 3), zoom: .percent(100), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 900, height: 600))) // a page is 1056 px: two screens
+        model.scroll(to: model.setContinuous(false))
+        let next = try! XCTUnwrap(model.screen(forward: true))
+        model.scroll(to: next)
+        XCTAssertNil(model.screen(forward: true), "the page's end is on screen")
+        model.scroll(to: try! XCTUnwrap(model.turn(forward: true)))
+        XCTAssertEqual(model.currentPage, 1)
+        XCTAssertEqual(model.scroll.y, 0, "a turned page shows its top")
+        model.scroll(to: try! XCTUnwrap(model.turn(forward: false)))
+        XCTAssertEqual(model.currentPage, 0)
+        XCTAssertNil(model.screen(forward: true), "going back shows the previous page's end")
+        XCTAssertNil(model.turn(forward: false), "nothing before the first page")
+    }
+
+    func testSpreadsTurnTogether() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 6), zoom: .fitPage, budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 1200, height: 700)))
+        model.scroll(to: model.setArrangement(.dual(oddLeft: true, rightToLeft: false)))
+        model.scroll(to: model.setContinuous(false))
+        XCTAssertEqual(Array(model.visiblePages), [0, 1])
+        model.scroll(to: try! XCTUnwrap(model.turn(forward: true)))
+        XCTAssertEqual(Array(model.visiblePages), [2, 3])
+    }
+}

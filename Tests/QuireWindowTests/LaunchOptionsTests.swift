@@ -11,6 +11,7 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(options.files, ["a.pdf"])
         XCTAssertEqual(try LaunchOptions(arguments: ["--rotate", "270", "a.pdf"]).rotation, .threeQuarters)
         XCTAssertEqual(try LaunchOptions(arguments: ["--layout", "dual-cover-rtl"]).arrangement, .dual(oddLeft: false, rightToLeft: true))
+        XCTAssertFalse(try LaunchOptions(arguments: ["--no-continuous"]).continuous)
     }
 
     func testSeveralFilesAndDashedNamesAfterDoubleDash() throws {
