@@ -2,11 +2,12 @@
 ///  1. the sharp tiles on screen, nearest the viewport's centre first (urgent); on a page
 ///     cut into cells, its low-resolution picture first: one render that covers the whole
 ///     view at once, where the cells take one render each;
-///  2. low-resolution pictures of the pages around the view, so that a page scrolled into
+///  2. the sharp tile of the next page in the scroll direction: the page to come into view;
+///  3. low-resolution pictures of the pages around the view, so that a page scrolled into
 ///     view is never blank (cheap, and kept apart from the sharp tiles);
-///  3. cells just outside the view, on pages cut into cells (deep zoom);
-///  4. sharp tiles of `ahead` pages in the scroll direction, nearest first;
-///  5. sharp tiles of `behind` pages against it.
+///  4. cells just outside the view, on pages cut into cells (deep zoom);
+///  5. sharp tiles of the other `ahead` pages in the scroll direction, nearest first;
+///  6. sharp tiles of `behind` pages against it.
 /// Tiles already cached (or pages that failed) are left out.
 public struct RenderPlanner: Sendable {
     /// Tiles in the order to render them; the first `urgent` are on screen.
@@ -68,8 +69,9 @@ public struct RenderPlanner: Sendable {
                 || !isCached(tileKey(page: $0, layout: layout, deviceScale: deviceScale)) }
             .map { lowResKey(page: $0, layout: layout) }.filter { !isCached($0) }
         let nearCells = cutOnScreen.flatMap { sharp($0, covering: near) }.filter { !isCached($0) && !urgentSet.contains($0) }
-        let later = (forward + backward).flatMap { sharp($0, covering: near) }.filter { !isCached($0) }
-        return Plan(tiles: urgent + low + nearCells + later, urgent: urgent.count)
+        let next = forward.prefix(1).flatMap { sharp($0, covering: near) }.filter { !isCached($0) }
+        let later = (forward.dropFirst() + backward).flatMap { sharp($0, covering: near) }.filter { !isCached($0) }
+        return Plan(tiles: urgent + next + low + nearCells + later, urgent: urgent.count)
     }
 
     /// Whether `page` is cut into cells at this zoom: when its picture would hold more than

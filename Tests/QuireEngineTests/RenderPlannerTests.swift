@@ -19,16 +19,17 @@ final class RenderPlannerTests: XCTestCase {
         XCTAssertEqual(sharpPages(plan), [11, 10, 12, 13, 14, 9])
     }
 
-    func testLowResolutionPicturesComeAfterTheVisibleAndBeforePrefetch() {
+    func testTheNextPageThenStandInsThenTheRestOfThePrefetch() {
         let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
         let planner = RenderPlanner(ahead: 2, behind: 1, lowResAround: 4)
         let plan = planner.plan(layout: layout, visible: visible, deviceScale: 1) { _ in false }
         let low = plan.tiles.enumerated().filter { $0.element == planner.lowResKey(page: $0.element.page, layout: layout) }
         // Pages 12, 13 (ahead) and 9 (behind) get sharp tiles next: no stand-ins for them.
         XCTAssertEqual(low.map(\.element.page), [8, 14, 15], "nearest first, favouring the scroll direction")
-        XCTAssertEqual(low.first?.offset, plan.urgent)
-        let firstPrefetch = plan.tiles.firstIndex { $0.page == 12 && $0.scale == sharpScale }!
-        XCTAssertGreaterThan(firstPrefetch, low.last!.offset)
+        XCTAssertEqual(plan.tiles[plan.urgent], TileKey(page: 12, scale: sharpScale), "first the page about to come into view")
+        XCTAssertEqual(low.first?.offset, plan.urgent + 1)
+        let laterPrefetch = plan.tiles.firstIndex { $0.page == 13 && $0.scale == sharpScale }!
+        XCTAssertGreaterThan(laterPrefetch, low.last!.offset)
         XCTAssertEqual(planner.lowResKey(page: 3, layout: layout).scale, 200.0 / 600, accuracy: 1e-12)
     }
 
