@@ -67,7 +67,10 @@ gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **err
      * (a client-side window's shadow); drawing it at the allocation would shrink it. */
     width = gdk_paintable_get_intrinsic_width(paintable);
     height = gdk_paintable_get_intrinsic_height(paintable);
+    /* In device pixels, as on screen: a 2x window saves a 2x picture. */
+    int scale = gtk_widget_get_scale_factor(widget);
     GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_scale(snapshot, scale, scale);
     gdk_paintable_snapshot(paintable, snapshot, width, height);
     GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
     g_object_unref(paintable);
@@ -75,7 +78,7 @@ gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **err
         g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window drew nothing");
         return FALSE;
     }
-    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, width, height);
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, width * scale, height * scale);
     GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
     gsk_render_node_unref(node);
     gboolean ok = gdk_texture_save_to_png(texture, path);

@@ -55,7 +55,7 @@ void quire_after_each_frame(GtkWidget *widget, gboolean (*painted)(gpointer data
  * which is what it wants); every other message goes to GLib's default writer. */
 void quire_quiet_missing_session_bus(void);
 
-/* Renders `widget` as it is now through its native's renderer and saves a PNG. */
+/* Renders `widget` as it is now through its native's renderer and saves a PNG, in device pixels. */
 gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **error);
 
 /* Name of the GSK renderer's type of `widget`'s native, e.g. "GskCairoRenderer". */
