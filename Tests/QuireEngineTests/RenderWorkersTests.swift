@@ -97,15 +97,6 @@ final class RenderWorkersTests: XCTestCase {
     func testAFreeThreadStartsANewPlanWhileTheOtherIsBusy() {
         let gate = DispatchSemaphore(value: 0)
         // Page 0 blocks its thread at the gate; the other thread must still render page 5.
-        final class Gated: PageRendering {
-            struct Picture: RenderedPicture { let byteCount: Int }
-            let gate: DispatchSemaphore, started: DispatchSemaphore
-            init(gate: DispatchSemaphore, started: DispatchSemaphore) { self.gate = gate; self.started = started }
-            func render(_ tile: TileKey) throws -> Picture {
-                if tile.page == 0 { started.signal(); gate.wait() }
-                return Picture(byteCount: 1)
-            }
-        }
         let delivered = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
         let pages = PagesSeen()
         let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
@@ -132,15 +123,6 @@ final class PagesSeen: @unchecked Sendable {
 final class UrgentTilesTests: XCTestCase {
     /// While an urgent tile renders on one thread, the other thread leaves prefetch alone.
     func testPrefetchWaitsWhileAnUrgentTileRenders() {
-        final class Gated: PageRendering {
-            struct Picture: RenderedPicture { let byteCount: Int }
-            let gate: DispatchSemaphore, started: DispatchSemaphore
-            init(gate: DispatchSemaphore, started: DispatchSemaphore) { self.gate = gate; self.started = started }
-            func render(_ tile: TileKey) throws -> Picture {
-                if tile.page == 0 { started.signal(); gate.wait() }
-                return Picture(byteCount: 1)
-            }
-        }
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
         let pages = PagesSeen()
         let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
@@ -159,15 +141,6 @@ final class UrgentTilesTests: XCTestCase {
 final class InFlightTilesTests: XCTestCase {
     /// A new plan that asks again for a tile already rendering does not render it twice.
     func testATileInFlightIsNotStartedAgain() {
-        final class Gated: PageRendering {
-            struct Picture: RenderedPicture { let byteCount: Int }
-            let gate: DispatchSemaphore, started: DispatchSemaphore
-            init(gate: DispatchSemaphore, started: DispatchSemaphore) { self.gate = gate; self.started = started }
-            func render(_ tile: TileKey) throws -> Picture {
-                if tile.page == 0 { started.signal(); gate.wait() }
-                return Picture(byteCount: 1)
-            }
-        }
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
         let pages = PagesSeen()
         let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
@@ -182,5 +155,16 @@ final class InFlightTilesTests: XCTestCase {
         XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
         workers.stopAndWait()
         XCTAssertEqual(pages.all, [1, 0])
+    }
+}
+
+/// Page 0 says it has started, then waits at the gate; other pages render at once.
+final class Gated: PageRendering {
+    struct Picture: RenderedPicture { let byteCount: Int }
+    let gate: DispatchSemaphore, started: DispatchSemaphore
+    init(gate: DispatchSemaphore, started: DispatchSemaphore) { self.gate = gate; self.started = started }
+    func render(_ tile: TileKey) throws -> Picture {
+        if tile.page == 0 { started.signal(); gate.wait() }
+        return Picture(byteCount: 1)
     }
 }
