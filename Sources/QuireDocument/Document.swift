@@ -40,11 +40,8 @@ public final class Document: PageGeometry {
         } ?? .zero
     }
 
-    /// The sizes of every page, in order (about 20 µs a page: read them on a thread of
-    /// their own for long documents, see `PageSizeReader`).
-    public func pageSizes() -> [Size] { (0..<pageCount).map(pageSize(at:)) }
-
-    /// Every page the size of the first: the layout's estimate until real sizes are read.
+    /// Every page the size of the first: the layout's estimate until real sizes are read
+    /// (about 20 µs a page, on a thread of their own: see `PageSizeReader`).
     public func estimatedPageSizes() -> [Size] { Array(repeating: pageSize(at: 0), count: pageCount) }
 
     /// The page's label ("iv", "A-3"), or its number when it has none.

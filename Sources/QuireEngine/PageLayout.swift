@@ -68,9 +68,6 @@ public struct PageLayout: Sendable {
         shownRow = pageCount > 0 ? row(of: min(max(page, 0), pageCount - 1)) : 0
     }
 
-    /// Whether `page` is laid out (always, when continuous).
-    public func isLaidOut(_ page: Int) -> Bool { rows.contains(row(of: page)) }
-
     /// Adopts a page's real size (sizes may first be estimates).
     public mutating func setPageSize(_ size: Size, at index: Int) {
         setPageSizes([size], from: index)

@@ -95,13 +95,8 @@ final class RenderWorkersTests: XCTestCase {
     }
 
     func testAFreeThreadStartsANewPlanWhileTheOtherIsBusy() {
-        let gate = DispatchSemaphore(value: 0)
         // Page 0 blocks its thread at the gate; the other thread must still render page 5.
-        let delivered = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
-        let pages = PagesSeen()
-        let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
-            pages.add(result.key.page); delivered.signal()
-        })
+        let (workers, gate, started, delivered, pages) = gatedWorkers()
         workers.submit([TileKey(page: 0, scale: 1)])
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
         workers.submit([TileKey(page: 5, scale: 1)])
@@ -123,11 +118,7 @@ final class PagesSeen: @unchecked Sendable {
 final class UrgentTilesTests: XCTestCase {
     /// While an urgent tile renders on one thread, the other thread leaves prefetch alone.
     func testPrefetchWaitsWhileAnUrgentTileRenders() {
-        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
-        let pages = PagesSeen()
-        let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
-            pages.add(result.key.page); delivered.signal()
-        })
+        let (workers, gate, started, delivered, pages) = gatedWorkers()
         workers.submit([0, 1, 2].map { TileKey(page: $0, scale: 1) }, urgent: 1)
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(delivered.wait(timeout: .now() + 0.3), .timedOut, "prefetch ran beside the urgent tile")
@@ -141,11 +132,7 @@ final class UrgentTilesTests: XCTestCase {
 final class InFlightTilesTests: XCTestCase {
     /// A new plan that asks again for a tile already rendering does not render it twice.
     func testATileInFlightIsNotStartedAgain() {
-        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
-        let pages = PagesSeen()
-        let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
-            pages.add(result.key.page); delivered.signal()
-        })
+        let (workers, gate, started, delivered, pages) = gatedWorkers()
         workers.submit([TileKey(page: 0, scale: 1)])
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
         workers.submit([0, 1].map { TileKey(page: $0, scale: 1) }, urgent: 2)
@@ -167,4 +154,16 @@ final class Gated: PageRendering {
         if tile.page == 0 { started.signal(); gate.wait() }
         return Picture(byteCount: 1)
     }
+}
+
+/// Two render threads over `Gated` renderers, with what they deliver recorded.
+func gatedWorkers() -> (RenderWorkers<Gated>, gate: DispatchSemaphore, started: DispatchSemaphore,
+                        delivered: DispatchSemaphore, pages: PagesSeen) {
+    let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
+    let pages = PagesSeen()
+    let workers = RenderWorkers(threads: 2, makeRenderer: { Gated(gate: gate, started: started) }, deliver: { result in
+        pages.add(result.key.page)
+        delivered.signal()
+    })
+    return (workers, gate, started, delivered, pages)
 }

@@ -8,9 +8,7 @@ import XCTest
 final class KeyboardTests: XCTestCase {
     /// Ctrl+L, a page number and Enter bring that page to the top of the view.
     func testCtrlLGoesToATypedPage() throws {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            throw FixtureFailure("window tests need an X display: run them through scripts/test.sh (Xvfb)")
-        }
+        try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
         let file = fixtures.long(pages: 12, named: "keys.pdf")
         let shot = fixtures.path("keys.png")

@@ -5,9 +5,7 @@ import XCTest
 /// With a session bus, a second `quire FILE` hands FILE to the running Quire and exits.
 final class SingleInstanceTests: XCTestCase {
     func testASecondLaunchOpensItsFileInTheRunningInstance() throws {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            throw FixtureFailure("window tests need an X display: run them through scripts/test.sh (Xvfb)")
-        }
+        try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
         let first = fixtures.long(pages: 3, named: "first.pdf")
         let second = fixtures.long(pages: 3, named: "second.pdf")
