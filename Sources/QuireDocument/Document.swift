@@ -10,6 +10,9 @@ public final class Document: PageGeometry {
     public let source: DocumentSource
     let document: OpaquePointer // PopplerDocument, owned
     public let pageCount: Int
+    /// The last few pages searched, kept with the text poppler extracted for them, so
+    /// that finding the rectangles of a page just matched costs no second extraction.
+    var keptPages: [(index: Int, page: OpaquePointer)] = []
 
     init(source: DocumentSource) throws(DocumentError) {
         self.source = source
@@ -21,7 +24,10 @@ public final class Document: PageGeometry {
         }
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
+    deinit {
+        for kept in keptPages { g_object_unref(UnsafeMutableRawPointer(kept.page)) }
+        g_object_unref(UnsafeMutableRawPointer(document))
+    }
 
     /// The document's own title, if it has a non-blank one.
     public var title: String? {
@@ -56,7 +62,7 @@ public final class Document: PageGeometry {
 
     /// The page's text in reading order, lines separated by newlines.
     public func text(at index: Int) -> String {
-        withPage(index) { page in
+        withKeptPage(index) { page in
             guard let raw = poppler_page_get_text(page) else { return "" }
             defer { g_free(raw) }
             return String(cString: raw)
@@ -67,6 +73,20 @@ public final class Document: PageGeometry {
     func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T?) -> T? {
         guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        return body(page)
+    }
+
+    /// Like `withPage`, but the page object (and the text poppler keeps on it) stays for
+    /// the next calls on the same page; three are kept, about 1.7 MB each for dense text.
+    func withKeptPage<T>(_ index: Int, _ body: (OpaquePointer) -> T?) -> T? {
+        if let at = keptPages.firstIndex(where: { $0.index == index }) {
+            let kept = keptPages.remove(at: at)
+            keptPages.append(kept)
+            return body(kept.page)
+        }
+        guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return nil }
+        keptPages.append((index, page))
+        if keptPages.count > 3 { g_object_unref(UnsafeMutableRawPointer(keptPages.removeFirst().page)) }
         return body(page)
     }
 

@@ -1,5 +1,5 @@
 /// The port for reading page geometry; a document adapter implements it.
-public protocol PageGeometry: AnyObject {
+public protocol PageGeometry: AnyObject, SendableMetatype {
     var pageCount: Int { get }
     func pageSize(at index: Int) -> Size
 }

@@ -5,13 +5,14 @@ import Glibc
 #endif
 
 // quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--json]
+// quire-bench FILE --search WORD [--prefill] [--json]
 //
 // The canvas engine without a window: the real document layer, planner, render workers
 // and cache. Measures the time to a fully sharp first viewport, then scrolls through the
 // whole document at a set speed, one step per 16.7 ms of real time (so rendering races
 // the clock as it would on screen), and reports what each frame showed.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -21,6 +22,8 @@ func fail(_ message: String) -> Never {
 var arguments = CommandLine.arguments.dropFirst()
 var options = BenchmarkOptions()
 var file: String?
+var searchWord: String?
+var prefill = false
 while let argument = arguments.popFirst() {
     func value() -> String {
         guard let next = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)") }
@@ -41,6 +44,8 @@ while let argument = arguments.popFirst() {
         guard let zoom = ZoomMode(argument: value()) else { fail("--zoom takes fit-width, fit-page or a percentage") }
         options.zoom = zoom
     case "--json": options.json = true
+    case "--search": searchWord = value()
+    case "--prefill": prefill = true
     case "-h", "--help": print(usage); exit(0)
     default:
         if argument.hasPrefix("-") || file != nil { fail(usage) }
@@ -50,6 +55,16 @@ while let argument = arguments.popFirst() {
 guard let file else { fail(usage) }
 
 CacheBudget.returnFreedPicturesToTheSystem()
+if let searchWord {
+    do {
+        let fields = try SearchBenchmark(source: DocumentSource(path: file), word: searchWord, prefill: prefill).run()
+        print(options.json ? "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+                           : fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
 do {
     let report = try Benchmark(source: DocumentSource(path: file), options: options).run()
     print(options.json ? report.json : report.text)

@@ -65,6 +65,35 @@ public final class Fixtures {
         return file
     }
 
+    /// Lines of `searchable()`, page by page, with their baselines (points from the top).
+    public static let searchableLines: [[(String, Double)]] = [
+        [("The quick brown fox jumps over the lazy dog.", 100),
+         ("A café au lait and a cafe noir.", 130),
+         ("FOXES are not a fox; foxtrot is a dance.", 160),
+         ("This sentence is hyphen-", 190),
+         ("ated across two lines.", 208),
+         ("A match that runs across", 240),
+         ("line breaks is found.", 258)],
+        (0..<20).map { ("fox fox fox fox fox", 60 + Double($0) * 20) },
+        [("Nothing to see here.", 100)],
+        [("The last fox.", 300)],
+    ]
+    /// Page sizes of `searchable()`: the last one is landscape.
+    public static let searchableSizes: [(width: Double, height: Double)] = [(612, 792), (612, 792), (612, 792), (792, 612)]
+
+    /// Four pages of known text for search: case, diacritics, whole words, a hyphenated
+    /// line end, a phrase across a line break, a page of 100 matches, a page of none.
+    public func searchable(named name: String = "searchable.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        for (lines, size) in zip(Self.searchableLines, Self.searchableSizes) {
+            writer.beginPage(width: size.width, height: size.height)
+            for (line, y) in lines { writer.text(line, x: 72, y: y, size: 14) }
+        }
+        writer.finish()
+        return file
+    }
+
     /// The standard fixture encrypted with `password` by qpdf (made without links: cairo's
     /// link annotations upset qpdf).
     public func encrypted(password: String) throws -> String {

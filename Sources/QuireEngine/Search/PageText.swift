@@ -1,0 +1,32 @@
+/// One page's text as search sees it: compatibility-normalised UTF-16, lines in reading
+/// order separated by newlines. About two bytes a character: a dense 1,000-page book takes
+/// about 12 MB, where poppler's own text objects take over 1.5 MB a page.
+public struct PageText: Sendable {
+    public let units: [UInt16]
+
+    public init(_ text: String) { units = TextFold.normalized(text) }
+
+    public var byteCount: Int { units.count * MemoryLayout<UInt16>.stride + 64 }
+
+    /// The line holding `range`, cut to about `width` characters around it, with the
+    /// match's place in the returned text: a row of the results list.
+    public func context(of range: Range<Int>, width: Int = 70) -> MatchContext {
+        var start = range.lowerBound, end = range.upperBound
+        while start > 0, units[start - 1] != TextFold.newline, range.lowerBound - start < width / 2 { start -= 1 }
+        while end < units.count, units[end] != TextFold.newline, end - start < width { end += 1 }
+        func text(_ part: Range<Int>) -> String {
+            String(decoding: units[part].map { $0 == TextFold.newline ? TextFold.space : $0 }, as: UTF16.self)
+        }
+        return MatchContext(before: (start > 0 && units[start - 1] != TextFold.newline ? "…" : "") + text(start..<range.lowerBound),
+                            match: text(range),
+                            after: text(range.upperBound..<end) + (end < units.count && units[end] != TextFold.newline ? "…" : ""))
+    }
+}
+
+/// A match in its line, for the results list.
+public struct MatchContext: Hashable, Sendable {
+    public let before: String
+    public let match: String
+    public let after: String
+    public init(before: String, match: String, after: String) { self.before = before; self.match = match; self.after = after }
+}

@@ -1,0 +1,221 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Threads that search a document, each with its own `PageTextSource` (its own poppler
+/// document). A query walks the pages from where the reader is, wrapping, and the
+/// threads share the walk; each page's text is matched from the `PageTextCache` or
+/// extracted (and cached) first. A new query cancels the old one at once: work in
+/// progress finishes a page and is dropped by its generation. Requests for match
+/// rectangles (the pages on screen) go before pages of the walk.
+///
+/// One more thread fills the cache in the background at the kernel's idle priority
+/// (SCHED_IDLE), so it runs only on cores nothing else wants and never slows a visible
+/// render; a search made after a minute of reading is then answered from memory.
+public final class SearchWorkers<Source: PageTextSource>: Sendable {
+    public enum Event: Sendable {
+        /// Results for some pages of the walk of `generation`, zero-match pages included.
+        case pages(generation: Int, [PageMatches])
+        /// Poppler's rectangles of each match on `page`, for highlighting.
+        case areas(generation: Int, page: Int, [[Rect]])
+    }
+
+    private struct Walk {
+        let matcher: TextMatcher
+        let start: Int
+        var next = 0 // how many pages of the walk have been handed out
+    }
+
+    private struct State {
+        var generation = 0
+        var walk: Walk?
+        var areaRequests: [(generation: Int, page: Int)] = []
+        var fillFrom: Int?
+        var stopped = false
+    }
+
+    /// One thread per core, at most four, like the render workers.
+    public static var defaultThreadCount: Int { min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 4) }
+
+    public let threadCount: Int
+    public let cache: PageTextCache
+    private let pageCount: Int
+    private let condition = Condition()
+    nonisolated(unsafe) private var state = State() // guarded by `condition`
+
+    public init(threads: Int = SearchWorkers.defaultThreadCount, pageCount: Int, cache: PageTextCache,
+                makeSource: @escaping @Sendable () throws -> Source, deliver: @escaping @Sendable (Event) -> Void) {
+        threadCount = max(1, threads)
+        self.pageCount = pageCount
+        self.cache = cache
+        for _ in 0..<threadCount {
+            startThread { self.runSearches(makeSource: makeSource, deliver: deliver) }
+        }
+        startThread { self.runFilling(makeSource: makeSource) }
+    }
+
+    /// Starts `query` from `page`, wrapping; returns its generation.
+    @discardableResult
+    public func search(_ query: SearchQuery, from page: Int) -> Int {
+        condition.locked {
+            state.generation += 1
+            let matcher = TextMatcher(query)
+            state.walk = matcher.isEmpty ? nil : Walk(matcher: matcher, start: min(max(page, 0), max(pageCount - 1, 0)))
+            state.areaRequests = []
+            condition.broadcast()
+            return state.generation
+        }
+    }
+
+    /// Stops the current query.
+    public func cancel() {
+        condition.locked {
+            state.generation += 1
+            state.walk = nil
+            state.areaRequests = []
+        }
+    }
+
+    /// Asks for poppler's rectangles of the matches on `page`, for the query of `generation`.
+    public func requestAreas(page: Int, generation: Int) {
+        condition.locked {
+            guard generation == state.generation, state.walk != nil,
+                  !state.areaRequests.contains(where: { $0.generation == generation && $0.page == page }) else { return }
+            state.areaRequests.append((generation, page))
+            condition.broadcast()
+        }
+    }
+
+    /// Lets the background thread fill the cache, from `page` onward and wrapping.
+    public func fillCache(from page: Int) {
+        condition.locked {
+            state.fillFrom = min(max(page, 0), max(pageCount - 1, 0))
+            condition.broadcast()
+        }
+    }
+
+    /// Ends the threads after the page in progress.
+    public func stop() {
+        condition.locked {
+            state.stopped = true
+            state.walk = nil
+            state.areaRequests = []
+            condition.broadcast()
+        }
+    }
+
+    private enum Job {
+        case page(generation: Int, page: Int, matcher: TextMatcher, last: Bool)
+        case areas(generation: Int, page: Int, query: SearchQuery)
+    }
+
+    private func nextJob() -> Job? {
+        condition.locked {
+            while true {
+                if state.stopped { return nil }
+                if let request = state.areaRequests.first {
+                    state.areaRequests.removeFirst()
+                    if let walk = state.walk, request.generation == state.generation {
+                        return .areas(generation: request.generation, page: request.page, query: walk.matcher.query)
+                    }
+                    continue
+                }
+                if var walk = state.walk, walk.next < pageCount {
+                    let page = (walk.start + walk.next) % pageCount
+                    walk.next += 1
+                    state.walk = walk
+                    return .page(generation: state.generation, page: page, matcher: walk.matcher, last: walk.next == pageCount)
+                }
+                condition.wait()
+            }
+        }
+    }
+
+    private func isCurrent(_ generation: Int) -> Bool { condition.locked { state.generation == generation } }
+
+    private func runSearches(makeSource: () throws -> Source, deliver: (Event) -> Void) {
+        var source: Source?
+        var opened = false
+        var batch: [PageMatches] = []
+        var batchGeneration = 0
+        var lastDelivery = 0.0
+        while let job = nextJob() {
+            if !opened {
+                opened = true
+                source = try? makeSource()
+            }
+            switch job {
+            case .areas(let generation, let page, let query):
+                let areas = source.map { areasOfMatches(of: query, onPage: page, in: $0) } ?? []
+                if isCurrent(generation) { deliver(.areas(generation: generation, page: page, areas)) }
+            case .page(let generation, let page, let matcher, let last):
+                if generation != batchGeneration { batch = []; batchGeneration = generation }
+                let text = self.text(of: page, from: source)
+                let contexts = text.map { text in matcher.matches(in: text).map { text.context(of: $0) } } ?? []
+                batch.append(PageMatches(page: page, contexts: contexts))
+                // Deliver at most about every 10 ms: a cached walk finishes a page in microseconds.
+                let now = monotonicSeconds()
+                if last || now - lastDelivery > 0.01 || !hasMorePages(generation) {
+                    if isCurrent(generation) { deliver(.pages(generation: generation, batch)) }
+                    batch = []
+                    lastDelivery = now
+                }
+            }
+        }
+    }
+
+    /// Poppler's rectangles for the engine's matches. Poppler's whole-word test counts
+    /// ".", ",", ":" and "-" as parts of words (it misses "fox." for "fox"), so whole-word
+    /// areas are poppler's areas of all matches, kept where the engine's match is a whole word.
+    private func areasOfMatches(of query: SearchQuery, onPage page: Int, in source: Source) -> [[Rect]] {
+        guard query.wholeWords, let text = text(of: page, from: source) else { return source.matchAreas(of: query, onPage: page) }
+        var anyWord = query
+        anyWord.wholeWords = false
+        let all = TextMatcher(anyWord).matches(in: text)
+        let areas = source.matchAreas(of: anyWord, onPage: page)
+        guard areas.count == all.count else { return source.matchAreas(of: query, onPage: page) }
+        let whole = Set(TextMatcher(query).matches(in: text))
+        return zip(all, areas).filter { whole.contains($0.0) }.map(\.1)
+    }
+
+    private func hasMorePages(_ generation: Int) -> Bool {
+        condition.locked { state.generation == generation && (state.walk.map { $0.next < pageCount } ?? false) }
+    }
+
+    private func text(of page: Int, from source: Source?) -> PageText? {
+        if let cached = cache[page] { return cached }
+        guard let source else { return nil }
+        let text = PageText(source.text(at: page))
+        cache.insert(text, page: page)
+        return text
+    }
+
+    /// The background filler: idle priority, one page at a time, until every page is
+    /// cached or the cache is full.
+    private func runFilling(makeSource: () throws -> Source) {
+        var policy = sched_param()
+        _ = sched_setscheduler(0, 5 /* SCHED_IDLE */, &policy)
+        var source: Source?
+        var checked = 0 // pages of the walk found cached or filled
+        while true {
+            let next: Int? = condition.locked {
+                while !state.stopped && state.fillFrom == nil { condition.wait() }
+                guard !state.stopped, let from = state.fillFrom else { return nil }
+                while checked < pageCount, cache[(from + checked) % pageCount] != nil { checked += 1 }
+                return checked < pageCount && !cache.isFull ? (from + checked) % pageCount : nil
+            }
+            guard let page = next else { return }
+            if source == nil { source = try? makeSource() }
+            guard let source else { return }
+            if !cache.insert(PageText(source.text(at: page)), page: page) { return }
+            checked += 1
+        }
+    }
+}
+
+/// Seconds on the monotonic clock.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
