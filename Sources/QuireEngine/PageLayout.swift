@@ -103,6 +103,11 @@ public struct PageLayout: Sendable {
 
     private func row(of page: Int) -> Int { (page + offset) / columns }
 
+    /// The pages laid out: all, or, one page at a time, the shown page or spread.
+    public var pagesShown: Range<Int> {
+        continuous || rows.isEmpty ? 0..<pageCount : pages(inRow: rows.lowerBound)
+    }
+
     /// The pages in row `row`.
     private func pages(inRow row: Int) -> Range<Int> {
         let first = max(0, row * columns - offset)

@@ -117,7 +117,7 @@ public final class Application {
     /// before then is in its first frame.
     private func newWindow() -> DocumentWindow {
         let window = DocumentWindow(application: app, zoom: options.zoom, rotation: options.rotation,
-                                    arrangement: options.arrangement, continuous: options.continuous, page: options.page,
+                                    arrangement: options.arrangement, continuous: options.continuous, page: options.page, find: options.find,
                                     size: options.windowSize)
         let key = UnsafeMutableRawPointer(window.window)
         windows[key] = window

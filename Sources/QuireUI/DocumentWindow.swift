@@ -17,6 +17,9 @@ final class DocumentWindow {
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     private let passwordPage = PasswordPage()
     private var canvas: PageCanvas?
+    private let searchBar = SearchBar()
+    private var search: DocumentSearch?
+    private var find: String?
     private var source: DocumentSource?
     private let zoom: ZoomMode
     private let rotation: Rotation
@@ -33,7 +36,8 @@ final class DocumentWindow {
     var onClosed: (() -> Void)?
 
     init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, rotation: Rotation,
-         arrangement: PageLayout.Arrangement, continuous: Bool, page: Int?, size: (width: Int, height: Int)?) {
+         arrangement: PageLayout.Arrangement, continuous: Bool, page: Int?, find: String? = nil, size: (width: Int, height: Int)?) {
+        self.find = find
         self.continuous = continuous
         self.zoom = zoom
         self.rotation = rotation
@@ -66,7 +70,18 @@ final class DocumentWindow {
         gtk_stack_add_named(quire_stack(stack), welcome.widget, "welcome")
         gtk_stack_add_named(quire_stack(stack), errorPage.widget, "error")
         gtk_stack_add_named(quire_stack(stack), passwordPage.widget, "password")
-        gtk_window_set_child(quire_window(window), stack)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(quire_box(column), searchBar.widget)
+        gtk_widget_set_vexpand(stack, 1)
+        gtk_box_append(quire_box(column), stack)
+        gtk_window_set_child(quire_window(window), column)
+        searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
+        searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
+        searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
+        searchBar.onClosed = { [unowned self] in
+            self.search?.clear()
+            self.canvas?.grabFocus()
+        }
         passwordPage.onPassword = { [unowned self] password in
             guard var source = self.source else { return }
             source.password = password
@@ -84,6 +99,7 @@ final class DocumentWindow {
             }
         }
         Signal.connect(window, "destroy") { [unowned self] in
+            self.search?.stop()
             self.canvas?.close()
             self.onClosed?()
         }
@@ -99,7 +115,7 @@ final class DocumentWindow {
     func trimMemory() { canvas?.trimMemory() }
 
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
-    var summary: String? { canvas?.summary }
+    var summary: String? { canvas.map { $0.summary + (search?.summary.map { " " + $0 } ?? "") } }
 
     func present() { gtk_window_present(quire_window(window)) }
     func close() { gtk_window_destroy(quire_window(window)) }
@@ -131,13 +147,30 @@ final class DocumentWindow {
             show(error)
             return
         }
+        search?.stop()
         canvas?.close()
+        searchBar.close()
         let canvas = PageCanvas(document: document, threads: threads, zoom: zoom)
         self.canvas = canvas
+        let search = DocumentSearch(source: source, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
+                                    pageLabel: { document.pageLabel(at: $0) })
+        self.search = search
+        search.caseSensitive = actionState("find-case-sensitive")
+        search.wholeWords = actionState("find-whole-words")
         content = .document
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
-        canvas.onSettled = { [unowned self] in self.onSettled?() }
+        var filling = false
+        canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
+            // The first view is drawn: the search threads may read ahead at idle priority.
+            if !filling {
+                filling = true
+                search.fillCacheInBackground(from: canvas.currentPage)
+            }
+            if search.isSettled { self.onSettled?() }
+        }
+        search.onSettled = { [unowned self, unowned canvas] in if canvas.isSettled { self.onSettled?() } }
+        canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
         if rotation != .none { canvas.setRotation(rotation) }
@@ -145,14 +178,19 @@ final class DocumentWindow {
         if !continuous { canvas.setContinuous(false) }
         updateArrangementStates()
         if let startPage { canvas.show(page: startPage) }
+        if let find {
+            searchBar.open(text: find)
+            search.find(find, from: startPage ?? 0)
+        }
         startPage = nil
+        find = nil
         if let old = gtk_stack_get_child_by_name(quire_stack(stack), "document") {
             gtk_stack_remove(quire_stack(stack), old)
         }
         gtk_stack_add_named(quire_stack(stack), canvas.widget, "document")
         gtk_stack_set_visible_child_name(quire_stack(stack), "document")
         gtk_widget_set_visible(zoomButton, 1)
-        canvas.grabFocus()
+        if !searchBar.isOpen { canvas.grabFocus() }
     }
 
     private func show(_ error: DocumentError) {
@@ -184,6 +222,9 @@ final class DocumentWindow {
         ("rotate-left", "<Control>Left"),
         ("rotate-right", "<Control>Right"),
         ("go-to-page", "<Control>l"),
+        ("find", "<Control>f"),
+        ("find-next", "<Control>g|F3"),
+        ("find-previous", "<Control><Shift>g|<Shift>F3"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {
@@ -214,6 +255,9 @@ final class DocumentWindow {
             ("rotate-left", { $0.rotate(clockwise: false) }),
             ("rotate-right", { $0.rotate(clockwise: true) }),
             ("go-to-page", { [unowned self] _ in self.pageEntry.focus() }),
+            ("find", { [unowned self] _ in self.searchBar.open() }),
+            ("find-next", { [unowned self] _ in self.search?.step(forward: true) }),
+            ("find-previous", { [unowned self] _ in self.search?.step(forward: false) }),
         ]
         for (name, perform) in actions {
             let action = g_simple_action_new(name, nil)!
@@ -229,6 +273,18 @@ final class DocumentWindow {
             ("odd-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: !odd, rightToLeft: rtl) } else { .dual(oddLeft: false, rightToLeft: false) } }),
             ("right-to-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: odd, rightToLeft: !rtl) } else { .dual(oddLeft: true, rightToLeft: true) } }),
         ]
+        // Search options: each toggles and searches again.
+        for (name, flip) in [("find-case-sensitive", { @MainActor (search: DocumentSearch) -> Bool in search.caseSensitive.toggle(); return search.caseSensitive }),
+                             ("find-whole-words", { @MainActor (search: DocumentSearch) -> Bool in search.wholeWords.toggle(); return search.wholeWords })] {
+            let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
+            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
+                guard let search = self.search else { return }
+                g_simple_action_set_state(action, g_variant_new_boolean(flip(search) ? 1 : 0))
+                search.optionsChanged()
+            }
+            g_action_map_add_action(quire_action_map(window), action)
+            g_object_unref(UnsafeMutableRawPointer(action))
+        }
         let continuous = g_simple_action_new_stateful("continuous", nil, g_variant_new_boolean(1))!
         Signal.connect(UnsafeMutableRawPointer(continuous), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
             guard let canvas = self.canvas else { return }
@@ -247,6 +303,12 @@ final class DocumentWindow {
             g_action_map_add_action(quire_action_map(window), action)
             g_object_unref(UnsafeMutableRawPointer(action))
         }
+    }
+
+    private func actionState(_ name: String) -> Bool {
+        guard let action = g_action_map_lookup_action(quire_action_map(window), name), let state = g_action_get_state(action) else { return false }
+        defer { g_variant_unref(state) }
+        return g_variant_get_boolean(state) != 0
     }
 
     /// The check marks follow the canvas's arrangement.

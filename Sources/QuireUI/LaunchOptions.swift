@@ -5,6 +5,7 @@ import QuireEngine
 public struct LaunchOptions: Equatable, Sendable {
     public var snapshotPath: String?
     public var page: Int?              // one-based, as typed
+    public var find: String?
     public var zoom: ZoomMode = .fitWidth
     public var rotation: Rotation = .none
     public var arrangement: PageLayout.Arrangement = .single
@@ -14,14 +15,15 @@ public struct LaunchOptions: Equatable, Sendable {
     public var showHelp = false
 
     public static let usage = """
-        Usage: quire [FILE…]
-               quire --snapshot OUT.png [--page N] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--size WxH] [FILE]
+        Usage: quire [--page N] [--find TEXT] [FILE…]
+               quire --snapshot OUT.png [--page N] [--find TEXT] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
         (from a source tree) or an empty window.
           --snapshot OUT.png  open FILE, wait until the visible pages are rendered, save the
                               window as PNG and exit (0 on success, 2 if FILE cannot be opened)
           --page N            start at page N
+          --find TEXT         search for TEXT, showing the first match from the start (or from --page)
           --zoom MODE         fit-width (default), fit-page, or a percentage such as 150
           --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
           --layout L          single (default), dual (pages 1|2, 3|4…), dual-cover (page 1 alone,
@@ -32,7 +34,7 @@ public struct LaunchOptions: Equatable, Sendable {
         """
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.snapshotPath == b.snapshotPath && a.page == b.page && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.files == b.files
+        a.snapshotPath == b.snapshotPath && a.page == b.page && a.find == b.find && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
             && a.showHelp == b.showHelp
     }
@@ -58,6 +60,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--": onlyFiles = true
             case "-h", "--help": showHelp = true
             case "--snapshot": snapshotPath = try value(argument)
+            case "--find": find = try value(argument)
             case "--page":
                 let text = try value(argument)
                 guard let number = Int(text), number >= 1 else { throw Invalid(description: "--page needs a page number from 1, not “\(text)”") }

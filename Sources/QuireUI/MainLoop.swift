@@ -1,3 +1,4 @@
+import CGtk
 import CShim
 
 /// The one way back to the main thread. GLib's main loop owns it, so `DispatchQueue.main`
@@ -12,6 +13,20 @@ public enum MainLoop {
     public static func invoke(_ body: @escaping @Sendable @MainActor () -> Void) {
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
         quire_main_invoke({ data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return 0
+        }, job, { data in
+            Unmanaged<Job>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Runs `body` once on the main thread after `seconds`; returns the GLib source id
+    /// (for `g_source_remove`).
+    @MainActor @discardableResult
+    public static func after(seconds: Double, _ body: @escaping @Sendable @MainActor () -> Void) -> UInt32 {
+        let job = Unmanaged.passRetained(Job(body)).toOpaque()
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, seconds) * 1000), { data in
             let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { job.body() }
             return 0

@@ -83,6 +83,7 @@ extension PageCanvas {
         case (GDK_KEY_End, _), (GDK_KEY_KP_End, _): scrollToEnd()
         case (GDK_KEY_n, false), (GDK_KEY_Page_Down, true): turn(rows: 1)
         case (GDK_KEY_p, false), (GDK_KEY_Page_Up, true): turn(rows: -1)
+        case (GDK_KEY_slash, false), (GDK_KEY_KP_Divide, false): onFindRequested?()
         default: return false
         }
         return true

@@ -29,6 +29,13 @@ final class PageCanvas {
     /// Called when every page's size is known and every visible page has its sharp
     /// picture (or failed), after each change.
     var onSettled: (() -> Void)?
+    /// The search's marks for a page, drawn over it.
+    var highlights: ((Int) -> PageHighlights?)?
+    /// Called when other pages come into view.
+    var onVisiblePagesChanged: ((Range<Int>) -> Void)?
+    /// `/` on the canvas.
+    var onFindRequested: (() -> Void)?
+    private var reportedVisiblePages = 0..<0
     private(set) var currentPage = 0
 
     init(document: Document, threads: DocumentThreads, zoom: ZoomMode) {
@@ -186,6 +193,22 @@ final class PageCanvas {
     }
 
 
+    var visiblePages: Range<Int> { model.visiblePages }
+    var isSettled: Bool { model.isSettled }
+    func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
+
+    /// Scrolls (or turns the page) so that `area` of `page` is in view, if it is not.
+    func reveal(_ area: Rect, onPage page: Int) {
+        guard model.hasViewport else {
+            pendingPage = page
+            return
+        }
+        guard let target = model.reveal(area, onPage: page) else { return }
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+    }
+
     private func move(to point: Point) {
         quire_canvas_scroll_to(canvas, point.x, point.y)
         // The adjustment reports a change only when there is one; the model must know either way.
@@ -234,6 +257,11 @@ final class PageCanvas {
             reportedScale = model.layout.scale
             let percent = reportedScale / ZoomMode.pixelsPerPointAt100 * 100
             MainLoop.invoke { [weak self] in self?.onZoomChanged?(percent) }
+        }
+        let visible = model.visiblePages
+        if visible != reportedVisiblePages {
+            reportedVisiblePages = visible
+            onVisiblePagesChanged?(visible)
         }
         gtk_widget_queue_draw(UnsafeMutablePointer(canvas))
         if model.isSettled { onSettled?() }
@@ -299,6 +327,23 @@ final class PageCanvas {
                 var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
                                            size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
                 draw(layer.picture, key: layer.key, in: &area, snapshot)
+            }
+            if let marks = highlights?(page.page) { drawHighlights(marks, onPage: page.page, snapshot, snap: snap) }
+        }
+    }
+
+    /// Every match on the page in translucent yellow, the current one in orange.
+    private func drawHighlights(_ marks: PageHighlights, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float) {
+        let match = GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4)
+        let current = GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55)
+        for (index, rects) in marks.areas.enumerated() {
+            var colour = index == marks.current ? current : match
+            for rect in rects {
+                let view = model.viewRect(of: rect, onPage: page)
+                let left = snap(view.x - 1), top = snap(view.y - 1)
+                var area = graphene_rect_t(origin: .init(x: left, y: top),
+                                           size: .init(width: snap(view.maxX + 1) - left, height: snap(view.maxY + 1) - top))
+                gtk_snapshot_append_color(snapshot, &colour, &area)
             }
         }
     }

@@ -38,7 +38,7 @@ struct SearchBenchmark {
         let cache = PageTextCache(pageCount: document.pageCount)
         let workers = SearchWorkers(pageCount: document.pageCount, cache: cache,
                                     makeSource: { try source.open() }, deliver: { inbox.post($0) })
-        defer { workers.stop() }
+        defer { workers.stopAndWait() }
         var fields: [(String, String)] = []
         func ms(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
         if prefill {

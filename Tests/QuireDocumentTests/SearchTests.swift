@@ -49,7 +49,7 @@ final class SearchTests: XCTestCase {
                                     makeSource: { try source.open() }, deliver: { event in
             if case .areas(_, let page, let areas) = event { found.set(page, areas); done.signal() }
         })
-        defer { workers.stop() }
+        defer { workers.stopAndWait() }
         let generation = workers.search(SearchQuery("fox", wholeWords: true), from: 0)
         for page in [0, 3] { workers.requestAreas(page: page, generation: generation) }
         for _ in 0..<2 { XCTAssertEqual(done.wait(timeout: .now() + 30), .success) }
@@ -101,7 +101,7 @@ final class SearchTests: XCTestCase {
                                     makeSource: { try source.open() }, deliver: { event in
             if case .pages(_, let pages) = event, collected.add(pages) == 4 { done.signal() }
         })
-        defer { workers.stop() }
+        defer { workers.stopAndWait() }
         workers.search(SearchQuery("fox"), from: 2)
         XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(collected.total, 105)

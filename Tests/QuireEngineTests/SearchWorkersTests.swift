@@ -64,7 +64,7 @@ final class SearchWorkersTests: XCTestCase {
     func testWalksFromTheStartPageAndWraps() {
         let events = Events(), extractions = Extractions()
         let search = workers(events: events, extractions: extractions)
-        defer { search.stop() }
+        defer { search.stopAndWait() }
         let generation = search.search(SearchQuery("fox"), from: 3)
         XCTAssertTrue(events.wait { events.pages(of: generation).count == 5 })
         XCTAssertEqual(events.pages(of: generation).map(\.page), [3, 4, 0, 1, 2])
@@ -76,7 +76,7 @@ final class SearchWorkersTests: XCTestCase {
         let events = Events(), extractions = Extractions()
         let many = (0..<200).map { "page \($0) " + String(repeating: "fox ", count: $0 % 3) }
         let search = workers(threads: 2, texts: many, events: events, extractions: extractions)
-        defer { search.stop() }
+        defer { search.stopAndWait() }
         let generation = search.search(SearchQuery("fox"), from: 50)
         XCTAssertTrue(events.wait { events.pages(of: generation).count == 200 })
         XCTAssertEqual(Set(events.pages(of: generation).map(\.page)).count, 200)
@@ -86,7 +86,7 @@ final class SearchWorkersTests: XCTestCase {
     func testASecondQueryIsAnsweredFromTheCache() {
         let events = Events(), extractions = Extractions()
         let search = workers(events: events, extractions: extractions)
-        defer { search.stop() }
+        defer { search.stopAndWait() }
         let first = search.search(SearchQuery("fox"), from: 0)
         XCTAssertTrue(events.wait { events.pages(of: first).count == 5 })
         let second = search.search(SearchQuery("FOX", caseSensitive: true), from: 0)
@@ -99,7 +99,7 @@ final class SearchWorkersTests: XCTestCase {
         let events = Events(), extractions = Extractions()
         let gate = DispatchSemaphore(value: 0)
         let search = workers(gate: gate, events: events, extractions: extractions)
-        defer { search.stop() }
+        defer { search.stopAndWait() }
         let old = search.search(SearchQuery("fox"), from: 0)
         gate.signal() // page 0 of the old query may be extracted; the thread then waits at page 1
         XCTAssertTrue(events.wait { extractions.all.count == 1 })
@@ -115,7 +115,7 @@ final class SearchWorkersTests: XCTestCase {
     func testAreasComeForTheCurrentQueryOnly() {
         let events = Events(), extractions = Extractions()
         let search = workers(events: events, extractions: extractions)
-        defer { search.stop() }
+        defer { search.stopAndWait() }
         let generation = search.search(SearchQuery("fox"), from: 0)
         search.requestAreas(page: 2, generation: generation)
         search.requestAreas(page: 2, generation: generation - 1) // stale: ignored
@@ -128,7 +128,7 @@ final class SearchWorkersTests: XCTestCase {
     func testTheFillerCachesEveryPageWithinTheBudget() {
         let events = Events(), extractions = Extractions()
         let search = workers(events: events, extractions: extractions)
-        defer { search.stop() }
+        defer { search.stopAndWait() }
         search.fillCache(from: 2)
         XCTAssertTrue(waitUntil { search.cache.cachedPages == 5 })
         XCTAssertEqual(extractions.all, [2, 3, 4, 0, 1], "from the reader's page, wrapping")

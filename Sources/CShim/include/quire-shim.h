@@ -28,6 +28,7 @@ static inline GMenuModel *quire_menu_model(gpointer p) { return G_MENU_MODEL(p);
 static inline GdkToplevel *quire_toplevel(gpointer p) { return GDK_TOPLEVEL(p); }
 static inline GdkPaintable *quire_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GdkTexture *quire_texture(gpointer p) { return GDK_TEXTURE(p); }
+static inline GtkPopover *quire_popover(gpointer p) { return GTK_POPOVER(p); }
 
 static inline gulong quire_signal_connect(gpointer instance, const char *signal, GCallback handler,
                                           gpointer data, GClosureNotify destroy) {

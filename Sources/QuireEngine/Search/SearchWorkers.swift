@@ -32,6 +32,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         var areaRequests: [(generation: Int, page: Int)] = []
         var fillFrom: Int?
         var stopped = false
+        var running = 0
     }
 
     /// One thread per core, at most four, like the render workers.
@@ -48,10 +49,17 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         threadCount = max(1, threads)
         self.pageCount = pageCount
         self.cache = cache
+        state.running = threadCount + 1
         for _ in 0..<threadCount {
-            startThread { self.runSearches(makeSource: makeSource, deliver: deliver) }
+            startThread {
+                self.runSearches(makeSource: makeSource, deliver: deliver)
+                self.ended()
+            }
         }
-        startThread { self.runFilling(makeSource: makeSource) }
+        startThread {
+            self.runFilling(makeSource: makeSource)
+            self.ended()
+        }
     }
 
     /// Starts `query` from `page`, wrapping; returns its generation.
@@ -100,6 +108,21 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
             state.stopped = true
             state.walk = nil
             state.areaRequests = []
+            condition.broadcast()
+        }
+    }
+
+    /// Ends the threads and waits until all have finished and closed their documents.
+    public func stopAndWait() {
+        stop()
+        condition.locked {
+            while state.running > 0 { condition.wait() }
+        }
+    }
+
+    private func ended() {
+        condition.locked {
+            state.running -= 1
             condition.broadcast()
         }
     }

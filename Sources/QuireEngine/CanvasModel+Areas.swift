@@ -1,0 +1,43 @@
+/// Page areas (search matches, later selections and links) on screen: areas are in points
+/// from the top-left of the page as the document displays it; the view adds the reader's
+/// rotation, the zoom and the page's place.
+extension CanvasModel {
+    /// `area` of `page` in view coordinates.
+    public func viewRect(of area: Rect, onPage page: Int) -> Rect {
+        let content = contentRect(of: area, onPage: page)
+        return Rect(x: content.x - scroll.x, y: content.y - scroll.y, width: content.width, height: content.height)
+    }
+
+    /// `area` of `page` in content pixels.
+    public func contentRect(of area: Rect, onPage page: Int) -> Rect {
+        let size = layout.documentSizes[page]
+        let turned: Rect
+        switch layout.rotation {
+        case .none: turned = area
+        case .quarter: turned = Rect(x: size.height - area.maxY, y: area.x, width: area.height, height: area.width)
+        case .half: turned = Rect(x: size.width - area.maxX, y: size.height - area.maxY, width: area.width, height: area.height)
+        case .threeQuarters: turned = Rect(x: area.y, y: size.width - area.maxX, width: area.height, height: area.width)
+        }
+        let page = layout.pageRect(page), scale = layout.scale
+        return Rect(x: page.x + turned.x * scale, y: page.y + turned.y * scale, width: turned.width * scale, height: turned.height * scale)
+    }
+
+    /// The scroll position that brings `area` of `page` into view, or nil when it is in
+    /// view already. Off screen, it is centred; one page at a time, its page is turned to.
+    public mutating func reveal(_ area: Rect, onPage page: Int) -> Point? {
+        guard layout.pageCount > page, page >= 0 else { return nil }
+        var turned = false
+        if !layout.continuous, !layout.pagesShown.contains(page) {
+            _ = go(to: page)
+            turned = true
+        }
+        let target = contentRect(of: area, onPage: page)
+        let view = visibleRect
+        let fits = target.x >= view.x && target.maxX <= view.maxX && target.y >= view.y && target.maxY <= view.maxY
+        if fits && !turned { return nil }
+        var point = scroll
+        if turned || target.y < view.y || target.maxY > view.maxY { point.y = target.midY - view.height / 2 }
+        if target.x < view.x || target.maxX > view.maxX { point.x = target.x + target.width / 2 - view.width / 2 }
+        return clamped(point)
+    }
+}

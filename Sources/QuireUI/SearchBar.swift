@@ -1,0 +1,127 @@
+import CGtk
+import CShim
+
+/// The find bar under the header bar: the search entry (typing searches after a short
+/// pause), previous and next, the match count ("7 of 312") with a spinner while pages are
+/// still being searched, the options (match case, whole words) and the results list.
+@MainActor
+final class SearchBar {
+    let widget: UnsafeMutablePointer<GtkWidget> // GtkSearchBar
+    private let entry: UnsafeMutablePointer<GtkWidget>
+    private let status: UnsafeMutablePointer<GtkWidget>
+    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private let resultsButton: UnsafeMutablePointer<GtkWidget>
+    let results = SearchResultsList()
+    /// The query text after typing paused (GtkSearchEntry's delay).
+    var onChanged: ((String) -> Void)?
+    /// Next (true) or previous match.
+    var onStep: ((Bool) -> Void)?
+    /// A row of the results list was chosen: its match number, from 1.
+    var onChosen: ((Int) -> Void)?
+    /// The bar was closed: clear the highlights.
+    var onClosed: (() -> Void)?
+    private var wrapNotice: UInt32 = 0
+
+    init() {
+        widget = gtk_search_bar_new()
+        entry = gtk_search_entry_new()
+        // Narrow at least, wide when there is room: the bar must not widen a small window.
+        gtk_editable_set_width_chars(quire_editable(entry), 12)
+        gtk_editable_set_max_width_chars(quire_editable(entry), 40)
+        gtk_widget_set_hexpand(entry, 1)
+        gtk_search_entry_set_search_delay(OpaquePointer(entry), 150)
+        quire_object_set_string(entry, "placeholder-text", "Find in document")
+        let previous = gtk_button_new_from_icon_name("go-up-symbolic")!
+        gtk_widget_set_tooltip_text(previous, "Previous match (Shift+Enter, Ctrl+Shift+G)")
+        let next = gtk_button_new_from_icon_name("go-down-symbolic")!
+        gtk_widget_set_tooltip_text(next, "Next match (Enter, Ctrl+G)")
+        status = gtk_label_new(nil)
+        gtk_widget_add_css_class(status, "numeric")
+        gtk_widget_add_css_class(status, "dim-label")
+        gtk_label_set_width_chars(quire_label(status), 10)
+        gtk_label_set_ellipsize(quire_label(status), PANGO_ELLIPSIZE_END)
+        gtk_label_set_xalign(quire_label(status), 0)
+        spinner = gtk_spinner_new()
+        let options = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(options), "emblem-system-symbolic")
+        gtk_widget_set_tooltip_text(options, "Search options")
+        let menu = g_menu_new()!
+        g_menu_append(menu, "Match _Case", "win.find-case-sensitive")
+        g_menu_append(menu, "_Whole Words", "win.find-whole-words")
+        gtk_menu_button_set_menu_model(OpaquePointer(options), quire_menu_model(UnsafeMutableRawPointer(menu)))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        resultsButton = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(OpaquePointer(resultsButton), "view-list-symbolic")
+        gtk_widget_set_tooltip_text(resultsButton, "All matches")
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(quire_popover(popover), results.widget)
+        gtk_menu_button_set_popover(OpaquePointer(resultsButton), popover)
+
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        for child in [entry, previous, next, status, spinner, options, resultsButton] { gtk_box_append(quire_box(box), child) }
+        gtk_search_bar_set_child(OpaquePointer(widget), box)
+        gtk_search_bar_connect_entry(OpaquePointer(widget), OpaquePointer(entry))
+        gtk_search_bar_set_show_close_button(OpaquePointer(widget), 1)
+
+        Signal.connect(previous, "clicked") { [unowned self] in self.onStep?(false) }
+        Signal.connect(next, "clicked") { [unowned self] in self.onStep?(true) }
+        Signal.connect(entry, "search-changed") { [unowned self] in self.onChanged?(self.text) }
+        Signal.connect(entry, "activate") { [unowned self] in self.onStep?(true) }
+        Signal.connect(entry, "next-match") { [unowned self] in self.onStep?(true) }
+        Signal.connect(entry, "previous-match") { [unowned self] in self.onStep?(false) }
+        Signal.connect(UnsafeMutableRawPointer(widget), "notify::search-mode-enabled") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            if !self.isOpen { self.onClosed?() }
+        }
+        // Shift+Enter goes back; the entry's own handler would go forward.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
+            let enter = Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter
+            guard enter, modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0 else { return false }
+            self.onStep?(false)
+            return true
+        }
+        gtk_widget_add_controller(entry, keys)
+        results.onChosen = { [unowned self] ordinal in
+            gtk_menu_button_popdown(OpaquePointer(self.resultsButton))
+            self.onChosen?(ordinal)
+        }
+    }
+
+    var text: String { String(cString: gtk_editable_get_text(quire_editable(entry))) }
+    var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(widget)) != 0 }
+
+    /// Shows the bar with the focus in the entry, its text selected (or replaced by `text`).
+    func open(text: String? = nil) {
+        gtk_search_bar_set_search_mode(OpaquePointer(widget), 1)
+        if let text { gtk_editable_set_text(quire_editable(entry), text) }
+        gtk_widget_grab_focus(entry)
+        // The entry's text widget is realized only at the next frame, and keys typed before
+        // that are lost (its input method has no window yet): realize it now.
+        if let root = gtk_widget_get_root(entry), let focus = gtk_root_get_focus(root) { gtk_widget_realize(focus) }
+        gtk_editable_select_region(quire_editable(entry), 0, -1)
+    }
+
+    func close() { gtk_search_bar_set_search_mode(OpaquePointer(widget), 0) }
+
+    /// The count, and whether pages are still being searched.
+    func show(status text: String, searching: Bool) {
+        if wrapNotice == 0 { gtk_label_set_text(quire_label(status), text) }
+        lastStatus = text
+        gtk_widget_set_visible(spinner, searching ? 1 : 0)
+        if searching { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
+        gtk_widget_set_sensitive(resultsButton, results.count > 0 ? 1 : 0)
+    }
+    private var lastStatus = ""
+
+    /// Says for a moment that the search went past the end (or the start) and wrapped.
+    func showWrapped(forward: Bool) {
+        if wrapNotice != 0 { g_source_remove(wrapNotice) }
+        gtk_label_set_text(quire_label(status), forward ? "Wrapped to the start" : "Wrapped to the end")
+        wrapNotice = MainLoop.after(seconds: 1.5) { [weak self] in
+            guard let self else { return }
+            self.wrapNotice = 0
+            gtk_label_set_text(quire_label(self.status), self.lastStatus)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import CGtk
+import CShim
+import QuireEngine
+
+/// The list of matches, in document order, each with its page label and its line: a
+/// virtualized GtkListView over a GtkStringList of Pango markup, so that tens of
+/// thousands of rows cost only the rows on screen. Rows are inserted as results stream in.
+@MainActor
+final class SearchResultsList {
+    let widget: UnsafeMutablePointer<GtkWidget> // a scrolled window
+    private let list: OpaquePointer             // GtkStringList
+    private let selection: OpaquePointer        // GtkSingleSelection
+    private let view: UnsafeMutablePointer<GtkWidget>
+    /// Called with the chosen row's match number, from 1.
+    var onChosen: ((Int) -> Void)?
+
+    private static let rowTemplate = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface>
+          <template class="GtkListItem">
+            <property name="child">
+              <object class="GtkLabel">
+                <property name="xalign">0</property>
+                <property name="use-markup">1</property>
+                <property name="ellipsize">end</property>
+                <property name="margin-top">3</property>
+                <property name="margin-bottom">3</property>
+                <binding name="label">
+                  <lookup name="string" type="GtkStringObject">
+                    <lookup name="item">GtkListItem</lookup>
+                  </lookup>
+                </binding>
+              </object>
+            </property>
+          </template>
+        </interface>
+        """
+
+    init() {
+        list = gtk_string_list_new(nil)
+        // The selection model takes the list; the view takes the selection and the factory.
+        selection = gtk_single_selection_new(OpaquePointer(quire_object(UnsafeMutableRawPointer(list))))
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        let bytes = Self.rowTemplate.withCString { g_bytes_new($0, gsize(strlen($0))) }
+        let factory = gtk_builder_list_item_factory_new_from_bytes(nil, bytes)
+        g_bytes_unref(bytes)
+        view = gtk_list_view_new(selection, factory)
+        gtk_list_view_set_single_click_activate(OpaquePointer(view), 1)
+        gtk_widget_add_css_class(view, "navigation-sidebar")
+        widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(quire_scrolled_window(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_min_content_height(quire_scrolled_window(widget), 360)
+        gtk_scrolled_window_set_min_content_width(quire_scrolled_window(widget), 440)
+        gtk_scrolled_window_set_child(quire_scrolled_window(widget), view)
+        Signal.connect(UnsafeMutableRawPointer(view), "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
+            // A guint passed in a pointer's place: only its low 32 bits are meant.
+            let row = Int(UInt32(truncatingIfNeeded: Int(bitPattern: position)))
+            self.onChosen?(row + 1)
+        }
+    }
+
+    var count: Int { Int(g_list_model_get_n_items(OpaquePointer(quire_object(UnsafeMutableRawPointer(list))))) }
+
+    func removeAll() { gtk_string_list_splice(list, 0, UInt32(count), nil) }
+
+    /// Inserts rows before row `position` (from 0).
+    func insert(_ rows: [String], at position: Int) {
+        guard !rows.isEmpty else { return }
+        var pointers = rows.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_splice(list, UInt32(position), 0, $0)
+            }
+        }
+    }
+
+    /// Marks the row of match `ordinal` (from 1) and scrolls it into view.
+    func select(_ ordinal: Int) {
+        guard ordinal >= 1, ordinal <= count else { return }
+        gtk_single_selection_set_selected(selection, UInt32(ordinal - 1))
+        // GTK 4.8 has no gtk_list_view_scroll_to; the list's action does it.
+        _ = gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(ordinal - 1)))
+    }
+
+    /// A row's markup: the page label, dimmed, then the line with the match in bold.
+    static func row(label: String, context: MatchContext) -> String {
+        "<span alpha=\"55%\">\(escaped(label))</span>   \(escaped(context.before))<b>\(escaped(context.match))</b>\(escaped(context.after))"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        guard let raw = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(raw) }
+        return String(cString: raw)
+    }
+}

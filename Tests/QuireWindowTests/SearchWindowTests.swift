@@ -1,0 +1,96 @@
+import Fixtures
+import Foundation
+import QuireDocument
+import QuireEngine
+import XCTest
+
+/// Search in a real window: `--find` snapshots compared with where poppler places the
+/// matches, and Ctrl+F typed with xdotool.
+final class SearchWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    // The highlight colours over white paper: the current match, orange; others, yellow.
+    private static let current: UInt32 = 0xFFFF_AB73
+    private static let other: UInt32 = 0xFFFF_EB99
+    private static let red: UInt32 = 0xFFCC_3333 // Fixtures.boxColour
+
+    func testFindHighlightsTheFirstMatchWherePopplerPutsIt() throws {
+        let document = fixtures.standard()
+        let output = fixtures.path("find.png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "1000x900", "--zoom", "100", "--find", "says hello", document])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("match=1/4 (page 1)"), run.standardOutput)
+        let shot = try Picture(png: output)
+        let scale = 96.0 / 72
+        // The page's origin on screen, from its red box.
+        let box = try XCTUnwrap(shot.bounds(of: Self.red))
+        let origin = (x: Double(box.x) - Fixtures.boxRect.x * scale, y: Double(box.y) - Fixtures.boxRect.y * scale)
+        let area = try XCTUnwrap(DocumentSource(path: document).open().matchAreas(of: SearchQuery("says hello"), onPage: 0).first?.first)
+        let lit = try XCTUnwrap(shot.bounds(of: Self.current, tolerance: 12), "no current-match highlight")
+        XCTAssertEqual(Double(lit.x), origin.x + area.x * scale, accuracy: 3)
+        XCTAssertEqual(Double(lit.y), origin.y + area.y * scale, accuracy: 3)
+        XCTAssertEqual(Double(lit.width), area.width * scale, accuracy: 4)
+        XCTAssertEqual(Double(lit.height), area.height * scale, accuracy: 4)
+    }
+
+    func testFindScrollsToAMatchFarAwayAndHighlightsItWhenRotated() throws {
+        let document = fixtures.searchable()
+        let output = fixtures.path("last.png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "900x700", "--zoom", "100", "--rotate", "90", "--find", "last fox", document])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("page=4/4") && run.standardOutput.contains("match=1/1 (page 4)"), run.standardOutput)
+        let shot = try Picture(png: output)
+        let lit = try XCTUnwrap(shot.bounds(of: Self.current, tolerance: 12), "the match is not in view")
+        // Turned a quarter clockwise, the line runs down the screen: taller than wide.
+        XCTAssertGreaterThan(lit.height, lit.width * 2)
+        XCTAssertNil(shot.bounds(of: Self.other, tolerance: 6), "one match only")
+    }
+
+    func testNoMatchesLeavesThePageAlone() throws {
+        let document = fixtures.searchable()
+        let output = fixtures.path("none.png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "900x700", "--find", "wolf", document])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("match=0/0"), run.standardOutput)
+        let shot = try Picture(png: output)
+        XCTAssertNil(shot.bounds(of: Self.current, tolerance: 12))
+        XCTAssertTrue(run.standardOutput.contains("page=1/4"))
+    }
+
+    /// Ctrl+F, typing and Enter light the match; Escape closes the bar and clears it.
+    func testCtrlFTypeAndEscape() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 12, named: "find-keys.pdf")
+        let shot = fixtures.path("find-keys.png")
+        let script = ScriptedSession.start(title: "find-keys.pdf") + """
+            # Real key events (XTEST) into the focused window: synthetic ones sent to a window
+            # may carry a modifier still held, and "p" would arrive as Ctrl+P.
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+f
+            xdotool type 'page 9'
+            xdotool key Return
+            echo ready
+            read answer
+            xdotool key Escape
+            echo closed
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        XCTAssertEqual(try session.readLine(), "ready")
+        // "page 9" at 24 pt at fit width: about three times as wide as tall (while typing,
+        // "page" may be lit for a moment, on page 1: narrower).
+        func litAsExpected(_ picture: Picture) -> Bool {
+            guard let lit = picture.bounds(of: Self.current, tolerance: 12) else { return false }
+            return Double(lit.width) > Double(lit.height) * 2.5 && lit.height > 20
+        }
+        let lit = try session.screen(until: litAsExpected)
+        XCTAssertTrue(litAsExpected(lit), "the match on page 9 is not lit: \(String(describing: lit.bounds(of: Self.current, tolerance: 12)))")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "closed")
+        let cleared = try session.screen { $0.bounds(of: Self.current, tolerance: 12) == nil }
+        XCTAssertNil(cleared.bounds(of: Self.current, tolerance: 12), "Escape did not clear the highlight")
+    }
+}
