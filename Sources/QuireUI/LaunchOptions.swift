@@ -30,7 +30,8 @@ public struct LaunchOptions: Equatable, Sendable {
                               then 2|3…), dual-rtl or dual-cover-rtl (spreads right to left)
           --no-continuous     one page (or spread) at a time; Page Down turns it
           --size WxH          window size in pixels
-        Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size).
+        Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size),
+                     QUIRE_TEXT_CACHE_MB (search text cache size).
         """
 
     public static func == (a: Self, b: Self) -> Bool {

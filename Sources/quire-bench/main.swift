@@ -57,7 +57,7 @@ guard let file else { fail(usage) }
 CacheBudget.returnFreedPicturesToTheSystem()
 if let searchWord {
     do {
-        let fields = try SearchBenchmark(source: DocumentSource(path: file), word: searchWord, prefill: prefill).run()
+        let fields = try SearchBenchmark(source: DocumentSource(pathOrURI: file), word: searchWord, prefill: prefill).run()
         print(options.json ? "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
                            : fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
     } catch {
@@ -66,7 +66,7 @@ if let searchWord {
     exit(0)
 }
 do {
-    let report = try Benchmark(source: DocumentSource(path: file), options: options).run()
+    let report = try Benchmark(source: DocumentSource(pathOrURI: file), options: options).run()
     print(options.json ? report.json : report.text)
 } catch {
     fail("\(error)")
