@@ -83,6 +83,18 @@ final class SearchWorkersTests: XCTestCase {
         XCTAssertEqual(events.pages(of: generation).reduce(0) { $0 + $1.count }, (0..<200).reduce(0) { $0 + $1 % 3 })
     }
 
+    /// A thread never sleeps on results it has not delivered: every page of every query
+    /// arrives, however the threads' last pages interleave.
+    func testEveryPageOfManyQueriesArrives() {
+        let events = Events(), extractions = Extractions()
+        let search = workers(threads: 2, texts: (0..<40).map { "fox \($0)" }, events: events, extractions: extractions)
+        defer { search.stopAndWait() }
+        for round in 0..<200 {
+            let generation = search.search(SearchQuery(round % 2 == 0 ? "fox" : "FOX"), from: round % 40)
+            XCTAssertTrue(events.wait { events.pages(of: generation).count == 40 }, "query \(round) lost pages")
+        }
+    }
+
     func testASecondQueryIsAnsweredFromTheCache() {
         let events = Events(), extractions = Extractions()
         let search = workers(events: events, extractions: extractions)

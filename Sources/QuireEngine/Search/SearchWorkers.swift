@@ -128,11 +128,15 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
     }
 
     private enum Job {
-        case page(generation: Int, page: Int, matcher: TextMatcher, last: Bool)
+        case page(generation: Int, page: Int, matcher: TextMatcher)
         case areas(generation: Int, page: Int, query: SearchQuery)
+        /// Nothing left of the walk for this thread: deliver what it holds.
+        case flush
     }
 
-    private func nextJob() -> Job? {
+    /// The next job; `holding` says the thread holds undelivered results, which it is told
+    /// to deliver (`.flush`) rather than wait with them.
+    private func nextJob(holding: Bool) -> Job? {
         condition.locked {
             while true {
                 if state.stopped { return nil }
@@ -147,8 +151,9 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
                     let page = (walk.start + walk.next) % pageCount
                     walk.next += 1
                     state.walk = walk
-                    return .page(generation: state.generation, page: page, matcher: walk.matcher, last: walk.next == pageCount)
+                    return .page(generation: state.generation, page: page, matcher: walk.matcher)
                 }
+                if holding { return .flush }
                 condition.wait()
             }
         }
@@ -162,7 +167,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         var batch: [PageMatches] = []
         var batchGeneration = 0
         var lastDelivery = 0.0
-        while let job = nextJob() {
+        while let job = nextJob(holding: !batch.isEmpty) {
             if !opened {
                 opened = true
                 source = try? makeSource()
@@ -171,18 +176,23 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
             case .areas(let generation, let page, let query):
                 let areas = source.map { areasOfMatches(of: query, onPage: page, in: $0) } ?? []
                 if isCurrent(generation) { deliver(.areas(generation: generation, page: page, areas)) }
-            case .page(let generation, let page, let matcher, let last):
+            case .page(let generation, let page, let matcher):
                 if generation != batchGeneration { batch = []; batchGeneration = generation }
                 let text = self.text(of: page, from: source)
                 let contexts = text.map { text in matcher.matches(in: text).map { text.context(of: $0) } } ?? []
                 batch.append(PageMatches(page: page, contexts: contexts))
-                // Deliver at most about every 10 ms: a cached walk finishes a page in microseconds.
+                // Deliver at most about every 10 ms (a cached walk finishes a page in
+                // microseconds); the rest goes with `.flush` when the walk runs out.
                 let now = monotonicSeconds()
-                if last || now - lastDelivery > 0.01 || !hasMorePages(generation) {
+                if now - lastDelivery > 0.01 {
                     if isCurrent(generation) { deliver(.pages(generation: generation, batch)) }
                     batch = []
                     lastDelivery = now
                 }
+            case .flush:
+                if isCurrent(batchGeneration) { deliver(.pages(generation: batchGeneration, batch)) }
+                batch = []
+                lastDelivery = monotonicSeconds()
             }
         }
     }
@@ -199,10 +209,6 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         guard areas.count == all.count else { return source.matchAreas(of: query, onPage: page) }
         let whole = Set(TextMatcher(query).matches(in: text))
         return zip(all, areas).filter { whole.contains($0.0) }.map(\.1)
-    }
-
-    private func hasMorePages(_ generation: Int) -> Bool {
-        condition.locked { state.generation == generation && (state.walk.map { $0.next < pageCount } ?? false) }
     }
 
     private func text(of page: Int, from source: Source?) -> PageText? {
