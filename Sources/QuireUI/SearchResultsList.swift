@@ -50,8 +50,8 @@ final class SearchResultsList {
         gtk_widget_add_css_class(view, "navigation-sidebar")
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(quire_scrolled_window(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_min_content_height(quire_scrolled_window(widget), 360)
-        gtk_scrolled_window_set_min_content_width(quire_scrolled_window(widget), 440)
+        // A popover takes its child's size; content sizes are ignored without scrollbars across.
+        gtk_widget_set_size_request(widget, 460, 380)
         gtk_scrolled_window_set_child(quire_scrolled_window(widget), view)
         Signal.connect(UnsafeMutableRawPointer(view), "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
