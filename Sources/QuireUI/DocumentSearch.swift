@@ -120,8 +120,9 @@ final class DocumentSearch {
         case .pages(generation, let pages):
             var chose = false
             for page in pages {
-                let before = results!.contexts[..<page.page].reduce(0) { $0 + ($1?.count ?? 0) }
                 if results!.add(page) { chose = true }
+                guard !page.contexts.isEmpty else { continue }
+                let before = results!.contexts[..<page.page].reduce(0) { $0 + ($1?.count ?? 0) }
                 let label = self.label(page.page)
                 bar.results.insert(page.contexts.map { SearchResultsList.row(label: label, context: $0) }, at: before)
             }
@@ -193,12 +194,19 @@ final class DocumentSearch {
             text = results.total > 0 ? "\(results.total) matches" : "No results"
         }
         bar.show(status: text, searching: searching)
-        if searching {
-            gtk_widget_set_tooltip_text(bar.widget, "Searched \(results.pagesSearched) of \(results.pageCount) pages")
-        } else {
-            gtk_widget_set_tooltip_text(bar.widget, nil)
+        // A tooltip change makes GTK look for the widget under the pointer: about a
+        // millisecond, so it changes once a percent, not on every batch of pages.
+        let progress = searching ? results.pagesSearched * 100 / max(results.pageCount, 1) : nil
+        if progress != shownProgress {
+            shownProgress = progress
+            if let progress {
+                gtk_widget_set_tooltip_text(bar.widget, "Searched \(progress) % of the pages")
+            } else {
+                gtk_widget_set_tooltip_text(bar.widget, nil)
+            }
         }
     }
+    private var shownProgress: Int?
 
     /// What the canvas draws on `page`: the areas of its matches and which one is current.
     private func highlights(onPage page: Int) -> PageHighlights? {

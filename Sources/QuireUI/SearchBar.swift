@@ -42,6 +42,7 @@ final class SearchBar {
         gtk_label_set_ellipsize(quire_label(status), PANGO_ELLIPSIZE_END)
         gtk_label_set_xalign(quire_label(status), 0)
         spinner = gtk_spinner_new()
+        gtk_widget_set_visible(spinner, 0)
         let options = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(options), "emblem-system-symbolic")
         gtk_widget_set_tooltip_text(options, "Search options")
@@ -106,13 +107,20 @@ final class SearchBar {
 
     /// The count, and whether pages are still being searched.
     func show(status text: String, searching: Bool) {
-        if wrapNotice == 0 { gtk_label_set_text(quire_label(status), text) }
-        lastStatus = text
-        gtk_widget_set_visible(spinner, searching ? 1 : 0)
-        if searching { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
         gtk_widget_set_sensitive(resultsButton, results.count > 0 ? 1 : 0)
+        // Batches of results arrive every few milliseconds: touch the widgets only on change.
+        if text != lastStatus {
+            lastStatus = text
+            if wrapNotice == 0 { gtk_label_set_text(quire_label(status), text) }
+        }
+        if searching != isSearching {
+            isSearching = searching
+            gtk_widget_set_visible(spinner, searching ? 1 : 0)
+            if searching { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
+        }
     }
     private var lastStatus = ""
+    private var isSearching = false
 
     /// Says for a moment that the search went past the end (or the start) and wrapped.
     func showWrapped(forward: Bool) {
