@@ -10,11 +10,12 @@ final class ScriptedSession {
     private let shot: String
 
     /// The script's start: runs Quire on $2 and waits (30 s at most) for its window, titled
-    /// `title`, whose id it leaves in $window and whose process id in $quire.
-    static func start(title: String) -> String {
+    /// `title`, whose id it leaves in $window and whose process id in $quire. `arguments`
+    /// go before the file, as the shell reads them.
+    static func start(title: String, arguments: String = "") -> String {
         let pattern = "^" + title.replacingOccurrences(of: ".", with: "\\.") + "$"
         return """
-            "$1" "$2" & quire=$!
+            "$1" \(arguments) "$2" & quire=$!
             window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(pattern)' | head -1)
             [ -n "$window" ] || { echo "no window"; kill $quire; exit 1; }
 

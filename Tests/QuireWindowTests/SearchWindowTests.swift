@@ -93,4 +93,45 @@ final class SearchWindowTests: XCTestCase {
         let cleared = try session.screen { $0.bounds(of: Self.current, tolerance: 12) == nil }
         XCTAssertNil(cleared.bounds(of: Self.current, tolerance: 12), "Escape did not clear the highlight")
     }
+
+    /// The results list: choosing a row makes its match the current one and shows it.
+    func testChoosingARowOfTheResultsListGoesToItsMatch() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.searchable(named: "find-list.pdf")
+        let shot = fixtures.path("find-list.png")
+        // At 1000 × 900 the list button sits at (800, 73) and rows are 38 pixels apart
+        // from y = 134; the sixth row is page 2's second "fox".
+        let script = ScriptedSession.start(title: "find-list.pdf", arguments: "--size 1000x900 --find fox") + """
+            echo opened
+            read answer
+            xdotool mousemove --sync 800 73 click 1
+            echo clicked
+            read answer
+            xdotool mousemove --sync 600 324 click 1
+            echo chosen
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        XCTAssertEqual(try session.readLine(), "opened")
+        /// Whether the current match has another match left of it on its line.
+        func currentIsSecondOnItsLine(_ picture: Picture) -> Bool? {
+            guard let current = picture.bounds(of: Self.current, tolerance: 12) else { return nil }
+            let line = picture.cropped(x: 0, y: current.y + current.height / 2, width: current.x, height: 1)
+            return line.bounds(of: Self.other, tolerance: 12) != nil
+        }
+        let first = try session.screen { currentIsSecondOnItsLine($0) == false }
+        XCTAssertEqual(currentIsSecondOnItsLine(first), false, "“The quick brown fox”: the first match stands alone on its line")
+        // The list opens over the page's right side: wait until that area changes.
+        let area = (x: 580, y: 110, width: 400, height: 360)
+        let page = first.cropped(x: area.x, y: area.y, width: area.width, height: area.height)
+        func listShown(_ picture: Picture) -> Bool { picture.mismatch(with: page, atX: area.x, y: area.y, step: 4) > 0.2 }
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "clicked")
+        XCTAssertTrue(listShown(try session.screen(until: listShown)), "the results list did not open")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "chosen")
+        let chosen = try session.screen { currentIsSecondOnItsLine($0) == true }
+        XCTAssertEqual(currentIsSecondOnItsLine(chosen), true, "the sixth match, page 2’s second fox, is not the current one")
+    }
 }
