@@ -12,6 +12,9 @@ struct BenchmarkOptions {
     var screensPerSecond = 2.0
     var zoom = ZoomMode.fitWidth
     var json = false
+    /// Scroll while the search text filler reads every page at idle priority, as the
+    /// application does once the first view is drawn.
+    var prefill = false
 }
 
 /// What the engine's threads hand back: finished renders and batches of page sizes.
@@ -96,6 +99,10 @@ struct Benchmark {
             accept(inbox.take(waitingUntil: .now() + .seconds(1)))
         }
         report.firstViewportMs = Clock.ms(since: start)
+        let filler = options.prefill ? SearchWorkers(pageCount: document.pageCount, cache: PageTextCache(pageCount: document.pageCount),
+                                                     makeSource: { try source.open() }, deliver: { _ in }) : nil
+        filler?.fillCache(from: 0)
+        defer { filler?.stopAndWait() }
 
         // 2. Scroll to the end at the set speed, one step per frame of real time.
         let step = options.screensPerSecond * options.viewport.height * Self.frame
@@ -123,6 +130,7 @@ struct Benchmark {
             report.frames.append(frame)
         }
         report.rssPeakBytes = Self.peakResidentBytes()
+        report.textCachePages = filler?.cache.cachedPages
         return report
     }
 

@@ -11,6 +11,7 @@ struct BenchmarkReport {
     var cachePeakBytes = 0
     var rssPeakBytes = 0
     var workers = 0
+    var textCachePages: Int? // pages the background filler read while scrolling, with --prefill
 
     private func percent(_ frame: Frame) -> Double {
         frames.isEmpty ? 0 : Double(frames.filter { $0 == frame }.count) * 100 / Double(frames.count)
@@ -38,7 +39,7 @@ struct BenchmarkReport {
             ("cache_peak_bytes", String(cachePeakBytes)),
             ("rss_peak_bytes", String(rssPeakBytes)),
             ("workers", String(workers)),
-        ]
+        ] + (textCachePages.map { [("text_cache_pages", String($0))] } ?? [])
     }
 
     var text: String { fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ") }

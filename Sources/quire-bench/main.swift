@@ -12,7 +12,7 @@ import Glibc
 // whole document at a set speed, one step per 16.7 ms of real time (so rendering races
 // the clock as it would on screen), and reports what each frame showed.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -45,7 +45,7 @@ while let argument = arguments.popFirst() {
         options.zoom = zoom
     case "--json": options.json = true
     case "--search": searchWord = value()
-    case "--prefill": prefill = true
+    case "--prefill": prefill = true; options.prefill = true
     case "-h", "--help": print(usage); exit(0)
     default:
         if argument.hasPrefix("-") || file != nil { fail(usage) }
