@@ -65,8 +65,8 @@ final class SearchWindowTests: XCTestCase {
         let file = fixtures.long(pages: 12, named: "find-keys.pdf")
         let shot = fixtures.path("find-keys.png")
         let script = ScriptedSession.start(title: "find-keys.pdf") + """
-            # Real key events (XTEST) into the focused window: synthetic ones sent to a window
-            # may carry a modifier still held, and "p" would arrive as Ctrl+P.
+            # Real key events (XTEST) into the focused window, typed at once after Ctrl+F as a
+            # fast typist does: the first letters must reach the entry.
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+f
             xdotool type 'page 9'
