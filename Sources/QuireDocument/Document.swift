@@ -60,6 +60,14 @@ public final class Document: PageGeometry {
         } ?? String(index + 1)
     }
 
+    /// The page whose label is `label` ("iv", "A-3"), if one has it.
+    public func pageIndex(forLabel label: String) -> Int? {
+        guard !label.isEmpty, let page = poppler_document_get_page_by_label(document, label) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        let index = Int(poppler_page_get_index(page))
+        return (0..<pageCount).contains(index) ? index : nil
+    }
+
     /// The page's text in reading order, lines separated by newlines.
     public func text(at index: Int) -> String {
         withKeptPage(index) { page in

@@ -160,6 +160,8 @@ final class DocumentWindow {
         content = .document
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
+        pageEntry.labelOf = { document.pageLabel(at: $0) }
+        pageEntry.pageWithLabel = { document.pageIndex(forLabel: $0) }
         var filling = false
         canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
             // The first view is drawn: the search threads may read ahead at idle priority.

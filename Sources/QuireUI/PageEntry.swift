@@ -2,7 +2,9 @@ import CGtk
 import CShim
 
 /// The header bar's "12 / 340": an entry showing the current page, which takes a page
-/// number (Ctrl+L focuses it, Enter goes there, Escape gives up).
+/// label or number (Ctrl+L focuses it, Enter goes there, Escape gives up). Where the
+/// document labels its pages ("iv", "A-3"), the entry shows the label and the count reads
+/// "(4 / 340)", as in Papers.
 @MainActor
 final class PageEntry {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -15,6 +17,10 @@ final class PageEntry {
     var onGoTo: ((Int) -> Void)?
     /// Called when the entry is done with (Enter or Escape), to give focus back.
     var onDone: (() -> Void)?
+    /// The document's label of a page (its number when it has none).
+    var labelOf: ((Int) -> String)?
+    /// The page a label names, if any.
+    var pageWithLabel: ((String) -> Int?)?
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
@@ -22,8 +28,7 @@ final class PageEntry {
         gtk_editable_set_width_chars(quire_editable(entry), 4)
         gtk_editable_set_max_width_chars(quire_editable(entry), 6)
         gtk_editable_set_alignment(quire_editable(entry), 1)
-        gtk_entry_set_input_purpose(quire_entry(entry), GTK_INPUT_PURPOSE_DIGITS)
-        gtk_widget_set_tooltip_text(entry, "Go to page (Ctrl+L)")
+        gtk_widget_set_tooltip_text(entry, "Go to a page by its label or number (Ctrl+L)")
         total = gtk_label_new(nil)
         gtk_widget_add_css_class(total, "numeric")
         gtk_box_append(quire_box(widget), entry)
@@ -46,8 +51,10 @@ final class PageEntry {
         current = page
         pageCount = count
         gtk_widget_set_visible(widget, 1)
-        gtk_label_set_text(quire_label(total), "/ \(count)")
-        if !editing { gtk_editable_set_text(quire_editable(entry), String(page + 1)) }
+        let number = String(page + 1)
+        let label = labelOf?(page) ?? number
+        gtk_label_set_text(quire_label(total), label == number ? "/ \(count)" : "(\(number) / \(count))")
+        if !editing { gtk_editable_set_text(quire_editable(entry), label) }
     }
 
     func hide() { gtk_widget_set_visible(widget, 0) }
@@ -61,8 +68,12 @@ final class PageEntry {
 
     private func submit() {
         editing = false
-        let text = String(cString: gtk_editable_get_text(quire_editable(entry))).filter { !$0.isWhitespace }
-        if let number = Int(text), (1...pageCount).contains(number) {
+        let typed = String(cString: gtk_editable_get_text(quire_editable(entry)))
+        let text = typed.trimmingCharacters(in: .whitespaces)
+        // A label first ("3" may label the fifth page, after "i" and "ii"), then a number.
+        if let page = pageWithLabel?(text) {
+            onGoTo?(page)
+        } else if let number = Int(text.filter { !$0.isWhitespace }), (1...pageCount).contains(number) {
             onGoTo?(number - 1)
         } else {
             gtk_widget_error_bell(entry)

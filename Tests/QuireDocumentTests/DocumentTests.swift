@@ -35,6 +35,9 @@ final class DocumentTests: XCTestCase {
     func testPageLabels() throws {
         let document = try openStandard()
         XCTAssertEqual((0..<4).map(document.pageLabel(at:)), ["p1", "p2", "p3", "p4"])
+        XCTAssertEqual(["p1", "p3", "p4"].map(document.pageIndex(forLabel:)), [0, 2, 3])
+        XCTAssertNil(document.pageIndex(forLabel: "p9"))
+        XCTAssertNil(document.pageIndex(forLabel: ""))
     }
 
     func testOutlineIsATree() throws {

@@ -31,4 +31,26 @@ final class KeyboardTests: XCTestCase {
         let best = mismatch(try session.screen { mismatch($0) <= 0.01 })
         XCTAssertLessThan(best, 0.01, "page 9 did not come to the top of the view")
     }
+
+    /// Ctrl+L takes a page label as well: the standard fixture labels its pages p1…p4.
+    func testCtrlLGoesToATypedLabel() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.standard(named: "labels.pdf")
+        let shot = fixtures.path("labels.png")
+        let script = ScriptedSession.start(title: Fixtures.standardTitle, arguments: "--zoom 100")
+            + ScriptedSession.press("ctrl+l", thenType: "p3") + """
+            echo ready
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        XCTAssertEqual(try session.readLine(), "ready")
+        // Page 3 (300 × 400 pt), as poppler renders it at 100 %, at the top of the view.
+        let page = Picture(try DocumentSource(path: file).open().render(page: 2, scale: 96.0 / 72))
+        let centred = (890 - page.width) / 2
+        func mismatch(_ screen: Picture) -> Double { screen.bestMatch(of: page, xs: centred - 30...centred + 30, ys: 50...80).mismatch }
+        let best = mismatch(try session.screen { mismatch($0) <= 0.01 })
+        XCTAssertLessThan(best, 0.01, "page p3 did not come to the top of the view")
+    }
 }

@@ -22,6 +22,18 @@ final class ScriptedSession {
             """
     }
 
+    /// Script lines that press `shortcut` in the window, type `text` and press Enter, with
+    /// real key events (XTEST) into the focused window, at once, as a fast typist does.
+    static func press(_ shortcut: String, thenType text: String) -> String {
+        """
+        xdotool windowfocus --sync "$window"
+        xdotool key \(shortcut)
+        xdotool type '\(text)'
+        xdotool key Return
+
+        """
+    }
+
     /// Runs `script` with $1 = the quire executable and $2 = `file`; screenshots go to `shot`.
     init(script: String, file: String, shot: String) throws {
         self.shot = shot

@@ -64,13 +64,8 @@ final class SearchWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let file = fixtures.long(pages: 12, named: "find-keys.pdf")
         let shot = fixtures.path("find-keys.png")
-        let script = ScriptedSession.start(title: "find-keys.pdf") + """
-            # Real key events (XTEST) into the focused window, typed at once after Ctrl+F as a
-            # fast typist does: the first letters must reach the entry.
-            xdotool windowfocus --sync "$window"
-            xdotool key ctrl+f
-            xdotool type 'page 9'
-            xdotool key Return
+        // Typed at once after Ctrl+F: the first letters must reach the entry.
+        let script = ScriptedSession.start(title: "find-keys.pdf") + ScriptedSession.press("ctrl+f", thenType: "page 9") + """
             echo ready
             read answer
             xdotool key Escape
