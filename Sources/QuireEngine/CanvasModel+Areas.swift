@@ -40,4 +40,17 @@ extension CanvasModel {
         if target.x < view.x || target.maxX > view.maxX { point.x = target.x + target.width / 2 - view.width / 2 }
         return clamped(point)
     }
+
+    /// Where the view is, as a place that survives zoom and layout changes.
+    public var place: ViewPlace {
+        let anchor = layout.anchor(atContentY: scroll.y + layout.gap)
+        return ViewPlace(page: anchor.page, fraction: (anchor.fraction * 1000).rounded() / 1000)
+    }
+
+    /// The scroll position that shows `place` (turning to its page, one page at a time).
+    public mutating func position(of place: ViewPlace) -> Point {
+        let page = min(max(place.page, 0), max(layout.pageCount - 1, 0))
+        _ = go(to: page)
+        return clamped(Point(x: scroll.x, y: layout.contentY(page: page, fraction: place.fraction) - layout.gap))
+    }
 }

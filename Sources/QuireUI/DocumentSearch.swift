@@ -153,7 +153,7 @@ final class DocumentSearch {
             reveal()
         } else {
             // Its page first; the match itself once poppler has placed it.
-            if canvas?.visiblePages.contains(current.page) != true { canvas?.show(page: current.page) }
+            if canvas?.visiblePages.contains(current.page) != true { canvas?.show(page: current.page, recording: true) }
             askForAreas(current.page)
         }
         if let ordinal = results.currentOrdinal { bar.results.select(ordinal) }

@@ -52,6 +52,15 @@ final class DocumentWindow {
         gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
         gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
         gtk_header_bar_pack_start(quire_header_bar(header), open)
+        let history = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(history, "linked")
+        for (icon, action, tip) in [("go-previous-symbolic", "win.go-back", "Back (Alt+Left)"), ("go-next-symbolic", "win.go-forward", "Forward (Alt+Right)")] {
+            let button = gtk_button_new_from_icon_name(icon)!
+            gtk_widget_set_tooltip_text(button, tip)
+            gtk_actionable_set_action_name(OpaquePointer(button), action)
+            gtk_box_append(quire_box(history), button)
+        }
+        gtk_header_bar_pack_start(quire_header_bar(header), history)
         gtk_header_bar_pack_start(quire_header_bar(header), pageEntry.widget)
         zoomButton = gtk_menu_button_new()
         gtk_widget_set_tooltip_text(zoomButton, "Zoom")
@@ -88,7 +97,7 @@ final class DocumentWindow {
             self.load(source)
         }
         addViewActions()
-        pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page) }
+        pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
         // A minimised window stays mapped: its surface's state tells.
         Signal.connect(window, "realize") { [unowned self] () -> Void in
@@ -161,6 +170,8 @@ final class DocumentWindow {
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
         pageEntry.labelOf = { document.pageLabel(at: $0) }
+        canvas.onHistoryChanged = { [unowned self] back, forward in self.updateHistoryButtons(back: back, forward: forward) }
+        updateHistoryButtons(back: false, forward: false)
         pageEntry.pageWithLabel = { document.pageIndex(forLabel: $0) }
         var filling = false
         canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
@@ -227,6 +238,8 @@ final class DocumentWindow {
         ("find", "<Control>f"),
         ("find-next", "<Control>g|F3"),
         ("find-previous", "<Control><Shift>g|<Shift>F3"),
+        ("go-back", "<Alt>Left|Back"),
+        ("go-forward", "<Alt>Right|Forward"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {
@@ -260,6 +273,8 @@ final class DocumentWindow {
             ("find", { [unowned self] _ in self.searchBar.open() }),
             ("find-next", { [unowned self] _ in self.search?.step(forward: true) }),
             ("find-previous", { [unowned self] _ in self.search?.step(forward: false) }),
+            ("go-back", { $0.goBack(true) }),
+            ("go-forward", { $0.goBack(false) }),
         ]
         for (name, perform) in actions {
             let action = g_simple_action_new(name, nil)!
@@ -304,6 +319,13 @@ final class DocumentWindow {
             }
             g_action_map_add_action(quire_action_map(window), action)
             g_object_unref(UnsafeMutableRawPointer(action))
+        }
+    }
+
+    private func updateHistoryButtons(back: Bool, forward: Bool) {
+        for (name, enabled) in [("go-back", back), ("go-forward", forward)] {
+            guard let action = g_action_map_lookup_action(quire_action_map(window), name) else { continue }
+            g_simple_action_set_enabled(action, enabled ? 1 : 0)
         }
     }
 

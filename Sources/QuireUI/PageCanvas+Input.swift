@@ -57,6 +57,18 @@ extension PageCanvas {
             return false
         }
         gtk_widget_add_controller(canvasWidget, pan)
+
+        // The mouse's back and forward buttons (8 and 9) go through the jump history.
+        let sideButtons = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(sideButtons, 0)
+        Signal.connectClick(UnsafeMutableRawPointer(sideButtons), "pressed") { [unowned self] _, _, _ in
+            switch gtk_gesture_single_get_current_button(sideButtons) {
+            case 8: self.goBack(true)
+            case 9: self.goBack(false)
+            default: break
+            }
+        }
+        gtk_widget_add_controller(canvasWidget, sideButtons)
     }
 
     private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {

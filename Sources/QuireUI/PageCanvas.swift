@@ -36,6 +36,9 @@ final class PageCanvas {
     /// `/` on the canvas.
     var onFindRequested: (() -> Void)?
     private var reportedVisiblePages = 0..<0
+    private var history = NavigationHistory<ViewPlace>()
+    /// Whether going back and forward lead anywhere, after each change.
+    var onHistoryChanged: ((_ back: Bool, _ forward: Bool) -> Void)?
     private(set) var currentPage = 0
 
     init(document: Document, threads: DocumentThreads, zoom: ZoomMode) {
@@ -77,9 +80,11 @@ final class PageCanvas {
 
     func grabFocus() { gtk_widget_grab_focus(UnsafeMutablePointer(canvas)) }
 
-    /// Scrolls so that `page` starts at the top of the view (once the view has a size).
-    func show(page: Int) {
+    /// Scrolls so that `page` starts at the top of the view (once the view has a size). A
+    /// jump (`recording`) leaves a place to come back to with Alt+Left.
+    func show(page: Int, recording: Bool = false) {
         guard model.hasViewport else { pendingPage = page; return }
+        if recording { recordJump(from: model.place) }
         let target = model.go(to: page)
         contentSizeChanged()
         move(to: target)
@@ -203,10 +208,29 @@ final class PageCanvas {
             pendingPage = page
             return
         }
+        let before = model.place
         guard let target = model.reveal(area, onPage: page) else { return }
+        recordJump(from: before)
         contentSizeChanged()
         move(to: target)
         viewportChanged()
+    }
+
+    /// Back (or forward) to where the last jump left; returns whether there was a place.
+    @discardableResult
+    func goBack(_ back: Bool = true) -> Bool {
+        guard model.hasViewport, let place = back ? history.goBack(from: model.place) : history.goForward(from: model.place) else { return false }
+        let target = model.position(of: place)
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+        onHistoryChanged?(history.canGoBack, history.canGoForward)
+        return true
+    }
+
+    private func recordJump(from place: ViewPlace) {
+        history.recordJump(from: place)
+        onHistoryChanged?(history.canGoBack, history.canGoForward)
     }
 
     private func move(to point: Point) {

@@ -81,6 +81,17 @@ enum Signal {
         return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// GtkGestureClick's `pressed` and `released`: (presses, x, y).
+    @discardableResult
+    static func connectClick(_ gesture: UnsafeMutableRawPointer, _ signal: String,
+                             _ handler: @escaping @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, presses, x, y, data in
+            let handler: @MainActor (Int32, Double, Double) -> Void = body(data)
+            MainActor.assumeIsolated { handler(presses, x, y) }
+        }
+        return connect(gesture, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// GApplication's `open`: (files, count, hint).
     @discardableResult
     static func connectOpen(_ application: UnsafeMutableRawPointer,

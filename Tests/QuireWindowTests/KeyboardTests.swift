@@ -53,4 +53,34 @@ final class KeyboardTests: XCTestCase {
         let best = mismatch(try session.screen { mismatch($0) <= 0.01 })
         XCTAssertLessThan(best, 0.01, "page p3 did not come to the top of the view")
     }
+
+    /// Alt+Left goes back to where a jump (Ctrl+L) left, Alt+Right forward again.
+    func testAltLeftReturnsFromAJump() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.long(pages: 12, named: "history.pdf")
+        let shot = fixtures.path("history.png")
+        let script = ScriptedSession.start(title: "history.pdf") + ScriptedSession.press("ctrl+l", thenType: "9") + """
+            echo jumped
+            read answer
+            xdotool key alt+Left
+            echo back
+            read answer
+            xdotool key alt+Right
+            echo forward
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        let document = try DocumentSource(path: file).open()
+        let scale = (890.0 - 24) / 612
+        func top(of page: Int) throws -> Picture { Picture(try document.render(page: page, scale: scale)).cropped(x: 0, y: 0, width: 600, height: 200) }
+        func showsAtTheTop(_ page: Picture) -> (Picture) -> Bool { { $0.bestMatch(of: page, xs: 0...40, ys: 50...80).mismatch <= 0.01 } }
+        for (line, page) in [("jumped", 8), ("back", 0), ("forward", 8)] {
+            XCTAssertEqual(try session.readLine(), line)
+            let expected = try top(of: page)
+            XCTAssertTrue(showsAtTheTop(expected)(try session.screen(until: showsAtTheTop(expected))), "after \(line), page \(page + 1) is not at the top")
+            try session.proceed()
+        }
+    }
 }

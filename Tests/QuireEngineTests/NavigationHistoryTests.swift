@@ -1,0 +1,50 @@
+import XCTest
+@testable import QuireEngine
+
+final class NavigationHistoryTests: XCTestCase {
+    func testBackAndForward() {
+        var history = NavigationHistory<Int>()
+        XCTAssertNil(history.goBack(from: 1))
+        history.recordJump(from: 1) // 1 → 5
+        history.recordJump(from: 5) // 5 → 9
+        XCTAssertEqual(history.goBack(from: 9), 5)
+        XCTAssertEqual(history.goBack(from: 5), 1)
+        XCTAssertNil(history.goBack(from: 1))
+        XCTAssertEqual(history.goForward(from: 1), 5)
+        XCTAssertEqual(history.goForward(from: 5), 9)
+        XCTAssertNil(history.goForward(from: 9))
+    }
+
+    func testAJumpCutsTheForwardBranch() {
+        var history = NavigationHistory<Int>()
+        history.recordJump(from: 1)
+        history.recordJump(from: 5)
+        XCTAssertEqual(history.goBack(from: 9), 5)
+        XCTAssertTrue(history.canGoForward)
+        history.recordJump(from: 5) // 5 → 7: 9 is gone
+        XCTAssertFalse(history.canGoForward)
+        XCTAssertEqual(history.goBack(from: 7), 5)
+        XCTAssertEqual(history.goBack(from: 5), 1)
+    }
+
+    func testRepeatedPlacesAndTheBound() {
+        var history = NavigationHistory<Int>(limit: 3)
+        history.recordJump(from: 1)
+        history.recordJump(from: 1)
+        XCTAssertEqual(history.back, [1])
+        for place in 2...6 { history.recordJump(from: place) }
+        XCTAssertEqual(history.back, [4, 5, 6])
+    }
+
+    func testAViewPlaceSurvivesAZoom() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: Size(width: 600, height: 800), count: 30), zoom: .percent(100), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 1000, height: 700)))
+        model.scroll(to: Point(x: 0, y: model.layout.contentY(page: 12, fraction: 0.25)))
+        let place = model.place
+        XCTAssertEqual(place.page, 12)
+        model.scroll(to: model.setZoom(.percent(250)))
+        model.scroll(to: model.position(showing: 0))
+        model.scroll(to: model.position(of: place))
+        XCTAssertEqual(model.place, place)
+    }
+}
