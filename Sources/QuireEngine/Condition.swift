@@ -42,3 +42,28 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
     precondition(started == 0, "cannot start a render thread")
     pthread_detach(thread)
 }
+
+/// One thread per core, at most four: beyond that poppler's memory traffic dominates.
+public var workerThreadCount: Int { min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 4) }
+
+/// Threads started together, so that their owner can wait until all have ended (and so
+/// closed their documents).
+final class ThreadGroup: Sendable {
+    private let condition = Condition()
+    nonisolated(unsafe) private var running = 0 // guarded by `condition`
+
+    func start(_ body: @escaping @Sendable () -> Void) {
+        condition.locked { running += 1 }
+        startThread {
+            body()
+            self.condition.locked {
+                self.running -= 1
+                self.condition.broadcast()
+            }
+        }
+    }
+
+    func waitUntilAllEnded() {
+        condition.locked { while running > 0 { condition.wait() } }
+    }
+}

@@ -25,33 +25,21 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var inFlight: Set<TileKey> = [] // a new plan may ask again for these: never twice at once
         var generation = 0
         var stopped = false
-        var running = 0
-    }
-
-    /// One thread per core, at most four: beyond that poppler's memory traffic dominates.
-    public static var defaultThreadCount: Int {
-        min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 4)
     }
 
     public let threadCount: Int
+    private let threads = ThreadGroup()
     private let condition = Condition()
     nonisolated(unsafe) private var state = State() // guarded by `condition`
 
     /// Starts `threads` threads. `makeRenderer` runs on each (so each renderer is confined
     /// to its thread); `deliver` is called on the rendering thread for every finished tile.
-    public init(threads: Int = defaultThreadCount,
+    public init(threads: Int = workerThreadCount,
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
-        state.running = threadCount
         for _ in 0..<threadCount {
-            startThread {
-                self.run(makeRenderer: makeRenderer, deliver: deliver)
-                self.condition.locked {
-                    self.state.running -= 1
-                    self.condition.broadcast()
-                }
-            }
+            self.threads.start { self.run(makeRenderer: makeRenderer, deliver: deliver) }
         }
     }
 
@@ -107,9 +95,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     /// render cannot be interrupted, so this may take as long as the tiles in progress).
     public func stopAndWait() {
         stop()
-        condition.locked {
-            while state.running > 0 { condition.wait() }
-        }
+        threads.waitUntilAllEnded()
     }
 
     private func drain(_ work: (TileKey, Int) -> Void) {

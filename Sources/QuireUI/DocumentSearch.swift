@@ -23,13 +23,15 @@ final class DocumentSearch {
     private(set) var results: SearchResults?
     private var areasAsked: Set<Int> = []
     private var revealed = false
-    var caseSensitive = false
-    var wholeWords = false
+    /// The bar's options (the window's Match Case and Whole Words actions hold them).
+    private let options: () -> (caseSensitive: Bool, wholeWords: Bool)
     /// Called when what the search shows has settled (for `--snapshot`).
     var onSettled: (() -> Void)?
 
-    init(source: DocumentSource, pageCount: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String) {
+    init(source: DocumentSource, pageCount: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String,
+         options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
         self.bar = bar
+        self.options = options
         self.canvas = canvas
         self.pageLabel = pageLabel
         let link = self.link
@@ -47,7 +49,8 @@ final class DocumentSearch {
 
     /// Searches for `text` with the bar's options, from `page` (the current one) on.
     func find(_ text: String, from page: Int) {
-        let query = SearchQuery(text, caseSensitive: caseSensitive, wholeWords: wholeWords)
+        let options = self.options()
+        let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords)
         if let results, results.query == query { return }
         bar.results.removeAll()
         areasAsked = []
@@ -122,7 +125,7 @@ final class DocumentSearch {
             for page in pages {
                 if results!.add(page) { chose = true }
                 guard !page.contexts.isEmpty else { continue }
-                let before = results!.contexts[..<page.page].reduce(0) { $0 + ($1?.count ?? 0) }
+                let before = results!.ordinal(of: .init(page: page.page, index: 0)) - 1
                 let label = self.label(page.page)
                 bar.results.insert(page.contexts.map { SearchResultsList.row(label: label, context: $0) }, at: before)
             }

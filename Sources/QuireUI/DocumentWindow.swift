@@ -162,10 +162,9 @@ final class DocumentWindow {
         let canvas = PageCanvas(document: document, threads: threads, zoom: zoom)
         self.canvas = canvas
         let search = DocumentSearch(source: source, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
-                                    pageLabel: { document.pageLabel(at: $0) })
+                                    pageLabel: { document.pageLabel(at: $0) },
+                                    options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
         self.search = search
-        search.caseSensitive = actionState("find-case-sensitive")
-        search.wholeWords = actionState("find-whole-words")
         content = .document
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
@@ -273,8 +272,8 @@ final class DocumentWindow {
             ("find", { [unowned self] _ in self.searchBar.open() }),
             ("find-next", { [unowned self] _ in self.search?.step(forward: true) }),
             ("find-previous", { [unowned self] _ in self.search?.step(forward: false) }),
-            ("go-back", { $0.goBack(true) }),
-            ("go-forward", { $0.goBack(false) }),
+            ("go-back", { $0.goThroughHistory(back: true) }),
+            ("go-forward", { $0.goThroughHistory(back: false) }),
         ]
         for (name, perform) in actions {
             let action = g_simple_action_new(name, nil)!
@@ -291,13 +290,11 @@ final class DocumentWindow {
             ("right-to-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: odd, rightToLeft: !rtl) } else { .dual(oddLeft: true, rightToLeft: true) } }),
         ]
         // Search options: each toggles and searches again.
-        for (name, flip) in [("find-case-sensitive", { @MainActor (search: DocumentSearch) -> Bool in search.caseSensitive.toggle(); return search.caseSensitive }),
-                             ("find-whole-words", { @MainActor (search: DocumentSearch) -> Bool in search.wholeWords.toggle(); return search.wholeWords })] {
+        for name in ["find-case-sensitive", "find-whole-words"] {
             let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
             Signal.connect(UnsafeMutableRawPointer(action), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
-                guard let search = self.search else { return }
-                g_simple_action_set_state(action, g_variant_new_boolean(flip(search) ? 1 : 0))
-                search.optionsChanged()
+                g_simple_action_set_state(action, g_variant_new_boolean(self.actionState(name) ? 0 : 1))
+                self.search?.optionsChanged()
             }
             g_action_map_add_action(quire_action_map(window), action)
             g_object_unref(UnsafeMutableRawPointer(action))

@@ -63,8 +63,8 @@ extension PageCanvas {
         gtk_gesture_single_set_button(sideButtons, 0)
         Signal.connectClick(UnsafeMutableRawPointer(sideButtons), "pressed") { [unowned self] _, _, _ in
             switch gtk_gesture_single_get_current_button(sideButtons) {
-            case 8: self.goBack(true)
-            case 9: self.goBack(false)
+            case 8: self.goThroughHistory(back: true)
+            case 9: self.goThroughHistory(back: false)
             default: break
             }
         }

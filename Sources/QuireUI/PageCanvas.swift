@@ -218,7 +218,7 @@ final class PageCanvas {
 
     /// Back (or forward) to where the last jump left; returns whether there was a place.
     @discardableResult
-    func goBack(_ back: Bool = true) -> Bool {
+    func goThroughHistory(back: Bool) -> Bool {
         guard model.hasViewport, let place = back ? history.goBack(from: model.place) : history.goForward(from: model.place) else { return false }
         let target = model.position(of: place)
         contentSizeChanged()

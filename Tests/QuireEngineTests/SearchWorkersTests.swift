@@ -61,12 +61,20 @@ final class SearchWorkersTests: XCTestCase {
                              makeSource: { StandInText(texts, gate: gate, extractions: extractions) }, deliver: events.add)
     }
 
+    /// Runs `query` from `page` and waits until every page has answered; returns its generation.
+    @discardableResult
+    private func searchAll(_ query: SearchQuery, from page: Int, in search: SearchWorkers<StandInText>, events: Events, pages: Int,
+                           file: StaticString = #filePath, line: UInt = #line) -> Int {
+        let generation = search.search(query, from: page)
+        XCTAssertTrue(events.wait { events.pages(of: generation).count == pages }, "\(query) lost pages", file: file, line: line)
+        return generation
+    }
+
     func testWalksFromTheStartPageAndWraps() {
         let events = Events(), extractions = Extractions()
         let search = workers(events: events, extractions: extractions)
         defer { search.stopAndWait() }
-        let generation = search.search(SearchQuery("fox"), from: 3)
-        XCTAssertTrue(events.wait { events.pages(of: generation).count == 5 })
+        let generation = searchAll(SearchQuery("fox"), from: 3, in: search, events: events, pages: 5)
         XCTAssertEqual(events.pages(of: generation).map(\.page), [3, 4, 0, 1, 2])
         XCTAssertEqual(events.pages(of: generation).map(\.count), [0, 1, 1, 0, 2])
         XCTAssertEqual(events.pages(of: generation).first { $0.page == 2 }?.contexts.first?.match, "fox")
@@ -77,8 +85,7 @@ final class SearchWorkersTests: XCTestCase {
         let many = (0..<200).map { "page \($0) " + String(repeating: "fox ", count: $0 % 3) }
         let search = workers(threads: 2, texts: many, events: events, extractions: extractions)
         defer { search.stopAndWait() }
-        let generation = search.search(SearchQuery("fox"), from: 50)
-        XCTAssertTrue(events.wait { events.pages(of: generation).count == 200 })
+        let generation = searchAll(SearchQuery("fox"), from: 50, in: search, events: events, pages: 200)
         XCTAssertEqual(Set(events.pages(of: generation).map(\.page)).count, 200)
         XCTAssertEqual(events.pages(of: generation).reduce(0) { $0 + $1.count }, (0..<200).reduce(0) { $0 + $1 % 3 })
     }
@@ -90,8 +97,7 @@ final class SearchWorkersTests: XCTestCase {
         let search = workers(threads: 2, texts: (0..<40).map { "fox \($0)" }, events: events, extractions: extractions)
         defer { search.stopAndWait() }
         for round in 0..<200 {
-            let generation = search.search(SearchQuery(round % 2 == 0 ? "fox" : "FOX"), from: round % 40)
-            XCTAssertTrue(events.wait { events.pages(of: generation).count == 40 }, "query \(round) lost pages")
+            searchAll(SearchQuery(round % 2 == 0 ? "fox" : "FOX"), from: round % 40, in: search, events: events, pages: 40)
         }
     }
 
@@ -99,10 +105,8 @@ final class SearchWorkersTests: XCTestCase {
         let events = Events(), extractions = Extractions()
         let search = workers(events: events, extractions: extractions)
         defer { search.stopAndWait() }
-        let first = search.search(SearchQuery("fox"), from: 0)
-        XCTAssertTrue(events.wait { events.pages(of: first).count == 5 })
-        let second = search.search(SearchQuery("FOX", caseSensitive: true), from: 0)
-        XCTAssertTrue(events.wait { events.pages(of: second).count == 5 })
+        searchAll(SearchQuery("fox"), from: 0, in: search, events: events, pages: 5)
+        let second = searchAll(SearchQuery("FOX", caseSensitive: true), from: 0, in: search, events: events, pages: 5)
         XCTAssertEqual(extractions.all.sorted(), [0, 1, 2, 3, 4], "each page extracted once")
         XCTAssertEqual(events.pages(of: second).reduce(0) { $0 + $1.count }, 0)
     }

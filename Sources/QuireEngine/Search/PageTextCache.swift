@@ -26,7 +26,6 @@ public final class PageTextCache: Sendable {
         return 64 << 20
     }
 
-    public var pageCount: Int { condition.locked { texts.count } }
     public var bytes: Int { condition.locked { used } }
     public var cachedPages: Int { condition.locked { cached } }
     /// True once a page did not fit.

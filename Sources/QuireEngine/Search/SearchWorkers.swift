@@ -32,34 +32,24 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         var areaRequests: [(generation: Int, page: Int)] = []
         var fillFrom: Int?
         var stopped = false
-        var running = 0
     }
 
-    /// One thread per core, at most four, like the render workers.
-    public static var defaultThreadCount: Int { min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 4) }
-
     public let threadCount: Int
+    private let threads = ThreadGroup()
     public let cache: PageTextCache
     private let pageCount: Int
     private let condition = Condition()
     nonisolated(unsafe) private var state = State() // guarded by `condition`
 
-    public init(threads: Int = SearchWorkers.defaultThreadCount, pageCount: Int, cache: PageTextCache,
+    public init(threads: Int = workerThreadCount, pageCount: Int, cache: PageTextCache,
                 makeSource: @escaping @Sendable () throws -> Source, deliver: @escaping @Sendable (Event) -> Void) {
         threadCount = max(1, threads)
         self.pageCount = pageCount
         self.cache = cache
-        state.running = threadCount + 1
         for _ in 0..<threadCount {
-            startThread {
-                self.runSearches(makeSource: makeSource, deliver: deliver)
-                self.ended()
-            }
+            self.threads.start { self.runSearches(makeSource: makeSource, deliver: deliver) }
         }
-        startThread {
-            self.runFilling(makeSource: makeSource)
-            self.ended()
-        }
+        self.threads.start { self.runFilling(makeSource: makeSource) }
     }
 
     /// Starts `query` from `page`, wrapping; returns its generation.
@@ -115,16 +105,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
     /// Ends the threads and waits until all have finished and closed their documents.
     public func stopAndWait() {
         stop()
-        condition.locked {
-            while state.running > 0 { condition.wait() }
-        }
-    }
-
-    private func ended() {
-        condition.locked {
-            state.running -= 1
-            condition.broadcast()
-        }
+        threads.waitUntilAllEnded()
     }
 
     private enum Job {
