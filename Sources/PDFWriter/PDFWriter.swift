@@ -86,6 +86,14 @@ public final class PDFWriter {
         return cairo_pdf_surface_add_outline(surface, parent, title, "page=\(page + 1) pos=[0 \(top)]", flags)
     }
 
+    /// Adds an outline entry pointing at the named destination `name` (which may not exist:
+    /// a broken entry) and returns its id.
+    @discardableResult
+    public func outline(_ title: String, named name: String, parent: Int32 = 0, open: Bool = true) -> Int32 {
+        let flags = open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
+        return cairo_pdf_surface_add_outline(surface, parent, title, "dest='\(escaped(name))'", flags)
+    }
+
     /// Writes the file; the writer must not be used afterwards.
     public func finish() {
         if pageOpen { cairo_show_page(cr) }

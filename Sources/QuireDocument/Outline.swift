@@ -1,38 +1,43 @@
 import CPoppler
-
-/// One entry of the document's outline (bookmarks).
-public struct OutlineItem: Equatable, Sendable {
-    public var title: String
-    /// Zero-based target page; nil when the entry's target is missing or broken.
-    public var page: Int?
-    public var children: [OutlineItem]
-
-    public init(title: String, page: Int?, children: [OutlineItem] = []) {
-        self.title = title; self.page = page; self.children = children
-    }
-}
+import QuireEngine
 
 extension Document {
-    /// The outline as a tree; empty when the document has none.
-    public func outline() -> [OutlineItem] {
-        guard let iterator = poppler_index_iter_new(document) else { return [] }
-        defer { poppler_index_iter_free(iterator) }
-        return outlineLevel(iterator)
+    /// More entries than any real outline has: a hostile file's endless outline stops here.
+    public static let outlineEntryLimit = 100_000
+
+    /// The outline (bookmarks) in document order; empty when the document has none. Read
+    /// with an explicit stack, so that nesting depth costs no call stack.
+    public func outline() -> OutlineTree {
+        guard let root = poppler_index_iter_new(document) else { return OutlineTree([]) }
+        var entries: [OutlineTree.Entry] = []
+        var open: [Bool] = []
+        // Each level's iterator, and whether it has no entries left to read.
+        var levels: [(iterator: OpaquePointer, done: Bool)] = [(root, false)]
+        defer { for level in levels { poppler_index_iter_free(level.iterator) } }
+        while let level = levels.last {
+            if level.done || entries.count >= Self.outlineEntryLimit {
+                poppler_index_iter_free(levels.removeLast().iterator)
+                continue
+            }
+            let iterator = level.iterator
+            entries.append(entry(at: iterator, depth: levels.count - 1))
+            open.append(poppler_index_iter_is_open(iterator) != 0)
+            let child = poppler_index_iter_get_child(iterator)
+            levels[levels.count - 1].done = poppler_index_iter_next(iterator) == 0
+            if let child { levels.append((child, false)) }
+        }
+        return OutlineTree(entries, open: open)
     }
 
-    private func outlineLevel(_ iterator: OpaquePointer) -> [OutlineItem] {
-        var items: [OutlineItem] = []
-        repeat {
-            guard let action = poppler_index_iter_get_action(iterator) else { continue }
-            defer { poppler_action_free(action) }
-            let title = action.pointee.any.title.map { String(cString: $0) } ?? ""
-            var item = OutlineItem(title: title, page: target(of: action)?.page)
-            if let child = poppler_index_iter_get_child(iterator) {
-                item.children = outlineLevel(child)
-                poppler_index_iter_free(child)
-            }
-            items.append(item)
-        } while poppler_index_iter_next(iterator) != 0
-        return items
+    private func entry(at iterator: OpaquePointer, depth: Int) -> OutlineTree.Entry {
+        guard let action = poppler_index_iter_get_action(iterator) else {
+            return OutlineTree.Entry(title: "", target: nil, depth: depth)
+        }
+        defer { poppler_action_free(action) }
+        let raw = action.pointee.any.title.map { String(cString: $0) } ?? ""
+        // Titles are one line: line breaks and tabs in them become spaces.
+        let title = String(raw.map { $0.isNewline || $0 == "\t" ? " " : $0 }).trimmingCharacters(in: " ")
+        let target = self.target(of: action).map { OutlineTarget(page: $0.page, top: $0.top) }
+        return OutlineTree.Entry(title: title, target: target, depth: depth)
     }
 }

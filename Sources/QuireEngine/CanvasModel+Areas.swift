@@ -54,3 +54,33 @@ extension CanvasModel {
         return clamped(Point(x: scroll.x, y: layout.contentY(page: page, fraction: place.fraction) - layout.gap))
     }
 }
+
+extension CanvasModel {
+    /// The scroll position that puts the point `top` points down `page` (as the document
+    /// displays it) at the top of the view: where an outline entry or a link leads. Without
+    /// a `top`, or across a quarter-turned page, the page's top.
+    public mutating func position(ofTop top: Double?, onPage page: Int) -> Point {
+        guard layout.pageCount > 0 else { return scroll }
+        let page = min(max(page, 0), layout.pageCount - 1)
+        let start = go(to: page)
+        guard let top, !layout.rotation.isQuarterTurn else { return start }
+        let width = layout.documentSizes[page].width
+        let line = contentRect(of: Rect(x: 0, y: min(max(top, 0), layout.documentSizes[page].height), width: width, height: 0), onPage: page)
+        return clamped(Point(x: start.x, y: line.y))
+    }
+
+    /// The point the reader is at, for finding their section: the top of the view, as a page
+    /// and points down it (as the document displays it); the bottom of the view once the
+    /// document is scrolled to its end, where later sections can never reach the top.
+    public var readingPoint: (page: Int, top: Double) {
+        let atEnd = scroll.y >= clamped(Point(x: 0, y: .infinity)).y - 1 && scroll.y > 0
+        let y = atEnd ? scroll.y + layout.viewport.height - layout.gap : scroll.y + layout.gap
+        let anchor = layout.anchor(atContentY: y)
+        let height = layout.documentSizes[anchor.page].height
+        switch layout.rotation {
+        case .none: return (anchor.page, anchor.fraction * height)
+        case .half: return (anchor.page, (1 - anchor.fraction) * height)
+        case .quarter, .threeQuarters: return (anchor.page, atEnd ? height : 0)
+        }
+    }
+}

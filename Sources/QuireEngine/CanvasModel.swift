@@ -17,6 +17,10 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// Pages before this one have their real sizes; the rest are estimates.
     public private(set) var pagesWithKnownSize = 1
     private var scrollingDown = true
+    /// The pages the thumbnail sidebar shows, and the screen ahead of it: their
+    /// low-resolution pictures (the very ones the canvas uses as stand-ins) are planned
+    /// after the visible tiles, and those shown are kept like pages on screen.
+    public private(set) var thumbnails: (shown: Range<Int>, ahead: [Int]) = (0..<0, [])
 
     public init(pageSizes: [Size], zoom: ZoomMode, budget: Int) {
         layout = PageLayout(pageSizes: pageSizes, zoom: zoom)
@@ -181,7 +185,37 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
             committed += bytes(key)
             return committed <= sharp.budget
         }.map(\.element)
-        return plan
+        return withThumbnails(plan)
+    }
+
+    /// Thumbnails shown come right after what is on screen, the screen ahead of them last.
+    private func withThumbnails(_ plan: RenderPlanner.Plan) -> RenderPlanner.Plan {
+        guard !thumbnails.shown.isEmpty else { return plan }
+        func wanted(_ pages: [Int]) -> [TileKey] {
+            pages.filter { $0 < layout.pageCount && failures[$0] == nil }
+                .map { planner.lowResKey(page: $0, layout: layout) }.filter { lowRes[$0] == nil }
+        }
+        let shown = wanted(Array(thumbnails.shown)), ahead = wanted(thumbnails.ahead)
+        let added = Set(shown + ahead)
+        let rest = plan.tiles[plan.urgent...].filter { !added.contains($0) }
+        return RenderPlanner.Plan(tiles: plan.tiles[..<plan.urgent] + shown + rest + ahead, urgent: plan.urgent)
+    }
+
+    /// Tells which pages the thumbnail sidebar shows (empty when it is closed).
+    public mutating func setThumbnails(shown: Range<Int>, ahead: [Int]) {
+        thumbnails = (shown, ahead)
+    }
+
+    /// How far a low-resolution picture is from being seen, in pages; nil when it is on
+    /// screen, in the canvas or among the thumbnails.
+    private static func lowResDistance(_ key: TileKey, visible: Range<Int>, thumbnails: Range<Int>) -> Double? {
+        func distance(_ range: Range<Int>) -> Double? {
+            if range.isEmpty { return .infinity }
+            if range.contains(key.page) { return nil }
+            return Double(key.page < range.lowerBound ? range.lowerBound - key.page : key.page - (range.upperBound - 1))
+        }
+        guard let canvas = distance(visible), let sidebar = distance(thumbnails) else { return nil }
+        return min(canvas, sidebar)
     }
 
     public enum Acceptance: Equatable, Sendable {
@@ -206,13 +240,14 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
                 return Double(key.page < visible.lowerBound ? visible.lowerBound - key.page : key.page - (visible.upperBound - 1))
             }
         case .success(let picture) where key == planner.lowResKey(page: key.page, layout: layout):
-            lowRes.insert(picture, for: key, visible: visible)
+            let shown = thumbnails.shown
+            lowRes.insert(picture, for: key) { Self.lowResDistance($0, visible: visible, thumbnails: shown) }
         case .success:
             return .stale
         case .failure(let failure):
             failures[key.page] = failure.description
         }
-        return visible.contains(key.page) ? .shown : .kept
+        return visible.contains(key.page) || thumbnails.shown.contains(key.page) ? .shown : .kept
     }
 
     /// Drops every picture not on screen (memory is short).
@@ -220,7 +255,7 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         let visible = visiblePages
         let onScreen = Set(visible.flatMap(visibleSharpKeys))
         sharp.evictAll { visible.contains($0.page) && ($0.cell == nil || onScreen.contains($0)) }
-        lowRes.evictAll { visible.contains($0.page) }
+        lowRes.evictAll { visible.contains($0.page) || thumbnails.shown.contains($0.page) }
     }
 
     /// True when every visible page shows its sharp tiles or its failure.

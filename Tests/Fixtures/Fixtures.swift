@@ -65,6 +65,42 @@ public final class Fixtures {
         return file
     }
 
+    /// Entries of `outlined()` in document order: title, depth, page (nil: broken) and top.
+    public static let outlinedEntries: [(title: String, depth: Int, page: Int?, top: Double)] = [
+        ("Préface — 序文 ✓", 0, 0, 0),
+        ("Part I", 0, 1, 0),
+        ("Chapter 1", 1, 1, 200),
+        ("Section 1.1", 2, 1, 400),
+        ("Section 1.2", 2, 2, 300),
+        ("Chapter 2 (collapsed)", 1, 3, 100),
+        ("Section 2.1", 2, 3, 500),
+        ("Nowhere", 1, nil, 0),
+        ("Part II", 0, 4, 0),
+    ]
+
+    /// Six pages labelled i, ii, 1…4 with the nested outline of `outlinedEntries` (unicode
+    /// titles, positions within pages, a collapsed entry, a broken destination), each
+    /// page saying its number in big type.
+    public func outlined(named name: String = "outlined.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        let labels = ["i", "ii", "1", "2", "3", "4"]
+        for (index, label) in labels.enumerated() {
+            writer.beginPage(label: label)
+            writer.text("Outlined page \(index + 1)", x: 72, y: 72, size: 24)
+        }
+        var parents: [Int32] = [0]
+        for entry in Self.outlinedEntries {
+            parents.removeLast(parents.count - 1 - entry.depth)
+            let open = !entry.title.contains("collapsed")
+            let id = entry.page.map { writer.outline(entry.title, page: $0, top: entry.top, parent: parents.last!, open: open) }
+                ?? writer.outline(entry.title, named: "no-such-place", parent: parents.last!, open: open)
+            parents.append(id)
+        }
+        writer.finish()
+        return file
+    }
+
     /// Lines of `searchable()`, page by page, with their baselines (points from the top).
     public static let searchableLines: [[(String, Double)]] = [
         [("The quick brown fox jumps over the lazy dog.", 100),

@@ -42,11 +42,24 @@ final class DocumentTests: XCTestCase {
 
     func testOutlineIsATree() throws {
         let outline = try openStandard().outline()
-        XCTAssertEqual(outline, [
-            OutlineItem(title: "Chapter One", page: 0),
-            OutlineItem(title: "Chapter Two", page: 1, children: [OutlineItem(title: "Section Two A", page: 2)]),
-            OutlineItem(title: "Chapter Three", page: 3),
-        ])
+        XCTAssertEqual(outline.entries.map(\.title), ["Chapter One", "Chapter Two", "Section Two A", "Chapter Three"])
+        XCTAssertEqual(outline.children(of: nil), [0, 1, 3])
+        XCTAssertEqual(outline.children(of: 1), [2])
+        XCTAssertEqual(outline.entries.map { $0.target?.page }, [0, 1, 2, 3])
+    }
+
+    func testOutlineKeepsNestingPositionsUnicodeAndBrokenTargets() throws {
+        let outline = try DocumentSource(path: fixtures.outlined()).open().outline()
+        let expected = Fixtures.outlinedEntries
+        XCTAssertEqual(outline.entries.map(\.title), expected.map(\.title))
+        XCTAssertEqual(outline.entries.map(\.depth), expected.map(\.depth))
+        XCTAssertEqual(outline.entries.map { $0.target?.page }, expected.map(\.page))
+        for (entry, wanted) in zip(outline.entries, expected) where wanted.page != nil && wanted.top > 0 {
+            XCTAssertEqual(try XCTUnwrap(entry.target?.top), wanted.top, accuracy: 0.5, entry.title)
+        }
+        XCTAssertEqual(outline.children(of: 1), [2, 5, 7])
+        XCTAssertEqual(outline.initiallyOpen[1], true)
+        XCTAssertEqual(outline.initiallyOpen[5], false, "the document asks for Chapter 2 to start collapsed")
     }
 
     func testLinksHaveTopOriginAreasAndTargets() throws {

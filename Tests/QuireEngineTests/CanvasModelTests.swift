@@ -131,3 +131,41 @@ final class PrefetchBudgetTests: XCTestCase {
         XCTAssertEqual(roomy.plan().tiles.filter { $0 == roomy.sharpKey($0.page) }.map(\.page), [0, 1, 2])
     }
 }
+
+final class CanvasThumbnailTests: XCTestCase {
+    private func model(budget: Int = 1 << 30) -> CanvasModel<Bytes> {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 5_000), zoom: .fitWidth, budget: budget)
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        return model
+    }
+
+    func testThumbnailsComeAfterTheVisibleTilesAndTheirScreenAheadLast() {
+        var model = model()
+        let canvasOnly = model.plan()
+        model.setThumbnails(shown: 3000..<3004, ahead: [3004, 3005])
+        let plan = model.plan()
+        XCTAssertEqual(plan.urgent, canvasOnly.urgent)
+        XCTAssertEqual(Array(plan.tiles.prefix(plan.urgent)), Array(canvasOnly.tiles.prefix(canvasOnly.urgent)))
+        let low = { (page: Int) in model.planner.lowResKey(page: page, layout: model.layout) }
+        XCTAssertEqual(Array(plan.tiles[plan.urgent..<(plan.urgent + 4)]), (3000..<3004).map(low))
+        XCTAssertEqual(Array(plan.tiles.suffix(2)), [low(3004), low(3005)])
+        XCTAssertEqual(plan.tiles.filter { $0.page >= 1000 }.count, 6, "nothing else far from the view")
+    }
+
+    func testThumbnailPicturesAreSharedStandInsAndKeptWhileShown() {
+        var model = model(budget: 8 * 200_000) // room for one low-resolution picture
+        model.setThumbnails(shown: 3000..<3001, ahead: [])
+        let low = model.planner.lowResKey(page: 3000, layout: model.layout)
+        XCTAssertEqual(model.accept(low, .success(Bytes(byteCount: 150_000))), .shown)
+        XCTAssertFalse(model.plan().tiles.contains(low), "rendered once, not again")
+        // A stand-in for a page near the view does not push the shown thumbnail out.
+        let near = model.planner.lowResKey(page: 3, layout: model.layout)
+        model.accept(near, .success(Bytes(byteCount: 150_000)))
+        XCTAssertNotNil(model.lowRes[low])
+        model.trimToVisible()
+        XCTAssertNotNil(model.lowRes[low], "memory pressure keeps what the sidebar shows")
+        model.setThumbnails(shown: 0..<0, ahead: [])
+        model.trimToVisible()
+        XCTAssertNil(model.lowRes[low])
+    }
+}
