@@ -30,7 +30,7 @@ final class Condition: @unchecked Sendable {
 }
 
 /// Starts a detached thread running `body`.
-func startThread(_ body: @escaping @Sendable () -> Void) {
+public func startThread(_ body: @escaping @Sendable () -> Void) {
     final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
     var thread = pthread_t()
     let box = Unmanaged.passRetained(Box(body)).toOpaque()

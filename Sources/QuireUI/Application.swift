@@ -118,7 +118,7 @@ public final class Application {
     private func newWindow() -> DocumentWindow {
         let window = DocumentWindow(application: app, zoom: options.zoom, rotation: options.rotation,
                                     arrangement: options.arrangement, continuous: options.continuous, page: options.page, find: options.find,
-                                    size: options.windowSize)
+                                    sidebar: options.sidebar, size: options.windowSize)
         let key = UnsafeMutableRawPointer(window.window)
         windows[key] = window
         window.onOpenRequest = { [unowned self, unowned window] in self.chooseFile(for: window) }

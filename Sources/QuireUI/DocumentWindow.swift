@@ -18,6 +18,9 @@ final class DocumentWindow {
     private let passwordPage = PasswordPage()
     private var canvas: PageCanvas?
     private let searchBar = SearchBar()
+    private let sidebar = Sidebar()
+    private var sidebarAtStart: SidebarView?
+    private var followPending = false
     private var search: DocumentSearch?
     private var find: String?
     private var source: DocumentSource?
@@ -36,8 +39,10 @@ final class DocumentWindow {
     var onClosed: (() -> Void)?
 
     init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, rotation: Rotation,
-         arrangement: PageLayout.Arrangement, continuous: Bool, page: Int?, find: String? = nil, size: (width: Int, height: Int)?) {
+         arrangement: PageLayout.Arrangement, continuous: Bool, page: Int?, find: String? = nil, sidebar: SidebarView? = nil,
+         size: (width: Int, height: Int)?) {
         self.find = find
+        sidebarAtStart = sidebar
         self.continuous = continuous
         self.zoom = zoom
         self.rotation = rotation
@@ -48,6 +53,11 @@ final class DocumentWindow {
         gtk_window_set_title(quire_window(window), "Quire")
 
         let header = gtk_header_bar_new()!
+        let sidebarButton = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(quire_button(sidebarButton), "sidebar-show-symbolic")
+        gtk_widget_set_tooltip_text(sidebarButton, "Sidebar (F9)")
+        gtk_actionable_set_action_name(OpaquePointer(sidebarButton), "win.sidebar")
+        gtk_header_bar_pack_start(quire_header_bar(header), sidebarButton)
         let open = gtk_button_new_from_icon_name("document-open-symbolic")!
         gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
         gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
@@ -83,7 +93,17 @@ final class DocumentWindow {
         gtk_box_append(quire_box(column), searchBar.widget)
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(quire_box(column), stack)
-        gtk_window_set_child(quire_window(window), column)
+        // The sidebar keeps its width when the window grows; the document takes the rest.
+        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_paned_set_start_child(OpaquePointer(paned), self.sidebar.widget)
+        gtk_paned_set_end_child(OpaquePointer(paned), column)
+        gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
+        gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
+        gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
+        gtk_paned_set_position(OpaquePointer(paned), 230)
+        gtk_window_set_child(quire_window(window), paned)
+        self.sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
+        self.sidebar.onSettled = { [unowned self] in self.checkSettled() }
         searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
         searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
         searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
@@ -124,7 +144,37 @@ final class DocumentWindow {
     func trimMemory() { canvas?.trimMemory() }
 
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
-    var summary: String? { canvas.map { $0.summary + (search?.summary.map { " " + $0 } ?? "") } }
+    var summary: String? {
+        canvas.map { [$0.summary, search?.summary, sidebar.summary].compactMap { $0 }.joined(separator: " ") }
+    }
+
+    /// Tells the snapshot mode when the canvas, the search and the sidebar are all complete.
+    private func checkSettled() {
+        guard let canvas, let search, canvas.isSettled, search.isSettled, sidebar.isSettled else { return }
+        onSettled?()
+    }
+
+    /// Shows or hides the sidebar, and says so in the action's state.
+    func setSidebar(open: Bool, view: SidebarView? = nil) {
+        guard canvas != nil || !open else { return }
+        if open { sidebar.open(view) } else { sidebar.close() }
+        if let action = g_action_map_lookup_action(quire_action_map(window), "sidebar") {
+            g_simple_action_set_state(action, g_variant_new_boolean(open ? 1 : 0))
+        }
+        if !open { canvas?.grabFocus() }
+        checkSettled()
+    }
+
+    /// The sidebar follows the reader, after the move (which may happen during layout).
+    private func followReader() {
+        guard !followPending else { return }
+        followPending = true
+        MainLoop.invoke { [weak self] in
+            guard let self, let canvas = self.canvas else { return }
+            self.followPending = false
+            self.sidebar.follow(page: canvas.currentPage, point: canvas.readingPoint)
+        }
+    }
 
     func present() { gtk_window_present(quire_window(window)) }
     func close() { gtk_window_destroy(quire_window(window)) }
@@ -178,10 +228,15 @@ final class DocumentWindow {
             if !filling {
                 filling = true
                 search.fillCacheInBackground(from: canvas.currentPage)
+                self.sidebar.firstViewDrawn()
             }
-            if search.isSettled { self.onSettled?() }
+            self.checkSettled()
         }
-        search.onSettled = { [unowned self, unowned canvas] in if canvas.isSettled { self.onSettled?() } }
+        search.onSettled = { [unowned self] in self.checkSettled() }
+        sidebar.attach(source: source, canvas: canvas, labelOf: { document.pageLabel(at: $0) })
+        canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
+        canvas.onThumbnailArrived = { [unowned self] page in self.sidebar.thumbnails?.pictureArrived(page) }
+        canvas.onViewMoved = { [unowned self] in self.followReader() }
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
@@ -194,8 +249,10 @@ final class DocumentWindow {
             searchBar.open(text: find)
             search.find(find, from: startPage ?? 0)
         }
+        if let view = sidebarAtStart { setSidebar(open: true, view: view) }
         startPage = nil
         find = nil
+        sidebarAtStart = nil
         if let old = gtk_stack_get_child_by_name(quire_stack(stack), "document") {
             gtk_stack_remove(quire_stack(stack), old)
         }
@@ -207,6 +264,7 @@ final class DocumentWindow {
 
     private func show(_ error: DocumentError) {
         printError(error.description)
+        setSidebar(open: false)
         gtk_widget_set_visible(zoomButton, 0)
         pageEntry.hide()
         if error.asksForPassword {
@@ -239,6 +297,7 @@ final class DocumentWindow {
         ("find-previous", "<Control><Shift>g|<Shift>F3"),
         ("go-back", "<Alt>Left|Back"),
         ("go-forward", "<Alt>Right|Forward"),
+        ("sidebar", "F9"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {
@@ -299,6 +358,12 @@ final class DocumentWindow {
             g_action_map_add_action(quire_action_map(window), action)
             g_object_unref(UnsafeMutableRawPointer(action))
         }
+        let sidebarAction = g_simple_action_new_stateful("sidebar", nil, g_variant_new_boolean(0))!
+        Signal.connect(UnsafeMutableRawPointer(sidebarAction), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            self.setSidebar(open: !self.sidebar.isOpen)
+        }
+        g_action_map_add_action(quire_action_map(window), sidebarAction)
+        g_object_unref(UnsafeMutableRawPointer(sidebarAction))
         let continuous = g_simple_action_new_stateful("continuous", nil, g_variant_new_boolean(1))!
         Signal.connect(UnsafeMutableRawPointer(continuous), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
             guard let canvas = self.canvas else { return }

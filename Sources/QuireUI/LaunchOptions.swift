@@ -6,6 +6,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var snapshotPath: String?
     public var page: Int?              // one-based, as typed
     public var find: String?
+    public var sidebar: SidebarView?
     public var zoom: ZoomMode = .fitWidth
     public var rotation: Rotation = .none
     public var arrangement: PageLayout.Arrangement = .single
@@ -15,8 +16,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var showHelp = false
 
     public static let usage = """
-        Usage: quire [--page N] [--find TEXT] [FILE…]
-               quire --snapshot OUT.png [--page N] [--find TEXT] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--size WxH] [FILE]
+        Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
+               quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
         (from a source tree) or an empty window.
@@ -24,6 +25,7 @@ public struct LaunchOptions: Equatable, Sendable {
                               window as PNG and exit (0 on success, 2 if FILE cannot be opened)
           --page N            start at page N
           --find TEXT         search for TEXT, showing the first match from the start (or from --page)
+          --sidebar VIEW      open the sidebar on its outline or thumbnails view
           --zoom MODE         fit-width (default), fit-page, or a percentage such as 150
           --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
           --layout L          single (default), dual (pages 1|2, 3|4…), dual-cover (page 1 alone,
@@ -35,7 +37,7 @@ public struct LaunchOptions: Equatable, Sendable {
         """
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.snapshotPath == b.snapshotPath && a.page == b.page && a.find == b.find && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.files == b.files
+        a.snapshotPath == b.snapshotPath && a.page == b.page && a.find == b.find && a.sidebar == b.sidebar && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
             && a.showHelp == b.showHelp
     }
@@ -62,6 +64,10 @@ public struct LaunchOptions: Equatable, Sendable {
             case "-h", "--help": showHelp = true
             case "--snapshot": snapshotPath = try value(argument)
             case "--find": find = try value(argument)
+            case "--sidebar":
+                let text = try value(argument)
+                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: "--sidebar takes outline or thumbnails, not “\(text)”") }
+                sidebar = view
             case "--page":
                 let text = try value(argument)
                 guard let number = Int(text), number >= 1 else { throw Invalid(description: "--page needs a page number from 1, not “\(text)”") }

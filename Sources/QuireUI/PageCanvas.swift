@@ -12,12 +12,11 @@ final class PageCanvas {
     private let canvas: OpaquePointer // QuireCanvas, owned by the scrolled window
     private let source: DocumentSource
     private var model: CanvasModel<PageImage>
-    private var textures: [TileKey: PageTexture] = [:]
+    private let drawer = PictureDrawer()
     private var threads: DocumentThreads?
     private var workers: RenderWorkers<Document>? { threads?.workers }
     private var pendingPage: Int?
     private var pointer = Point(x: 0, y: 0)
-    private var useTextures: Bool?
     private var reportedFailures: Set<Int> = []
     private var paused = false
 
@@ -29,10 +28,16 @@ final class PageCanvas {
     /// Called when every page's size is known and every visible page has its sharp
     /// picture (or failed), after each change.
     var onSettled: (() -> Void)?
+    /// Called when pages change size (real sizes read, or turned), for the thumbnails.
+    var onPageSizesChanged: (() -> Void)?
+    /// Called when a page the thumbnails show has a new picture (or failed).
+    var onThumbnailArrived: ((Int) -> Void)?
     /// The search's marks for a page, drawn over it.
     var highlights: ((Int) -> PageHighlights?)?
     /// Called when other pages come into view.
     var onVisiblePagesChanged: ((Range<Int>) -> Void)?
+    /// Called whenever the view moves (scroll, zoom, layout), for the outline's section.
+    var onViewMoved: (() -> Void)?
     /// `/` on the canvas.
     var onFindRequested: (() -> Void)?
     private var reportedVisiblePages = 0..<0
@@ -131,6 +136,7 @@ final class PageCanvas {
 
     func setRotation(_ rotation: Rotation) {
         let target = model.setRotation(rotation)
+        onPageSizesChanged?()
         contentSizeChanged()
         move(to: target)
         viewportChanged()
@@ -180,7 +186,7 @@ final class PageCanvas {
     /// Drops every picture not on screen: the system is short of memory.
     func trimMemory() {
         model.trimToVisible()
-        textures = textures.filter { model.sharp[$0.key] != nil || model.lowRes[$0.key] != nil }
+        drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
     }
 
     /// While the view cannot be seen (hidden, minimised) nothing is rendered; pending work
@@ -215,6 +221,20 @@ final class PageCanvas {
         move(to: target)
         viewportChanged()
     }
+
+    /// Goes where an outline entry (or a thumbnail) leads: its page, and the destination at
+    /// the top of the view when it has one. A jump, to come back from with Alt+Left.
+    func go(to target: OutlineTarget) {
+        guard model.hasViewport else { pendingPage = target.page; return }
+        recordJump(from: model.place)
+        let point = model.position(ofTop: target.top, onPage: target.page)
+        contentSizeChanged()
+        move(to: point)
+        viewportChanged()
+    }
+
+    /// Where the reader is, for finding their section in the outline.
+    var readingPoint: (page: Int, top: Double) { model.readingPoint }
 
     /// Back (or forward) to where the last jump left; returns whether there was a place.
     @discardableResult
@@ -287,12 +307,14 @@ final class PageCanvas {
             reportedVisiblePages = visible
             onVisiblePagesChanged?(visible)
         }
+        onViewMoved?()
         gtk_widget_queue_draw(UnsafeMutablePointer(canvas))
         if model.isSettled { onSettled?() }
     }
 
     func adopt(_ sizes: [Size], from first: Int) {
         let target = model.adoptPageSizes(sizes, from: first)
+        onPageSizesChanged?()
         guard model.hasViewport else { return }
         defer { if model.isSettled { onSettled?() } }
         contentSizeChanged()
@@ -305,16 +327,39 @@ final class PageCanvas {
             printError("page \(result.key.page + 1) could not be rendered: \(failure)")
         }
         let shown = model.accept(result.key, result.outcome) == .shown
-        textures = textures.filter { model.sharp[$0.key] != nil || model.lowRes[$0.key] != nil }
+        drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
+        if model.thumbnails.shown.contains(result.key.page) { onThumbnailArrived?(result.key.page) }
         if model.isSettled { onSettled?() }
     }
 
+    // MARK: Thumbnails: the sidebar draws the canvas's own low-resolution pictures.
+
+    /// Page sizes as laid out (turned as the reader turned them).
+    var pageSizes: [Size] { model.layout.pageSizes }
+
+    /// The sidebar shows `shown` and looks a screen ahead to `ahead`: their pictures are
+    /// planned after what the canvas shows.
+    func showThumbnails(shown: Range<Int>, ahead: [Int]) {
+        guard shown != model.thumbnails.shown || ahead != model.thumbnails.ahead else { return }
+        model.setThumbnails(shown: shown, ahead: ahead)
+        guard model.hasViewport, !paused else { return }
+        let plan = model.plan()
+        workers?.submit(plan.tiles, urgent: plan.urgent)
+    }
+
+    /// The best picture of `page` for a thumbnail: its low-resolution one, else any whole
+    /// picture of it the canvas holds (shrunk); nil while there is none.
+    func thumbnailPicture(_ page: Int) -> (key: TileKey, image: PageImage)? {
+        let low = model.planner.lowResKey(page: page, layout: model.layout)
+        if let image = model.lowRes[low] { return (low, image) }
+        return model.sharp.nearestPicture(to: model.sharpKey(page)).map { ($0.key, $0.picture) }
+    }
+
+    /// Whether `page` could not be rendered.
+    func failed(_ page: Int) -> Bool { model.failures[page] != nil }
+
     private func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
-        if useTextures == nil {
-            // Textures are cheaper under GL; cairo drawing is cheaper under the cairo renderer.
-            useTextures = String(cString: quire_widget_renderer_name(UnsafeMutablePointer(canvas))) != "GskCairoRenderer"
-        }
         let scale = model.deviceScale
         // Positions come from the model in Double (floats lose pixels deep in long documents)
         // and are snapped to device pixels so that pictures stay crisp.
@@ -350,7 +395,7 @@ final class PageCanvas {
                 // picture then lands pixel for pixel.
                 var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
                                            size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
-                draw(layer.picture, key: layer.key, in: &area, snapshot)
+                drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
             }
             if let marks = highlights?(page.page) { drawHighlights(marks, onPage: page.page, snapshot, snap: snap) }
         }
@@ -371,31 +416,4 @@ final class PageCanvas {
             }
         }
     }
-
-    private func draw(_ image: PageImage, key: TileKey, in area: inout graphene_rect_t, _ snapshot: OpaquePointer) {
-        if useTextures == true {
-            let texture = textures[key] ?? PageTexture(image)
-            textures[key] = texture
-            gtk_snapshot_append_texture(snapshot, texture.texture, &area)
-        } else {
-            let cr = gtk_snapshot_append_cairo(snapshot, &area)!
-            cairo_translate(cr, Double(area.origin.x), Double(area.origin.y))
-            cairo_scale(cr, Double(area.size.width) / Double(image.width), Double(area.size.height) / Double(image.height))
-            cairo_set_source_surface(cr, image.surface, 0, 0)
-            // Pictures are opaque: copying is cheaper than blending.
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            if image.width == Int(area.size.width * Float(model.deviceScale)) {
-                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST) // pixel for pixel
-            }
-            cairo_paint(cr)
-            cairo_destroy(cr)
-        }
-    }
-}
-
-/// A GdkTexture over a page picture's pixels (no copy), for the GL renderer.
-final class PageTexture {
-    let texture: OpaquePointer
-    init(_ image: PageImage) { texture = quire_texture_for_surface(image.surface) }
-    deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
 }

@@ -56,8 +56,8 @@ final class ScriptedSession {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// Lets the script go on to its next step.
-    func proceed() throws { try input.fileHandleForWriting.write(contentsOf: Data("go\n".utf8)) }
+    /// Lets the script go on to its next step, handing it `answer` (its `$answer`).
+    func proceed(_ answer: String = "go") throws { try input.fileHandleForWriting.write(contentsOf: Data((answer + "\n").utf8)) }
 
     /// Polls the screen until `done` holds for it or 30 s pass (waiting on the outcome,
     /// not on time) and returns the last screen.

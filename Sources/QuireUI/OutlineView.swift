@@ -1,0 +1,241 @@
+import CGtk
+import CShim
+import QuireEngine
+
+/// The outline sidebar: the document's bookmarks as an expandable tree (a GtkListView over
+/// a GtkTreeListModel whose items are entry numbers in an `OutlineTree`, children made
+/// only when a row is expanded), with the target's page label at the right. A click or
+/// Enter jumps; the entry of the reader's section is selected and kept in view; typing
+/// finds entries by title.
+@MainActor
+final class OutlineView {
+    let widget: UnsafeMutablePointer<GtkWidget> // a box: the find entry over the list
+    let tree: OutlineTree
+    private let model: OpaquePointer            // GtkTreeListModel
+    private let selection: OpaquePointer        // GtkSingleSelection
+    private let list: UnsafeMutablePointer<GtkWidget>
+    private let findEntry: UnsafeMutablePointer<GtkWidget>
+    private let labelOf: (Int) -> String
+    private var found: Int?
+    /// The entry of the reader's section, as last shown.
+    private(set) var section: Int?
+    /// Called with an entry the reader chose (it has a target).
+    var onChosen: ((OutlineTarget) -> Void)?
+
+    init(tree: OutlineTree, labelOf: @escaping (Int) -> String) {
+        self.tree = tree
+        self.labelOf = labelOf
+        let root = OutlineRows.stringList(tree.children(of: nil).map(String.init))
+        let create: GtkTreeListModelCreateModelFunc = { item, data in
+            Unmanaged<OutlineRows>.fromOpaque(data!).takeUnretainedValue().children(of: item)
+        }
+        let rows = Unmanaged.passRetained(OutlineRows(tree)).toOpaque()
+        model = gtk_tree_list_model_new(root, 0, 0, create, rows) { data in Unmanaged<OutlineRows>.fromOpaque(data!).release() }
+        selection = gtk_single_selection_new(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))))
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        let factory = gtk_signal_list_item_factory_new()!
+        list = gtk_list_view_new(selection, factory)
+        gtk_widget_add_css_class(list, "navigation-sidebar")
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(quire_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(quire_scrolled_window(scrolled), list)
+        gtk_widget_set_vexpand(scrolled, 1)
+        findEntry = gtk_search_entry_new()
+        gtk_search_entry_set_key_capture_widget(OpaquePointer(findEntry), list)
+        quire_object_set_string(UnsafeMutableRawPointer(findEntry), "placeholder-text", "Find in outline")
+        gtk_widget_set_margin_start(findEntry, 6)
+        gtk_widget_set_margin_end(findEntry, 6)
+        gtk_widget_set_margin_top(findEntry, 6)
+        gtk_widget_set_margin_bottom(findEntry, 6)
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(quire_box(widget), findEntry)
+        gtk_box_append(quire_box(widget), scrolled)
+        Signal.connect(UnsafeMutableRawPointer(factory), "setup") { [unowned self] (item: UnsafeMutableRawPointer?) in self.setUp(OpaquePointer(item!)) }
+        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { [unowned self] (item: UnsafeMutableRawPointer?) in self.bind(OpaquePointer(item!)) }
+        g_object_unref(UnsafeMutableRawPointer(factory))
+        Signal.connect(UnsafeMutableRawPointer(list), "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
+            // A guint passed in a pointer's place: only its low 32 bits are meant.
+            if let entry = self.entry(atPosition: UInt32(truncatingIfNeeded: Int(bitPattern: position))) { self.choose(entry) }
+        }
+        Signal.connect(UnsafeMutableRawPointer(findEntry), "search-changed") { [unowned self] in
+            self.find(after: self.found.map { $0 - 1 })
+        }
+        Signal.connect(UnsafeMutableRawPointer(findEntry), "next-match") { [unowned self] in self.find(after: self.found) }
+        Signal.connect(UnsafeMutableRawPointer(findEntry), "activate") { [unowned self] in
+            if let found = self.found { self.choose(found) }
+        }
+        Signal.connect(UnsafeMutableRawPointer(findEntry), "stop-search") { [unowned self] in
+            gtk_editable_set_text(quire_editable(self.findEntry), "")
+            gtk_widget_grab_focus(self.list)
+        }
+        // Entries the document asks to show open start open, the top level first.
+        expandInitiallyOpen()
+    }
+
+    /// Follows the reader: selects the entry of the section at `point` (or its nearest
+    /// shown ancestor, without opening closed entries) and scrolls it into view.
+    func follow(_ point: (page: Int, top: Double)) {
+        let section = tree.section(page: point.page, top: point.top)
+        guard section != self.section else { return }
+        self.section = section
+        guard let section, let position = position(of: section, opening: false) else {
+            gtk_selection_model_unselect_all(OpaquePointer(quire_object(UnsafeMutableRawPointer(selection))))
+            return
+        }
+        show(position)
+    }
+
+    /// The entry selected now, if any.
+    var selectedEntry: Int? {
+        let position = gtk_single_selection_get_selected(selection)
+        return position == UInt32.max ? nil : entry(atPosition: position)
+    }
+
+    /// Opens the rows down to `entry`, selects it and scrolls to it; for window tests and
+    /// type-ahead.
+    func reveal(_ entry: Int) {
+        if let position = position(of: entry, opening: true) { show(position) }
+    }
+
+    func focus() { gtk_widget_grab_focus(list) }
+
+    private func choose(_ entry: Int) {
+        reveal(entry)
+        if let target = tree.entries[entry].target { onChosen?(target) }
+    }
+
+    private func find(after start: Int?) {
+        let text = String(cString: gtk_editable_get_text(quire_editable(findEntry)))
+        guard let match = tree.find(text, after: start) else {
+            found = nil
+            if !text.isEmpty { gtk_widget_error_bell(findEntry) }
+            return
+        }
+        found = match
+        reveal(match)
+    }
+
+    private func show(_ position: UInt32) {
+        gtk_single_selection_set_selected(selection, position)
+        // GTK 4.8 has no gtk_list_view_scroll_to; the list's action does it.
+        _ = gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(position))
+    }
+
+    // MARK: Rows
+
+    private func setUp(_ item: OpaquePointer) {
+        let expander = gtk_tree_expander_new()!
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        let title = gtk_label_new(nil)!
+        gtk_label_set_xalign(quire_label(title), 0)
+        gtk_label_set_ellipsize(quire_label(title), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_hexpand(title, 1)
+        let page = gtk_label_new(nil)!
+        gtk_widget_add_css_class(page, "dim-label")
+        gtk_box_append(quire_box(box), title)
+        gtk_box_append(quire_box(box), page)
+        gtk_tree_expander_set_child(OpaquePointer(expander), box)
+        gtk_list_item_set_child(item, expander)
+        // One click on the title jumps (the arrow only opens and closes).
+        let click = gtk_gesture_click_new()!
+        Signal.connectClick(UnsafeMutableRawPointer(click), "released") { [unowned self] presses, _, _ in
+            let stored = Int(bitPattern: g_object_get_data(quire_object(UnsafeMutableRawPointer(box)), "quire-entry"))
+            if presses == 1, stored > 0 { self.choose(stored - 1) }
+        }
+        gtk_widget_add_controller(box, click)
+    }
+
+    private func bind(_ item: OpaquePointer) {
+        guard let row = gtk_list_item_get_item(item), let expander = gtk_list_item_get_child(item),
+              let box = gtk_tree_expander_get_child(OpaquePointer(expander)),
+              let title = gtk_widget_get_first_child(box), let page = gtk_widget_get_last_child(box) else { return }
+        gtk_tree_expander_set_list_row(OpaquePointer(expander), OpaquePointer(row))
+        guard let entry = Self.entry(ofRow: OpaquePointer(row)) else { return }
+        g_object_set_data(quire_object(UnsafeMutableRawPointer(box)), "quire-entry", UnsafeMutableRawPointer(bitPattern: entry + 1))
+        let value = tree.entries[entry]
+        let text = value.title.isEmpty ? "Untitled" : value.title
+        gtk_label_set_text(quire_label(title), text)
+        gtk_widget_set_tooltip_text(title, value.target == nil ? "\(text) (its destination is missing)" : text)
+        gtk_label_set_text(quire_label(page), value.target.map { labelOf($0.page) } ?? "")
+        // An entry without a destination is shown, dimmed, and leads nowhere.
+        if value.target == nil { gtk_widget_add_css_class(title, "dim-label") } else { gtk_widget_remove_css_class(title, "dim-label") }
+    }
+
+    // MARK: Positions in the flattened list
+
+    /// The list position of `entry`'s row, opening its ancestors when `opening`; otherwise
+    /// the position of its nearest shown ancestor.
+    private func position(of entry: Int, opening: Bool) -> UInt32? {
+        var row: OpaquePointer?
+        defer { if let row { g_object_unref(UnsafeMutableRawPointer(row)) } }
+        for step in tree.ancestors(of: entry) + [entry] {
+            let siblings = tree.children(of: tree.parents[step])
+            guard let index = siblings.firstIndex(of: step) else { return nil }
+            if let parent = row, gtk_tree_list_row_get_expanded(parent) == 0 {
+                guard opening else { break }
+                gtk_tree_list_row_set_expanded(parent, 1)
+            }
+            let next = row.map { gtk_tree_list_row_get_child_row($0, UInt32(index)) } ?? gtk_tree_list_model_get_child_row(model, UInt32(index))
+            guard let next else { break }
+            if let old = row { g_object_unref(UnsafeMutableRawPointer(old)) }
+            row = next
+        }
+        return row.map { gtk_tree_list_row_get_position($0) }
+    }
+
+    private func entry(atPosition position: UInt32) -> Int? {
+        guard let row = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) else { return nil }
+        defer { g_object_unref(row) }
+        return Self.entry(ofRow: OpaquePointer(row))
+    }
+
+    private func expandInitiallyOpen() {
+        // Top to bottom: opening a row inserts its children after it, to be visited next.
+        var position: UInt32 = 0
+        while let raw = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) {
+            let row = OpaquePointer(raw)
+            if let entry = Self.entry(ofRow: row), tree.initiallyOpen[entry] || (tree.children(of: nil).count == 1 && tree.parents[entry] == nil) {
+                gtk_tree_list_row_set_expanded(row, 1)
+            }
+            g_object_unref(raw)
+            position += 1
+            if position > 2_000 { break } // a huge open outline: the rest opens by hand
+        }
+    }
+
+    private static func entry(ofRow row: OpaquePointer) -> Int? {
+        guard let item = gtk_tree_list_row_get_item(row) else { return nil }
+        defer { g_object_unref(item) }
+        return OutlineRows.entry(ofItem: item)
+    }
+
+}
+
+/// What the tree model asks for when a row opens: its children, as a list of entry
+/// numbers. Not tied to the main actor: it holds only the (immutable) tree.
+final class OutlineRows: Sendable {
+    private let tree: OutlineTree
+    init(_ tree: OutlineTree) { self.tree = tree }
+
+    func children(of item: gpointer?) -> OpaquePointer? {
+        guard let entry = Self.entry(ofItem: item) else { return nil }
+        let children = tree.children(of: entry)
+        return children.isEmpty ? nil : Self.stringList(children.map(String.init))
+    }
+
+    static func entry(ofItem item: gpointer?) -> Int? {
+        guard let item, let string = gtk_string_object_get_string(OpaquePointer(item)) else { return nil }
+        return Int(String(cString: string))
+    }
+
+    static func stringList(_ strings: [String]) -> OpaquePointer {
+        var pointers = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_new($0)
+            }
+        }
+    }
+}

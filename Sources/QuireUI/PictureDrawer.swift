@@ -1,0 +1,51 @@
+import CGtk
+import CShim
+import QuireDocument
+import QuireEngine
+
+/// Draws rendered pictures into a snapshot: as textures under GL renderers (cheaper
+/// there), through cairo under the cairo renderer (cheaper there). Keeps each picture's
+/// texture while it is drawn.
+@MainActor
+final class PictureDrawer {
+    private var textures: [TileKey: PageTexture] = [:]
+    private var useTextures: Bool?
+
+    /// Draws `image` (the picture of `key`) filling `area`. `deviceScale` tells when the
+    /// picture lands pixel for pixel, to be copied without filtering.
+    func draw(_ image: PageImage, key: TileKey, in area: inout graphene_rect_t, deviceScale: Double,
+              _ snapshot: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>) {
+        if useTextures == nil {
+            useTextures = String(cString: quire_widget_renderer_name(widget)) != "GskCairoRenderer"
+        }
+        if useTextures == true {
+            let texture = textures[key] ?? PageTexture(image)
+            textures[key] = texture
+            gtk_snapshot_append_texture(snapshot, texture.texture, &area)
+        } else {
+            let cr = gtk_snapshot_append_cairo(snapshot, &area)!
+            cairo_translate(cr, Double(area.origin.x), Double(area.origin.y))
+            cairo_scale(cr, Double(area.size.width) / Double(image.width), Double(area.size.height) / Double(image.height))
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            // Pictures are opaque: copying is cheaper than blending.
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            let exact = image.width == Int(area.size.width * Float(deviceScale))
+            // Pixel for pixel needs no filter; shrinking a picture needs a good one.
+            cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+        }
+    }
+
+    /// Lets go of the textures of pictures no longer kept.
+    func keepTextures(where keep: (TileKey) -> Bool) {
+        textures = textures.filter { keep($0.key) }
+    }
+}
+
+/// A GdkTexture over a page picture's pixels (no copy), for the GL renderer.
+final class PageTexture {
+    let texture: OpaquePointer
+    init(_ image: PageImage) { texture = quire_texture_for_surface(image.surface) }
+    deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
+}

@@ -1,0 +1,184 @@
+import CGtk
+import CShim
+import QuireDocument
+import QuireEngine
+
+/// The two views of the sidebar.
+public enum SidebarView: String, Sendable, CaseIterable {
+    case outline, thumbnails
+}
+
+/// The sidebar (F9): a switcher over the outline and the thumbnails of the document shown.
+/// It reads the outline on a thread of its own, once the first view is drawn, and opens on
+/// Thumbnails for a document without one.
+@MainActor
+final class Sidebar {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let outlinePage: UnsafeMutablePointer<GtkWidget>
+    private let outlineMessage: UnsafeMutablePointer<GtkWidget>
+    private let thumbnailPage: UnsafeMutablePointer<GtkWidget>
+    private(set) var outline: OutlineView?
+    private(set) var thumbnails: ThumbnailView?
+    private var source: DocumentSource?
+    private var labelOf: (Int) -> String = { String($0 + 1) }
+    private var outlineState = OutlineState.notRead
+    private var generation = 0
+    /// Whether the reader (or the command line) chose the view, which then stays.
+    private var viewChosen = false
+    private var switching = false
+    private var canvasDrawn = false
+    private var readerAt: (page: Int, point: (page: Int, top: Double)) = (0, (0, 0))
+    /// Called with an outline entry's destination, or a thumbnail's page.
+    var onGoTo: ((OutlineTarget) -> Void)?
+    /// Called when what the sidebar shows may have become complete.
+    var onSettled: (() -> Void)?
+
+    private enum OutlineState { case notRead, reading, read }
+
+    init() {
+        stack = gtk_stack_new()
+        gtk_stack_set_transition_type(quire_stack(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+        outlinePage = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        outlineMessage = gtk_label_new(nil)
+        gtk_label_set_wrap(quire_label(outlineMessage), 1)
+        gtk_widget_add_css_class(outlineMessage, "dim-label")
+        gtk_widget_set_vexpand(outlineMessage, 1)
+        gtk_widget_set_margin_start(outlineMessage, 12)
+        gtk_widget_set_margin_end(outlineMessage, 12)
+        gtk_box_append(quire_box(outlinePage), outlineMessage)
+        thumbnailPage = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_stack_add_titled(quire_stack(stack), outlinePage, SidebarView.outline.rawValue, "Outline")
+        gtk_stack_add_titled(quire_stack(stack), thumbnailPage, SidebarView.thumbnails.rawValue, "Thumbnails")
+        let switcher = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack))
+        gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(switcher, 6)
+        gtk_widget_set_margin_bottom(switcher, 6)
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_set_size_request(widget, 180, -1)
+        gtk_box_append(quire_box(widget), switcher)
+        gtk_box_append(quire_box(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_widget_set_vexpand(stack, 1)
+        gtk_box_append(quire_box(widget), stack)
+        gtk_widget_set_visible(widget, 0)
+        Signal.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            if !self.switching { self.viewChosen = true }
+            self.readOutlineIfWanted()
+            self.onSettled?()
+        }
+    }
+
+    var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
+
+    var view: SidebarView {
+        gtk_stack_get_visible_child_name(quire_stack(stack)).flatMap { SidebarView(rawValue: String(cString: $0)) } ?? .outline
+    }
+
+    /// Shows the sidebar, on `view` when given (the reader's choice, kept).
+    func open(_ view: SidebarView? = nil) {
+        if let view {
+            viewChosen = true
+            show(view)
+        }
+        gtk_widget_set_visible(widget, 1)
+        readOutlineIfWanted()
+    }
+
+    func close() { gtk_widget_set_visible(widget, 0) }
+
+    /// A new document: thumbnails through its canvas, the outline read when wanted.
+    func attach(source: DocumentSource, canvas: PageCanvas, labelOf: @escaping (Int) -> String) {
+        generation += 1
+        self.source = source
+        self.labelOf = labelOf
+        outlineState = .notRead
+        canvasDrawn = false
+        readerAt = (0, (0, 0))
+        setOutline(nil, message: "Reading the outline…")
+        if let old = thumbnails { gtk_box_remove(quire_box(thumbnailPage), old.widget) }
+        let thumbnails = ThumbnailView(pages: canvas, labelOf: labelOf)
+        thumbnails.onChosen = { [unowned self] page in self.onGoTo?(OutlineTarget(page: page)) }
+        thumbnails.onSettled = { [unowned self] in self.onSettled?() }
+        self.thumbnails = thumbnails
+        thumbnails.setCurrent(0)
+        gtk_box_append(quire_box(thumbnailPage), thumbnails.widget)
+        if !viewChosen { show(.outline) }
+    }
+
+    /// The canvas has drawn its first view: reading the outline no longer competes with it.
+    func firstViewDrawn() {
+        canvasDrawn = true
+        readOutlineIfWanted()
+    }
+
+    /// The reader moved: follow with the current page and section.
+    func follow(page: Int, point: (page: Int, top: Double)) {
+        readerAt = (page, point)
+        thumbnails?.setCurrent(page)
+        outline?.follow(point)
+    }
+
+    /// True when the view shown is complete: the outline read, or every thumbnail in view drawn.
+    var isSettled: Bool {
+        guard isOpen else { return true }
+        switch view {
+        case .outline: return outlineState == .read
+        case .thumbnails: return thumbnails?.isSettled ?? true
+        }
+    }
+
+    /// What the sidebar shows, for `--snapshot`'s report.
+    var summary: String? {
+        guard isOpen else { return nil }
+        switch view {
+        case .outline:
+            guard let outline else { return "sidebar=outline entries=0" }
+            let section = outline.selectedEntry.map { " section=\"\(outline.tree.entries[$0].title)\"" } ?? ""
+            return "sidebar=outline entries=\(outline.tree.count)\(section)"
+        case .thumbnails:
+            guard let shown = thumbnails?.shownPages, !shown.isEmpty else { return "sidebar=thumbnails" }
+            return "sidebar=thumbnails thumbnails=\(shown.lowerBound + 1)-\(shown.upperBound) current=\((thumbnails?.current ?? 0) + 1)"
+        }
+    }
+
+    private func show(_ view: SidebarView) {
+        switching = true
+        gtk_stack_set_visible_child_name(quire_stack(stack), view.rawValue)
+        switching = false
+    }
+
+    private func readOutlineIfWanted() {
+        guard outlineState == .notRead, isOpen, canvasDrawn, let source else { return }
+        outlineState = .reading
+        let generation = self.generation
+        // Its own document: poppler documents are confined to one thread.
+        startThread {
+            let tree = (try? source.open())?.outline() ?? OutlineTree([])
+            MainLoop.invoke { [weak self] in self?.outlineRead(tree, generation: generation) }
+        }
+    }
+
+    private func outlineRead(_ tree: OutlineTree, generation: Int) {
+        guard generation == self.generation else { return }
+        outlineState = .read
+        if tree.isEmpty {
+            setOutline(nil, message: "This document has no outline")
+            if !viewChosen { show(.thumbnails) }
+        } else {
+            let view = OutlineView(tree: tree, labelOf: labelOf)
+            view.onChosen = { [unowned self] target in self.onGoTo?(target) }
+            setOutline(view, message: nil)
+            view.follow(readerAt.point)
+        }
+        onSettled?()
+    }
+
+    private func setOutline(_ view: OutlineView?, message: String?) {
+        if let old = outline { gtk_box_remove(quire_box(outlinePage), old.widget) }
+        outline = view
+        if let view { gtk_box_append(quire_box(outlinePage), view.widget) }
+        gtk_label_set_text(quire_label(outlineMessage), message ?? "")
+        gtk_widget_set_visible(outlineMessage, message == nil ? 0 : 1)
+    }
+}

@@ -1,0 +1,173 @@
+import CGtk
+import CShim
+import QuireDocument
+import QuireEngine
+
+/// The thumbnail sidebar: every page as a small picture with its label, in a
+/// viewport-sized `QuireCanvas` like the document's, so that 5,000 pages cost one widget
+/// and a few arrays. It renders nothing itself: it tells the document canvas which pages
+/// it shows, whose low-resolution pictures (the canvas's own stand-ins) are then planned
+/// after the canvas's visible tiles, and draws whatever picture the canvas holds.
+@MainActor
+final class ThumbnailView {
+    let widget: UnsafeMutablePointer<GtkWidget> // a scrolled window
+    private let canvas: OpaquePointer           // QuireCanvas
+    private unowned let pages: PageCanvas
+    private var layout: ThumbnailLayout
+    private let drawer = PictureDrawer()
+    private let labelOf: (Int) -> String
+    private var labels: [Int: String] = [:]
+    private var top = 0.0, height = 0.0
+    private var scrollingDown = true
+    private var mapped = false
+    private(set) var current = 0
+    /// Called with the page the reader clicked.
+    var onChosen: ((Int) -> Void)?
+    /// Called when every thumbnail in view shows its picture (or its failure).
+    var onSettled: (() -> Void)?
+
+    init(pages: PageCanvas, labelOf: @escaping (Int) -> String) {
+        self.pages = pages
+        self.labelOf = labelOf
+        layout = ThumbnailLayout(pageSizes: pages.pageSizes)
+        widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(quire_scrolled_window(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        let canvasWidget = quire_canvas_new()!
+        canvas = OpaquePointer(canvasWidget)
+        gtk_scrolled_window_set_child(quire_scrolled_window(widget), canvasWidget)
+        gtk_widget_set_vexpand(widget, 1)
+        var callbacks = QuireCanvasCallbacks(
+            snapshot: { data, snapshot, width, height, _, _ in
+                let view = Unmanaged<ThumbnailView>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated { view.draw(snapshot!, width: width, height: height) }
+            },
+            resized: { data, width, height in
+                let view = Unmanaged<ThumbnailView>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated { view.resize(width: Double(width), height: Double(height)) }
+            },
+            scrolled: { data, _, y in
+                let view = Unmanaged<ThumbnailView>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated { view.scrolled(to: y) }
+            })
+        quire_canvas_set_callbacks(canvas, &callbacks, Unmanaged.passRetained(self).toOpaque()) { data in
+            Unmanaged<ThumbnailView>.fromOpaque(data!).release()
+        }
+        let click = gtk_gesture_click_new()!
+        Signal.connectClick(UnsafeMutableRawPointer(click), "released") { [unowned self] presses, x, y in
+            guard presses == 1, let page = self.layout.page(at: Point(x: x, y: y + self.top)) else { return }
+            self.onChosen?(page)
+        }
+        gtk_widget_add_controller(canvasWidget, click)
+        // Hidden (another sidebar view, or the sidebar closed), it asks for nothing.
+        Signal.connect(canvasWidget, "map") { [unowned self] in self.mapped = true; self.replan() }
+        Signal.connect(canvasWidget, "unmap") { [unowned self] in
+            self.mapped = false
+            self.pages.showThumbnails(shown: 0..<0, ahead: [])
+        }
+    }
+
+    /// The pages in view.
+    var shownPages: Range<Int> { mapped ? layout.pages(top: top, height: height) : 0..<0 }
+
+    /// True when the sidebar shows thumbnails and each in view has its picture or failed.
+    var isSettled: Bool {
+        mapped && height > 0 && shownPages.allSatisfy { pages.thumbnailPicture($0) != nil || pages.failed($0) }
+    }
+
+    /// Marks `page` as the reader's and scrolls it into view.
+    func setCurrent(_ page: Int) {
+        current = page
+        if height > 0, let target = layout.reveal(page, top: top, height: height) {
+            quire_canvas_scroll_to(canvas, 0, target)
+        }
+        redraw()
+    }
+
+    /// Page sizes changed (read, or turned): lay out again, keeping the current page in view.
+    func pageSizesChanged() {
+        layout.setPageSizes(pages.pageSizes)
+        quire_canvas_set_content_size(canvas, layout.width, layout.contentHeight)
+        setCurrent(current)
+        replan()
+    }
+
+    /// A picture arrived for a page in view.
+    func pictureArrived(_ page: Int) {
+        redraw()
+        if isSettled { onSettled?() }
+    }
+
+    private func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
+
+    private func resize(width: Double, height: Double) {
+        layout.setWidth(width)
+        self.height = height
+        quire_canvas_set_content_size(canvas, width, layout.contentHeight)
+        top = quire_canvas_get_y(canvas)
+        if let target = layout.reveal(current, top: top, height: height) { quire_canvas_scroll_to(canvas, 0, target) }
+        replan()
+    }
+
+    private func scrolled(to y: Double) {
+        if y != top { scrollingDown = y > top }
+        top = y
+        replan()
+    }
+
+    private func replan() {
+        guard mapped, height > 0 else { return }
+        let plan = layout.plan(top: top, height: height, scrollingDown: scrollingDown)
+        pages.showThumbnails(shown: plan.shown, ahead: plan.ahead)
+        if isSettled { onSettled?() }
+    }
+
+    private func label(_ page: Int) -> String {
+        if let label = labels[page] { return label }
+        let label = labelOf(page)
+        labels[page] = label
+        return label
+    }
+
+    private func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        let widget = UnsafeMutablePointer<GtkWidget>(canvas)
+        let scale = Double(gtk_widget_get_scale_factor(widget))
+        func snap(_ value: Double) -> Float { Float((value * scale).rounded() / scale) }
+        func rect(_ r: Rect, grow: Double = 0) -> graphene_rect_t {
+            let left = snap(r.x - grow), top = snap(r.y - self.top - grow)
+            return graphene_rect_t(origin: .init(x: left, y: top),
+                                   size: .init(width: snap(r.maxX + grow) - left, height: snap(r.maxY - self.top + grow) - top))
+        }
+        var foreground = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &foreground)
+        let accent = GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1)
+        let edge = GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1)
+        var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
+        for page in layout.pages(top: top, height: height) {
+            let picture = layout.pictureRect(page)
+            let isCurrent = page == current
+            var frame = rect(picture, grow: isCurrent ? 3 : 1)
+            var frameColour = isCurrent ? accent : edge
+            gtk_snapshot_append_color(snapshot, &frameColour, &frame)
+            var area = rect(picture)
+            if let (key, image) = pages.thumbnailPicture(page) {
+                drawer.draw(image, key: key, in: &area, deviceScale: scale, snapshot, widget: widget)
+            } else {
+                gtk_snapshot_append_color(snapshot, &white, &area)
+            }
+            let text = gtk_widget_create_pango_layout(widget, label(page))!
+            var textWidth: Int32 = 0, textHeight: Int32 = 0
+            pango_layout_get_pixel_size(text, &textWidth, &textHeight)
+            let line = layout.labelRect(page)
+            var origin = graphene_point_t(x: snap(line.x + (line.width - Double(textWidth)) / 2),
+                                          y: snap(line.y - top + (line.height - Double(textHeight)) / 2 + 2))
+            gtk_snapshot_save(snapshot)
+            gtk_snapshot_translate(snapshot, &origin)
+            var textColour = isCurrent ? accent : foreground
+            gtk_snapshot_append_layout(snapshot, text, &textColour)
+            gtk_snapshot_restore(snapshot)
+            g_object_unref(UnsafeMutableRawPointer(text))
+        }
+        let shown = Set(layout.pages(top: top, height: height))
+        drawer.keepTextures { shown.contains($0.page) }
+    }
+}

@@ -1,0 +1,126 @@
+import Fixtures
+import Foundation
+import QuireDocument
+import QuireEngine
+import XCTest
+
+/// The sidebar in a real window: `--snapshot --sidebar` reports, and F9 and clicks with
+/// xdotool, the canvas checked against poppler's rendering of the page it should show.
+final class SidebarWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    /// The outline's selected row (navigation-sidebar, window unfocused) and the current thumbnail's frame.
+    private static let selectedRow: UInt32 = 0xFFE8_E6E3
+    private static let currentThumbnail: UInt32 = 0xFF36_85E3
+
+    func testTheOutlineOpensWithTheReadersSectionSelected() throws {
+        let document = fixtures.outlined()
+        for (page, section) in [(1, "Préface — 序文 ✓"), (4, "Section 1.2"), (5, "Part II")] {
+            let output = fixtures.path("outline-\(page).png")
+            let run = try QuireRun.run(["--snapshot", output, "--size", "1000x800", "--sidebar", "outline", "--page", String(page), document])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            XCTAssertTrue(run.standardOutput.contains("sidebar=outline entries=\(Fixtures.outlinedEntries.count) section=\"\(section)\""),
+                          "page \(page): \(run.standardOutput)")
+        }
+    }
+
+    func testADocumentWithoutAnOutlineOpensOnThumbnailsWithPicturesInView() throws {
+        let document = fixtures.long(pages: 40, named: "plain.pdf")
+        let output = fixtures.path("thumbnails.png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "1000x800", "--sidebar", "outline", "--page", "30", document])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        // Asked for the outline, which the document has not: the outline view says so.
+        XCTAssertTrue(run.standardOutput.contains("sidebar=outline entries=0"), run.standardOutput)
+        let thumbs = try QuireRun.run(["--snapshot", output, "--size", "1000x800", "--sidebar", "thumbnails", "--page", "30", document])
+        XCTAssertEqual(thumbs.status, 0, thumbs.standardError)
+        // The current page's thumbnail is scrolled into view and marked.
+        let report = try XCTUnwrap(thumbs.standardOutput.range(of: #"thumbnails=(\d+)-(\d+) current=30"#, options: .regularExpression),
+                                   thumbs.standardOutput)
+        let numbers = thumbs.standardOutput[report].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        XCTAssertTrue((numbers[0]...numbers[1]).contains(30), thumbs.standardOutput)
+        let shot = try Picture(png: output)
+        let frame = try XCTUnwrap(shot.bounds(of: Self.currentThumbnail), "no current-page frame")
+        XCTAssertLessThan(frame.x + frame.width, 240, "the frame is in the sidebar")
+        // Inside the frame: page 30's picture, not blank paper ("Long page 30" in black).
+        let inside = shot.cropped(x: frame.x + 4, y: frame.y + 4, width: frame.width - 8, height: frame.height / 3)
+        XCTAssertNotNil(inside.bounds(of: 0xFF00_0000, tolerance: 120), "the thumbnail shows no text")
+    }
+
+    /// F9 opens the sidebar; a click on an outline entry jumps to its page; Alt+Left returns.
+    func testF9AndAClickOnAnOutlineEntryJumps() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.outlined()
+        let shot = fixtures.path("outline-click.png")
+        let script = ScriptedSession.start(title: "outlined.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key F9
+            echo opened
+            read answer
+            xdotool mousemove $answer click 1
+            echo clicked
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key alt+Left
+            echo back
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        XCTAssertEqual(try session.readLine(), "opened")
+        // The first entry is the reader's section: its row is selected. Part II is the
+        // eighth row shown (Chapter 2 starts collapsed).
+        let screen = try session.screen { $0.bounds(of: Self.selectedRow, inX: 0..<240) != nil }
+        let row = try XCTUnwrap(screen.bounds(of: Self.selectedRow, inX: 0..<240), "no selected outline row")
+        let y = row.y + row.height / 2 + 7 * (row.height + 2)
+        try session.proceed("\(row.x + 40) \(y)")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        try assertShowsAtTheTop(page: 4, of: file, session)
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "back")
+        try assertShowsAtTheTop(page: 0, of: file, session)
+    }
+
+    /// A click on a thumbnail jumps to its page, and the mark follows.
+    func testAClickOnAThumbnailJumps() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 30, named: "thumbs.pdf")
+        let shot = fixtures.path("thumb-click.png")
+        let script = ScriptedSession.start(title: "thumbs.pdf", arguments: "--size 1400x1000 --zoom 100 --sidebar thumbnails") + """
+            echo shown
+            read answer
+            xdotool mousemove $answer click 1
+            echo clicked
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        XCTAssertEqual(try session.readLine(), "shown")
+        let screen = try session.screen { $0.bounds(of: Self.currentThumbnail, inX: 0..<240) != nil }
+        let frame = try XCTUnwrap(screen.bounds(of: Self.currentThumbnail, inX: 0..<240), "no current-page frame")
+        // Page 4's thumbnail, by the layout's geometry from page 1's (its frame is 3 pixels wide).
+        let layout = ThumbnailLayout(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 30))
+        let y = Double(frame.y + 3) + layout.pictureRect(3).midY - layout.pictureRect(0).y
+        try session.proceed("\(frame.x + frame.width / 2) \(Int(y))")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        try assertShowsAtTheTop(page: 3, of: file, session)
+        let marked = try session.screen { ($0.bounds(of: Self.currentThumbnail, inX: 0..<240)?.y ?? 0) > frame.y + 300 }
+        XCTAssertGreaterThan(try XCTUnwrap(marked.bounds(of: Self.currentThumbnail, inX: 0..<240)).y, frame.y + 300, "the mark did not move to page 4")
+    }
+
+    /// Waits until `page`'s top, as poppler renders it at 100 %, is at the top of the canvas.
+    private func assertShowsAtTheTop(page: Int, of file: String, _ session: ScriptedSession, line: UInt = #line) throws {
+        let expected = Picture(try DocumentSource(path: file).open().render(page: page, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 500, height: 160)
+        func shows(_ screen: Picture) -> Bool { screen.bestMatch(of: expected, xs: 300...520, ys: 50...100).mismatch <= 0.01 }
+        XCTAssertTrue(shows(try session.screen(until: shows)), "page \(page + 1) is not at the top of the view", line: line)
+    }
+}
+
+extension Picture {
+    /// `bounds(of:)` within the columns `columns`.
+    func bounds(of colour: UInt32, inX columns: Range<Int>, tolerance: Int = 3) -> (x: Int, y: Int, width: Int, height: Int)? {
+        cropped(x: columns.lowerBound, y: 0, width: min(columns.upperBound, width) - columns.lowerBound, height: height)
+            .bounds(of: colour, tolerance: tolerance).map { ($0.x + columns.lowerBound, $0.y, $0.width, $0.height) }
+    }
+}
