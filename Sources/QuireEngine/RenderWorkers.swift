@@ -8,6 +8,9 @@ import Glibc
 /// plan start at once even while another thread finishes older work.
 /// `submit` replaces the plan; a render already running finishes and is delivered with its
 /// generation, so the receiver can tell it is stale.
+/// Each result carries a sequence number; a plan submitted with `seen` (the last result
+/// the receiver has taken) skips tiles delivered after it, which are on their way and would
+/// otherwise be rendered twice.
 /// The first `urgent` tiles of a plan (what is on screen) have the cores to themselves:
 /// no thread starts a later tile while an urgent one is rendering, since prefetch work on
 /// the other core would slow the tile the reader is waiting for.
@@ -15,6 +18,8 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     public struct Result: Sendable {
         public let key: TileKey
         public let generation: Int
+        /// Counts deliveries: 1 for the first result, and so on.
+        public let sequence: Int
         public let outcome: Swift.Result<Renderer.Picture, RenderFailure>
     }
 
@@ -23,6 +28,8 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var urgent = 0         // how many of `plan`'s first tiles are urgent
         var urgentRunning = 0  // urgent tiles being rendered now
         var inFlight: Set<TileKey> = [] // a new plan may ask again for these: never twice at once
+        var delivered = 0
+        var unseen: [TileKey: Int] = [:] // delivered, not yet taken by the receiver: their sequence
         var generation = 0
         var stopped = false
     }
@@ -60,17 +67,32 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 // Without a document every tile fails with the same reason.
                 outcome = .failure(failure)
             }
-            deliver(Result(key: key, generation: generation, outcome: outcome))
+            let sequence = condition.locked {
+                state.delivered += 1
+                state.unseen[key] = state.delivered
+                return state.delivered
+            }
+            deliver(Result(key: key, generation: generation, sequence: sequence, outcome: outcome))
         }
     }
 
     /// Replaces whatever was waiting with `plan`, whose first `urgent` tiles are on screen;
-    /// returns its generation.
+    /// returns its generation. `seen` is the sequence of the last result the receiver has
+    /// taken (all of them when nil): tiles delivered after it are left out of the plan.
     @discardableResult
-    public func submit(_ plan: [TileKey], urgent: Int) -> Int {
+    public func submit(_ plan: [TileKey], urgent: Int, seen: Int? = nil) -> Int {
         condition.locked {
-            state.plan = plan
-            state.urgent = min(max(urgent, 0), plan.count)
+            if let seen { state.unseen = state.unseen.filter { $0.value > seen } } else { state.unseen = [:] }
+            var urgent = min(max(urgent, 0), plan.count)
+            var kept = plan
+            if !state.unseen.isEmpty {
+                kept = []
+                for (index, key) in plan.enumerated() {
+                    if state.unseen[key] == nil { kept.append(key) } else if index < urgent { urgent -= 1 }
+                }
+            }
+            state.plan = kept
+            state.urgent = urgent
             state.generation += 1
             condition.broadcast()
             return state.generation
@@ -114,8 +136,9 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         condition.locked {
             // A non-urgent tile waits while an urgent one renders.
             while true {
-                // Tiles another thread is rendering now are delivered by it.
-                while let first = state.plan.first, state.inFlight.contains(first) {
+                // Tiles another thread is rendering now are delivered by it; tiles delivered
+                // since the plan was made are on their way.
+                while let first = state.plan.first, state.inFlight.contains(first) || state.unseen[first] != nil {
                     state.plan.removeFirst()
                     if state.urgent > 0 { state.urgent -= 1 }
                 }

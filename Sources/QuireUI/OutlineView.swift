@@ -19,13 +19,18 @@ final class OutlineView {
     private var found: Int?
     /// The entry of the reader's section, as last shown.
     private(set) var section: Int?
+    /// Levels of nesting shown; deeper entries hang flat under the last level.
+    nonisolated static let depthLimit = 12
+    /// True once the list has been laid out with the reader's section scrolled into view.
+    private(set) var isPlaced = false
+    var onPlaced: (() -> Void)?
     /// Called with an entry the reader chose (it has a target).
     var onChosen: ((OutlineTarget) -> Void)?
 
     init(tree: OutlineTree, labelOf: @escaping (Int) -> String) {
         self.tree = tree
         self.labelOf = labelOf
-        let root = OutlineRows.stringList(tree.children(of: nil).map(String.init))
+        let root = OutlineRows.stringList(tree.children(of: nil, depthLimit: Self.depthLimit).map(String.init))
         let create: GtkTreeListModelCreateModelFunc = { item, data in
             Unmanaged<OutlineRows>.fromOpaque(data!).takeUnretainedValue().children(of: item)
         }
@@ -71,6 +76,34 @@ final class OutlineView {
         }
         // Entries the document asks to show open start open, the top level first.
         expandInitiallyOpen()
+        // A list scrolls to an item only once it has a size: each time it shows, after its
+        // first frame, the selected entry is brought into view.
+        Signal.connect(list, "map") { [unowned self] in self.placeAfterNextFrame() }
+    }
+
+    private final class WeakView {
+        weak var view: OutlineView?
+        init(_ view: OutlineView) { self.view = view }
+    }
+
+    private func placeAfterNextFrame() {
+        let data = Unmanaged.passRetained(WeakView(self)).toOpaque()
+        quire_after_each_frame(list, { data in
+            let weak = Unmanaged<WeakView>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { weak.view?.place() ?? false } ? 1 : 0
+        }, data) { data in Unmanaged<WeakView>.fromOpaque(data!).release() }
+    }
+
+    /// Returns whether to wait for another frame.
+    private func place() -> Bool {
+        guard gtk_widget_get_width(list) > 0 else { return true }
+        let position = gtk_single_selection_get_selected(selection)
+        if position != UInt32.max { show(position) }
+        if !isPlaced {
+            isPlaced = true
+            onPlaced?()
+        }
+        return false
     }
 
     /// Follows the reader: selects the entry of the section at `point` (or its nearest
@@ -169,8 +202,10 @@ final class OutlineView {
     private func position(of entry: Int, opening: Bool) -> UInt32? {
         var row: OpaquePointer?
         defer { if let row { g_object_unref(UnsafeMutableRawPointer(row)) } }
-        for step in tree.ancestors(of: entry) + [entry] {
-            let siblings = tree.children(of: tree.parents[step])
+        var chain = [entry]
+        while let parent = tree.parent(of: chain[0], depthLimit: Self.depthLimit) { chain.insert(parent, at: 0) }
+        for step in chain {
+            let siblings = tree.children(of: tree.parent(of: step, depthLimit: Self.depthLimit), depthLimit: Self.depthLimit)
             guard let index = siblings.firstIndex(of: step) else { return nil }
             if let parent = row, gtk_tree_list_row_get_expanded(parent) == 0 {
                 guard opening else { break }
@@ -195,7 +230,8 @@ final class OutlineView {
         var position: UInt32 = 0
         while let raw = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) {
             let row = OpaquePointer(raw)
-            if let entry = Self.entry(ofRow: row), tree.initiallyOpen[entry] || (tree.children(of: nil).count == 1 && tree.parents[entry] == nil) {
+            if let entry = Self.entry(ofRow: row), tree.initiallyOpen[entry] || (tree.children(of: nil).count == 1 && tree.parents[entry] == nil),
+               tree.entries[entry].depth < Self.depthLimit - 1 {
                 gtk_tree_list_row_set_expanded(row, 1)
             }
             g_object_unref(raw)
@@ -220,7 +256,7 @@ final class OutlineRows: Sendable {
 
     func children(of item: gpointer?) -> OpaquePointer? {
         guard let entry = Self.entry(ofItem: item) else { return nil }
-        let children = tree.children(of: entry)
+        let children = tree.children(of: entry, depthLimit: OutlineView.depthLimit)
         return children.isEmpty ? nil : Self.stringList(children.map(String.init))
     }
 

@@ -7,7 +7,7 @@ import QuireEngine
 /// input into `CanvasModel` calls, hands the model's plan to the render workers and draws
 /// the model's pictures. It never renders a page itself.
 @MainActor
-final class PageCanvas {
+final class PageCanvas: CanvasContent {
     let widget: UnsafeMutablePointer<GtkWidget> // the scrolled window holding the canvas
     private let canvas: OpaquePointer // QuireCanvas, owned by the scrolled window
     private let source: DocumentSource
@@ -19,6 +19,8 @@ final class PageCanvas {
     private var pointer = Point(x: 0, y: 0)
     private var reportedFailures: Set<Int> = []
     private var paused = false
+    /// The sequence of the last render result taken: later ones are on their way.
+    private var seenResults = 0
 
     /// Called with the zero-based page that shows most, whenever it changes.
     var onCurrentPageChanged: ((Int) -> Void)?
@@ -49,32 +51,12 @@ final class PageCanvas {
     init(document: Document, threads: DocumentThreads, zoom: ZoomMode) {
         source = document.source
         model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: CacheBudget.forThisMachine)
-        let scrolled = gtk_scrolled_window_new()!
-        let canvasWidget = quire_canvas_new()!
-        canvas = OpaquePointer(canvasWidget)
-        widget = scrolled
-        gtk_scrolled_window_set_child(quire_scrolled_window(scrolled), canvasWidget)
-        gtk_widget_set_hexpand(scrolled, 1)
-        gtk_widget_set_vexpand(scrolled, 1)
-
-        var callbacks = QuireCanvasCallbacks(
-            snapshot: { data, snapshot, width, height, _, _ in
-                let canvas = Unmanaged<PageCanvas>.fromOpaque(data!).takeUnretainedValue()
-                MainActor.assumeIsolated { canvas.draw(snapshot!, width: width, height: height) }
-            },
-            resized: { data, width, height in
-                let canvas = Unmanaged<PageCanvas>.fromOpaque(data!).takeUnretainedValue()
-                MainActor.assumeIsolated { canvas.resize(width: Double(width), height: Double(height)) }
-            },
-            scrolled: { data, x, y in
-                let canvas = Unmanaged<PageCanvas>.fromOpaque(data!).takeUnretainedValue()
-                MainActor.assumeIsolated { canvas.scrolled(to: Point(x: x, y: y)) }
-            })
-        // The canvas holds us (released when it is disposed) so callbacks never outlive us.
-        quire_canvas_set_callbacks(canvas, &callbacks, Unmanaged.passRetained(self).toOpaque()) { data in
-            Unmanaged<PageCanvas>.fromOpaque(data!).release()
-        }
+        (widget, canvas) = makeScrolledCanvas()
+        let canvasWidget = UnsafeMutablePointer<GtkWidget>(canvas)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
         self.threads = threads
+        show(on: canvas)
         threads.link.canvas = self
         addInputControllers(canvasWidget)
         Signal.connect(canvasWidget, "unmap") { [unowned self] in self.setPaused(true) }
@@ -264,7 +246,7 @@ final class PageCanvas {
         quire_canvas_set_content_size(canvas, content.width, content.height)
     }
 
-    private func resize(width: Double, height: Double) {
+    func resize(width: Double, height: Double) {
         model.setDeviceScale(Double(gtk_widget_get_scale_factor(UnsafeMutablePointer(canvas))))
         let target = model.resize(to: Size(width: width, height: height))
         contentSizeChanged()
@@ -279,7 +261,7 @@ final class PageCanvas {
         viewportChanged()
     }
 
-    private func scrolled(to point: Point) {
+    func scrolled(to point: Point) {
         model.scroll(to: point)
         viewportChanged()
     }
@@ -288,7 +270,7 @@ final class PageCanvas {
     private func viewportChanged() {
         guard model.hasViewport else { return }
         let plan = model.plan()
-        if !paused { workers?.submit(plan.tiles, urgent: plan.urgent) }
+        if !paused { workers?.submit(plan.tiles, urgent: plan.urgent, seen: seenResults) }
         if let page = model.currentPage, page != currentPage {
             currentPage = page
             // Not now: this may run inside size allocation, where other widgets must not resize.
@@ -323,6 +305,7 @@ final class PageCanvas {
     }
 
     func received(_ result: RenderWorkers<Document>.Result) {
+        seenResults = max(seenResults, result.sequence)
         if case .failure(let failure) = result.outcome, reportedFailures.insert(result.key.page).inserted {
             printError("page \(result.key.page + 1) could not be rendered: \(failure)")
         }
@@ -345,7 +328,7 @@ final class PageCanvas {
         model.setThumbnails(shown: shown, ahead: ahead)
         guard model.hasViewport, !paused else { return }
         let plan = model.plan()
-        workers?.submit(plan.tiles, urgent: plan.urgent)
+        workers?.submit(plan.tiles, urgent: plan.urgent, seen: seenResults)
     }
 
     /// The best picture of `page` for a thumbnail: its low-resolution one, else any whole
@@ -359,7 +342,7 @@ final class PageCanvas {
     /// Whether `page` could not be rendered.
     func failed(_ page: Int) -> Bool { model.failures[page] != nil }
 
-    private func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
+    func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
         let scale = model.deviceScale
         // Positions come from the model in Double (floats lose pixels deep in long documents)
         // and are snapped to device pixels so that pictures stay crisp.

@@ -123,7 +123,7 @@ final class Sidebar {
     var isSettled: Bool {
         guard isOpen else { return true }
         switch view {
-        case .outline: return outlineState == .read
+        case .outline: return outlineState == .read && (outline?.isPlaced ?? true)
         case .thumbnails: return thumbnails?.isSettled ?? true
         }
     }
@@ -168,6 +168,7 @@ final class Sidebar {
         } else {
             let view = OutlineView(tree: tree, labelOf: labelOf)
             view.onChosen = { [unowned self] target in self.onGoTo?(target) }
+            view.onPlaced = { [unowned self] in self.onSettled?() }
             setOutline(view, message: nil)
             view.follow(readerAt.point)
         }

@@ -9,7 +9,7 @@ import QuireEngine
 /// it shows, whose low-resolution pictures (the canvas's own stand-ins) are then planned
 /// after the canvas's visible tiles, and draws whatever picture the canvas holds.
 @MainActor
-final class ThumbnailView {
+final class ThumbnailView: CanvasContent {
     let widget: UnsafeMutablePointer<GtkWidget> // a scrolled window
     private let canvas: OpaquePointer           // QuireCanvas
     private unowned let pages: PageCanvas
@@ -30,28 +30,11 @@ final class ThumbnailView {
         self.pages = pages
         self.labelOf = labelOf
         layout = ThumbnailLayout(pageSizes: pages.pageSizes)
-        widget = gtk_scrolled_window_new()
+        (widget, canvas) = makeScrolledCanvas()
+        let canvasWidget = UnsafeMutablePointer<GtkWidget>(canvas)
         gtk_scrolled_window_set_policy(quire_scrolled_window(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        let canvasWidget = quire_canvas_new()!
-        canvas = OpaquePointer(canvasWidget)
-        gtk_scrolled_window_set_child(quire_scrolled_window(widget), canvasWidget)
         gtk_widget_set_vexpand(widget, 1)
-        var callbacks = QuireCanvasCallbacks(
-            snapshot: { data, snapshot, width, height, _, _ in
-                let view = Unmanaged<ThumbnailView>.fromOpaque(data!).takeUnretainedValue()
-                MainActor.assumeIsolated { view.draw(snapshot!, width: width, height: height) }
-            },
-            resized: { data, width, height in
-                let view = Unmanaged<ThumbnailView>.fromOpaque(data!).takeUnretainedValue()
-                MainActor.assumeIsolated { view.resize(width: Double(width), height: Double(height)) }
-            },
-            scrolled: { data, _, y in
-                let view = Unmanaged<ThumbnailView>.fromOpaque(data!).takeUnretainedValue()
-                MainActor.assumeIsolated { view.scrolled(to: y) }
-            })
-        quire_canvas_set_callbacks(canvas, &callbacks, Unmanaged.passRetained(self).toOpaque()) { data in
-            Unmanaged<ThumbnailView>.fromOpaque(data!).release()
-        }
+        show(on: canvas)
         let click = gtk_gesture_click_new()!
         Signal.connectClick(UnsafeMutableRawPointer(click), "released") { [unowned self] presses, x, y in
             guard presses == 1, let page = self.layout.page(at: Point(x: x, y: y + self.top)) else { return }
@@ -99,7 +82,7 @@ final class ThumbnailView {
 
     private func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
 
-    private func resize(width: Double, height: Double) {
+    func resize(width: Double, height: Double) {
         layout.setWidth(width)
         self.height = height
         quire_canvas_set_content_size(canvas, width, layout.contentHeight)
@@ -108,7 +91,8 @@ final class ThumbnailView {
         replan()
     }
 
-    private func scrolled(to y: Double) {
+    func scrolled(to point: Point) {
+        let y = point.y
         if y != top { scrollingDown = y > top }
         top = y
         replan()
@@ -128,7 +112,7 @@ final class ThumbnailView {
         return label
     }
 
-    private func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
+    func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
         let widget = UnsafeMutablePointer<GtkWidget>(canvas)
         let scale = Double(gtk_widget_get_scale_factor(widget))
         func snap(_ value: Double) -> Float { Float((value * scale).rounded() / scale) }

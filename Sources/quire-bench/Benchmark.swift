@@ -67,9 +67,10 @@ struct Benchmark {
 
         report.workers = workers.threadCount
 
+        var seen = 0 // the last render result taken
         func submit() {
             let plan = model.plan()
-            workers.submit(plan.tiles, urgent: plan.urgent)
+            workers.submit(plan.tiles, urgent: plan.urgent, seen: seen)
         }
         var waitingSince: [Int: Double] = [:] // visible pages without their sharp tile, since when
         func accept(_ events: [Event]) {
@@ -81,6 +82,7 @@ struct Benchmark {
                     continue
                 case .rendered(let rendered):
                     result = rendered
+                    seen = max(seen, rendered.sequence)
                 }
                 report.renders += 1
                 let sharpNow = result.key == model.sharpKey(result.key.page)

@@ -6,13 +6,15 @@ import Glibc
 
 // quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--json]
 // quire-bench FILE --search WORD [--prefill] [--json]
+// quire-bench FILE --outline [--json]
+// quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--json]
 //
 // The canvas engine without a window: the real document layer, planner, render workers
 // and cache. Measures the time to a fully sharp first viewport, then scrolls through the
 // whole document at a set speed, one step per 16.7 ms of real time (so rendering races
 // the clock as it would on screen), and reports what each frame showed.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -24,6 +26,8 @@ var options = BenchmarkOptions()
 var file: String?
 var searchWord: String?
 var prefill = false
+var thumbnails = false
+var outline = false
 while let argument = arguments.popFirst() {
     func value() -> String {
         guard let next = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)") }
@@ -46,6 +50,8 @@ while let argument = arguments.popFirst() {
     case "--json": options.json = true
     case "--search": searchWord = value()
     case "--prefill": prefill = true; options.prefill = true
+    case "--thumbnails": thumbnails = true
+    case "--outline": outline = true
     case "-h", "--help": print(usage); exit(0)
     default:
         if argument.hasPrefix("-") || file != nil { fail(usage) }
@@ -55,11 +61,29 @@ while let argument = arguments.popFirst() {
 guard let file else { fail(usage) }
 
 CacheBudget.returnFreedPicturesToTheSystem()
+func printFields(_ fields: [(String, String)], json: Bool) {
+    print(json ? "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+                       : fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+}
 if let searchWord {
     do {
-        let fields = try SearchBenchmark(source: DocumentSource(pathOrURI: file), word: searchWord, prefill: prefill).run()
-        print(options.json ? "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
-                           : fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+        printFields(try SearchBenchmark(source: DocumentSource(pathOrURI: file), word: searchWord, prefill: prefill).run(), json: options.json)
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
+if outline {
+    do {
+        printFields(try OutlineBenchmark(source: DocumentSource(pathOrURI: file)).run(), json: options.json)
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
+if thumbnails {
+    do {
+        printFields(try ThumbnailBenchmark(source: DocumentSource(pathOrURI: file), options: options).run(), json: options.json)
     } catch {
         fail("\(error)")
     }

@@ -71,4 +71,17 @@ final class OutlineTreeTests: XCTestCase {
         XCTAssertEqual(tree.children(of: 9_998), [9_999])
         XCTAssertEqual(tree.section(page: 500, top: 0), 5_009)
     }
+
+    func testBelowTheDepthLimitSubtreesHangFlat() {
+        // A › B › C › D › E, and F under A.
+        let tree = OutlineTree([entry("A", 0, 0), entry("B", 1, 1), entry("C", 2, 2), entry("D", 3, 3), entry("E", 4, 4), entry("F", 1, 5)])
+        XCTAssertEqual(tree.children(of: 0, depthLimit: 3), [1, 5])
+        XCTAssertEqual(tree.children(of: 1, depthLimit: 3), [2])
+        XCTAssertEqual(tree.children(of: 2, depthLimit: 3), [3, 4], "the last level holds its whole subtree")
+        XCTAssertEqual(tree.children(of: 3, depthLimit: 3), [])
+        XCTAssertEqual(tree.parent(of: 4, depthLimit: 3), 2)
+        XCTAssertEqual(tree.parent(of: 3, depthLimit: 3), 2)
+        XCTAssertEqual(tree.parent(of: 2, depthLimit: 3), 1)
+        XCTAssertEqual(tree.children(of: 2, depthLimit: 10), [3], "within the limit the tree is as it is")
+    }
 }

@@ -56,6 +56,30 @@ final class RenderWorkersTests: XCTestCase {
         XCTAssertEqual(all.filter { $0.generation == second }.map(\.key.page), [7, 8])
     }
 
+    /// A tile delivered but not yet taken by the receiver is on its way: a plan made before
+    /// the receiver saw it (asking for it again) does not render it twice, whether it was
+    /// finished or still rendering when the plan came.
+    func testATileOnItsWayIsNotRenderedAgain() {
+        let results = Results()
+        let gate = DispatchSemaphore(value: 0)
+        let worker = RenderWorkers(threads: 2, makeRenderer: { RecordingRenderer(gate: gate) }, deliver: results.add)
+        defer { worker.stopAndWait() }
+        let page = { (page: Int) in TileKey(page: page, scale: 1) }
+        worker.submit([page(0), page(1)], urgent: 2, seen: 0)
+        gate.signal()
+        XCTAssertTrue(results.wait(for: 1)) // one finished, the other still rendering
+        // The receiver has seen nothing yet: both are still missing to it.
+        worker.submit([page(0), page(1), page(2)], urgent: 2, seen: 0)
+        for _ in 0..<4 { gate.signal() }
+        XCTAssertTrue(results.wait(for: 2))
+        let seen = results.all.map(\.sequence).max()!
+        worker.submit([page(3)], urgent: 1, seen: seen)
+        gate.signal()
+        while results.all.last?.key.page != 3 { XCTAssertTrue(results.wait(for: 1)) }
+        XCTAssertEqual(results.all.map(\.key.page).sorted(), [0, 1, 2, 3], "each tile once")
+        XCTAssertEqual(results.all.map(\.sequence).sorted(), [1, 2, 3, 4])
+    }
+
     func testFailuresAreDeliveredNotThrown() {
         let results = Results()
         let worker = RenderWorkers(threads: 1, makeRenderer: { RecordingRenderer(gate: nil) }, deliver: results.add)

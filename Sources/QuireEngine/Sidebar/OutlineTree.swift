@@ -74,6 +74,24 @@ public struct OutlineTree: Sendable {
 
     public func hasChildren(_ index: Int) -> Bool { subtreeEnds[index] > index + 1 }
 
+    /// The entries under `parent` as shown with at most `depthLimit` levels of nesting:
+    /// below the last level, a whole subtree hangs flat, in document order, under its
+    /// ancestor there (a hostile outline 10,000 levels deep would otherwise ask for a
+    /// sidebar 10,000 indents wide).
+    public func children(of parent: Int?, depthLimit: Int) -> [Int] {
+        guard let parent else { return children(of: nil) }
+        let depth = entries[parent].depth
+        if depth < depthLimit - 1 { return children(of: parent) }
+        return depth == depthLimit - 1 ? Array((parent + 1)..<subtreeEnds[parent]) : []
+    }
+
+    /// The entry `index` is shown under with at most `depthLimit` levels.
+    public func parent(of index: Int, depthLimit: Int) -> Int? {
+        var parent = parents[index]
+        while let current = parent, entries[current].depth > depthLimit - 1 { parent = parents[current] }
+        return parent
+    }
+
     /// The chain from the top level down to `index`'s parent.
     public func ancestors(of index: Int) -> [Int] {
         var chain: [Int] = []
