@@ -66,7 +66,8 @@ extension CanvasModel {
         guard let top, !layout.rotation.isQuarterTurn else { return start }
         let width = layout.documentSizes[page].width
         let line = contentRect(of: Rect(x: 0, y: min(max(top, 0), layout.documentSizes[page].height), width: width, height: 0), onPage: page)
-        return clamped(Point(x: start.x, y: line.y))
+        // A gap's margin above, as above a page's top.
+        return clamped(Point(x: start.x, y: line.y - layout.gap))
     }
 
     /// The point the reader is at, for finding their section: the top of the view, as a page

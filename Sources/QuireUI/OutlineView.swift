@@ -63,11 +63,22 @@ final class OutlineView {
             // A guint passed in a pointer's place: only its low 32 bits are meant.
             if let entry = self.entry(atPosition: UInt32(truncatingIfNeeded: Int(bitPattern: position))) { self.choose(entry) }
         }
+        Signal.connect(UnsafeMutableRawPointer(findEntry), "changed") { [unowned self] in
+            // Typing on the list starts here: the entry takes the keys that follow at once
+            // (not after the search delay), or a space would activate the list's row.
+            if let root = gtk_widget_get_root(self.list), let focus = gtk_root_get_focus(root),
+               focus == self.list || gtk_widget_is_ancestor(focus, self.list) != 0 {
+                gtk_widget_grab_focus(self.findEntry)
+                gtk_editable_set_position(quire_editable(self.findEntry), -1)
+            }
+        }
         Signal.connect(UnsafeMutableRawPointer(findEntry), "search-changed") { [unowned self] in
             self.find(after: self.found.map { $0 - 1 })
         }
         Signal.connect(UnsafeMutableRawPointer(findEntry), "next-match") { [unowned self] in self.find(after: self.found) }
         Signal.connect(UnsafeMutableRawPointer(findEntry), "activate") { [unowned self] in
+            // Enter typed before the search delay ran finds first.
+            if self.findText != self.searched { self.find(after: self.found.map { $0 - 1 }) }
             if let found = self.found { self.choose(found) }
         }
         Signal.connect(UnsafeMutableRawPointer(findEntry), "stop-search") { [unowned self] in
@@ -138,8 +149,12 @@ final class OutlineView {
         if let target = tree.entries[entry].target { onChosen?(target) }
     }
 
+    private var findText: String { String(cString: gtk_editable_get_text(quire_editable(findEntry))) }
+    private var searched = ""
+
     private func find(after start: Int?) {
-        let text = String(cString: gtk_editable_get_text(quire_editable(findEntry)))
+        let text = findText
+        searched = text
         guard let match = tree.find(text, after: start) else {
             found = nil
             if !text.isEmpty { gtk_widget_error_bell(findEntry) }

@@ -44,6 +44,35 @@ final class Inbox: Sendable {
     }
 }
 
+/// The engine's threads and the main document, as the application starts them: the
+/// threads open their documents while this one opens its own.
+final class HeadlessEngine {
+    let inbox = Inbox()
+    let workers: RenderWorkers<Document>
+    let sizes: PageSizeReader
+    let document: Document
+
+    init(source: DocumentSource) throws {
+        let inbox = self.inbox
+        workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: { inbox.post(.rendered($0)) })
+        sizes = PageSizeReader(open: { try source.open() }, deliver: { inbox.post(.sizes(first: $0, $1)) })
+        do { document = try source.open() } catch { workers.stopAndWait(); sizes.cancel(); throw error }
+    }
+
+    /// A canvas model of the document with the options' zoom, view and screen.
+    func model(_ options: BenchmarkOptions) -> CanvasModel<PageImage> {
+        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: options.zoom, budget: CacheBudget.forThisMachine)
+        model.setDeviceScale(options.deviceScale)
+        model.scroll(to: model.resize(to: options.viewport))
+        return model
+    }
+
+    func stop() {
+        sizes.cancel()
+        workers.stopAndWait()
+    }
+}
+
 struct Benchmark {
     let source: DocumentSource
     let options: BenchmarkOptions
@@ -53,17 +82,11 @@ struct Benchmark {
         var report = BenchmarkReport()
         let start = Clock.now
         // As the application does: the threads open their documents while this one opens its own.
-        let inbox = Inbox()
-        let source = self.source
-        let workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: { inbox.post(.rendered($0)) })
-        defer { workers.stopAndWait() }
-        let sizes = PageSizeReader(open: { try source.open() }, deliver: { inbox.post(.sizes(first: $0, $1)) })
-        defer { sizes.cancel() }
-        let document = try source.open()
-        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: options.zoom, budget: CacheBudget.forThisMachine)
+        let engine = try HeadlessEngine(source: source)
+        defer { engine.stop() }
+        let (inbox, workers, document) = (engine.inbox, engine.workers, engine.document)
+        var model = engine.model(options)
         report.openMs = Clock.ms(since: start)
-        model.setDeviceScale(options.deviceScale)
-        model.scroll(to: model.resize(to: options.viewport))
 
         report.workers = workers.threadCount
 

@@ -88,6 +88,10 @@ public final class Fixtures {
         for (index, label) in labels.enumerated() {
             writer.beginPage(label: label)
             writer.text("Outlined page \(index + 1)", x: 72, y: 72, size: 24)
+            // Each entry's title just below the place it leads to.
+            for entry in Self.outlinedEntries where entry.page == index && entry.top > 0 {
+                writer.text(entry.title, x: 72, y: entry.top + 24, size: 18)
+            }
         }
         var parents: [Int32] = [0]
         for entry in Self.outlinedEntries {

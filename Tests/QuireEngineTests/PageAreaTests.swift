@@ -92,3 +92,41 @@ final class PageAreaTests: XCTestCase {
         XCTAssertTrue(shown.y >= 0 && shown.maxY <= 700)
     }
 }
+
+final class DestinationTests: XCTestCase {
+    private func model(pages: Int = 30) -> CanvasModel<Bytes> {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: Size(width: 612, height: 792), count: pages), zoom: .percent(100), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 900, height: 700)))
+        return model
+    }
+
+    func testADestinationComesToTheTopAndIsWhereTheReaderIs() {
+        var model = model()
+        model.scroll(to: model.position(ofTop: 300, onPage: 12))
+        let point = model.readingPoint
+        XCTAssertEqual(point.page, 12)
+        XCTAssertEqual(point.top, 300, accuracy: 0.5)
+        let tree = OutlineTree([OutlineTree.Entry(title: "Before", target: OutlineTarget(page: 12, top: 100), depth: 0),
+                                OutlineTree.Entry(title: "Here", target: OutlineTarget(page: 12, top: 300), depth: 0),
+                                OutlineTree.Entry(title: "After", target: OutlineTarget(page: 12, top: 500), depth: 0)])
+        XCTAssertEqual(tree.section(page: point.page, top: point.top), 1, "the entry jumped to is the reader's section")
+        // Scrolling on moves the reader into the next section.
+        model.scroll(to: Point(x: model.scroll.x, y: model.scroll.y + 250 * model.layout.scale))
+        XCTAssertEqual(tree.section(page: model.readingPoint.page, top: model.readingPoint.top), 2)
+    }
+
+    func testTurnedUpsideDownTheDestinationStillComesToTheTop() {
+        var model = model()
+        model.scroll(to: model.setRotation(.half))
+        model.scroll(to: model.position(ofTop: 300, onPage: 5))
+        XCTAssertEqual(model.readingPoint.page, 5)
+        XCTAssertEqual(model.readingPoint.top, 300, accuracy: 0.5)
+    }
+
+    func testAtTheEndOfTheDocumentTheReaderIsAtTheBottomOfTheView() {
+        var model = model()
+        model.scroll(to: model.position(ofTop: 700, onPage: 29))
+        XCTAssertEqual(model.readingPoint.page, 29)
+        XCTAssertEqual(model.readingPoint.top, 792, accuracy: 20, "the last page's end, so its last sections can be reached")
+    }
+}

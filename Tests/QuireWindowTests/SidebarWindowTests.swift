@@ -11,7 +11,8 @@ final class SidebarWindowTests: XCTestCase {
     override func setUpWithError() throws { fixtures = try Fixtures() }
     override func tearDown() { fixtures = nil }
 
-    /// The outline's selected row (navigation-sidebar, window unfocused) and the current thumbnail's frame.
+    /// The outline's selected row (navigation-sidebar, window unfocused; a row under the
+    /// pointer looks the same, so scripts move the pointer away) and the current thumbnail's frame.
     private static let selectedRow: UInt32 = 0xFFE8_E6E3
     private static let currentThumbnail: UInt32 = 0xFF36_85E3
 
@@ -54,6 +55,7 @@ final class SidebarWindowTests: XCTestCase {
         let file = fixtures.outlined()
         let shot = fixtures.path("outline-click.png")
         let script = ScriptedSession.start(title: "outlined.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            xdotool mousemove 1590 1190
             xdotool windowfocus --sync "$window"
             xdotool key F9
             echo opened
@@ -80,6 +82,40 @@ final class SidebarWindowTests: XCTestCase {
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "back")
         try assertShowsAtTheTop(page: 0, of: file, session)
+    }
+
+    /// Typing in the outline finds an entry by title, ignoring case and accents; Enter goes there.
+    func testTypingInTheOutlineFindsAnEntryAndEnterGoesThere() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.outlined()
+        let shot = fixtures.path("outline-find.png")
+        let script = ScriptedSession.start(title: "outlined.pdf", arguments: "--size 1400x1000 --zoom 100 --sidebar outline") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool mousemove $answer click 1
+            xdotool type 'SECTION 2.1'
+            xdotool key Return
+            echo typed
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        XCTAssertEqual(try session.readLine(), "shown")
+        let screen = try session.screen { $0.bounds(of: Self.selectedRow, inX: 0..<240) != nil }
+        let row = try XCTUnwrap(screen.bounds(of: Self.selectedRow, inX: 0..<240), "no selected outline row")
+        // A click on the first entry (the page shown already) gives the list the keyboard.
+        try session.proceed("\(row.x + 40) \(row.y + row.height / 2)")
+        XCTAssertEqual(try session.readLine(), "typed")
+        // Section 2.1 leads 500 points down page 4 (its title is written there), inside the
+        // collapsed Chapter 2: that line, not the page's top, comes to the top of the view.
+        let page = Picture(try DocumentSource(path: file).open().render(page: 3, scale: 96.0 / 72))
+        let top = page.cropped(x: 0, y: 0, width: 500, height: 160)
+        let destination = page.cropped(x: 0, y: Int(500 * 96.0 / 72), width: 500, height: 100)
+        func shows(_ part: Picture) -> (Picture) -> Bool { { $0.bestMatch(of: part, xs: 300...520, ys: 50...100).mismatch <= 0.01 } }
+        let final = try session.screen(until: shows(destination))
+        XCTAssertTrue(shows(destination)(final), "Section 2.1's place is not at the top of the view")
+        XCTAssertFalse(shows(top)(final))
     }
 
     /// A click on a thumbnail jumps to its page, and the mark follows.
