@@ -85,3 +85,25 @@ extension CanvasModel {
         }
     }
 }
+
+extension CanvasModel {
+    /// The page under `point` (view coordinates) and the point on it, in points from the
+    /// top-left of the page as the document displays it: the inverse of `viewRect(of:onPage:)`,
+    /// for hit-testing links and selecting text.
+    public func pagePoint(atView point: Point) -> (page: Int, point: Point)? {
+        let content = Point(x: point.x + scroll.x, y: point.y + scroll.y)
+        guard let page = visiblePages.first(where: { page in
+            let rect = layout.pageRect(page)
+            return content.x >= rect.x && content.x < rect.maxX && content.y >= rect.y && content.y < rect.maxY
+        }) else { return nil }
+        let rect = layout.pageRect(page), scale = layout.scale
+        let turned = Point(x: (content.x - rect.x) / scale, y: (content.y - rect.y) / scale)
+        let size = layout.documentSizes[page]
+        switch layout.rotation {
+        case .none: return (page, turned)
+        case .quarter: return (page, Point(x: turned.y, y: size.height - turned.x))
+        case .half: return (page, Point(x: size.width - turned.x, y: size.height - turned.y))
+        case .threeQuarters: return (page, Point(x: size.width - turned.y, y: turned.x))
+        }
+    }
+}

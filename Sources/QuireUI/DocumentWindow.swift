@@ -21,6 +21,10 @@ final class DocumentWindow {
     private let sidebar = Sidebar()
     private var sidebarAtStart: SidebarView?
     private var followPending = false
+    private var links: DocumentLinks?
+    private let notice: UnsafeMutablePointer<GtkWidget>      // a revealer over the document
+    private let noticeLabel: UnsafeMutablePointer<GtkWidget>
+    private var noticeTimer: UInt32 = 0
     private var search: DocumentSearch?
     private var find: String?
     private var source: DocumentSource?
@@ -49,6 +53,8 @@ final class DocumentWindow {
         self.arrangement = arrangement
         startPage = page.map { $0 - 1 }
         window = gtk_application_window_new(application)
+        notice = gtk_revealer_new()
+        noticeLabel = gtk_label_new(nil)
         gtk_window_set_default_size(quire_window(window), Int32(size?.width ?? 900), Int32(size?.height ?? 1100))
         gtk_window_set_title(quire_window(window), "Quire")
 
@@ -91,8 +97,23 @@ final class DocumentWindow {
         gtk_stack_add_named(quire_stack(stack), passwordPage.widget, "password")
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(quire_box(column), searchBar.widget)
-        gtk_widget_set_vexpand(stack, 1)
-        gtk_box_append(quire_box(column), stack)
+        // Notices (a refused link) slide over the bottom of the document.
+        gtk_label_set_wrap(quire_label(noticeLabel), 1)
+        gtk_label_set_max_width_chars(quire_label(noticeLabel), 70)
+        let noticeBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(noticeBox, "app-notification")
+        gtk_box_append(quire_box(noticeBox), noticeLabel)
+        gtk_revealer_set_transition_type(OpaquePointer(notice), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        gtk_revealer_set_child(OpaquePointer(notice), noticeBox)
+        gtk_widget_set_halign(notice, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(notice, GTK_ALIGN_END)
+        gtk_widget_set_margin_bottom(notice, 24)
+        gtk_widget_set_can_target(notice, 0)
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(OpaquePointer(overlay), stack)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), notice)
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_box_append(quire_box(column), overlay)
         // The sidebar keeps its width when the window grows; the document takes the rest.
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(OpaquePointer(paned), self.sidebar.widget)
@@ -163,6 +184,18 @@ final class DocumentWindow {
         }
         if !open { canvas?.grabFocus() }
         checkSettled()
+    }
+
+    /// Shows `text` over the bottom of the document for a few seconds.
+    func showNotice(_ text: String) {
+        gtk_label_set_text(quire_label(noticeLabel), text)
+        gtk_revealer_set_reveal_child(OpaquePointer(notice), 1)
+        if noticeTimer != 0 { g_source_remove(noticeTimer) }
+        noticeTimer = MainLoop.after(seconds: 5) { [weak self] in
+            guard let self else { return }
+            self.noticeTimer = 0
+            gtk_revealer_set_reveal_child(OpaquePointer(self.notice), 0)
+        }
     }
 
     /// The sidebar follows the reader, after the move (which may happen during layout).
@@ -237,6 +270,12 @@ final class DocumentWindow {
         canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
         canvas.onThumbnailArrived = { [unowned self] page in self.sidebar.thumbnails?.pictureArrived(page) }
         canvas.onViewMoved = { [unowned self] in self.followReader() }
+        let links = DocumentLinks(document: document, canvas: canvas)
+        links.onNotice = { [unowned self] text in self.showNotice(text) }
+        links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
+        self.links = links
+        canvas.onPointerMoved = { [unowned links] point in links.pointerMoved(to: point) }
+        canvas.onPrimaryClick = { [unowned links] point in links.clicked(at: point) }
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)

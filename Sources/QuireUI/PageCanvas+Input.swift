@@ -16,6 +16,7 @@ extension PageCanvas {
         let motion = gtk_event_controller_motion_new()!
         Signal.connect(UnsafeMutableRawPointer(motion), "motion") { [unowned self] (x: Double, y: Double) -> Bool in
             self.pointerMoved(to: Point(x: x, y: y))
+            self.onPointerMoved?(Point(x: x, y: y))
             return false
         }
         gtk_widget_add_controller(canvasWidget, motion)
@@ -69,6 +70,16 @@ extension PageCanvas {
             }
         }
         gtk_widget_add_controller(canvasWidget, sideButtons)
+
+        // A click of the primary button that does not move: links.
+        let click = gtk_gesture_click_new()!
+        var pressedAt = Point(x: 0, y: 0)
+        Signal.connectClick(UnsafeMutableRawPointer(click), "pressed") { presses, x, y in pressedAt = Point(x: x, y: y) }
+        Signal.connectClick(UnsafeMutableRawPointer(click), "released") { [unowned self] presses, x, y in
+            guard presses == 1, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
+            self.onPrimaryClick?(Point(x: x, y: y))
+        }
+        gtk_widget_add_controller(canvasWidget, click)
     }
 
     private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {

@@ -40,6 +40,10 @@ final class PageCanvas: CanvasContent {
     var onVisiblePagesChanged: ((Range<Int>) -> Void)?
     /// Called whenever the view moves (scroll, zoom, layout), for the outline's section.
     var onViewMoved: (() -> Void)?
+    /// The pointer moved over the view (view coordinates).
+    var onPointerMoved: ((Point) -> Void)?
+    /// A click of the primary button that did not move (view coordinates).
+    var onPrimaryClick: ((Point) -> Void)?
     /// `/` on the canvas.
     var onFindRequested: (() -> Void)?
     private var reportedVisiblePages = 0..<0
@@ -213,6 +217,16 @@ final class PageCanvas: CanvasContent {
         contentSizeChanged()
         move(to: point)
         viewportChanged()
+    }
+
+    /// The page under a view point and the point on it (points from its top-left as displayed).
+    func pagePoint(atView point: Point) -> (page: Int, point: Point)? { model.pagePoint(atView: point) }
+
+    /// The pointer's shape ("pointer" over a link; nil for the default) and tooltip.
+    func setPointer(cursor: String?, tooltip: String?) {
+        let widget = UnsafeMutablePointer<GtkWidget>(canvas)
+        gtk_widget_set_cursor_from_name(widget, cursor)
+        gtk_widget_set_tooltip_text(widget, tooltip)
     }
 
     /// Where the reader is, for finding their section in the outline.

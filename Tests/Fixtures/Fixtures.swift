@@ -32,7 +32,10 @@ public final class Fixtures {
         for (index, size) in Self.standardSizes.enumerated() {
             writer.beginPage(width: size.width, height: size.height, label: "p\(index + 1)")
             writer.text(Self.standardText(page: index), x: 40, y: 60, size: 18)
-            if index == 2 { writer.anchor("third", y: 100) }
+            if index == 2 {
+                writer.anchor("third", y: 100)
+                writer.text("The link from page one lands here.", x: 40, y: 124, size: 14)
+            }
             if index == 0 {
                 let box = Self.boxRect, colour = Self.boxColour
                 writer.box(x: box.x, y: box.y, width: box.width, height: box.height,

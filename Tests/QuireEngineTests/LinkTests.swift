@@ -1,0 +1,52 @@
+import XCTest
+@testable import QuireEngine
+
+final class URIPolicyTests: XCTestCase {
+    func testWebAndMailAddressesOpen() {
+        for uri in ["https://example.com/a?b=c", "http://example.com", "HTTPS://EXAMPLE.COM", "mailto:someone@example.com", "  https://example.com  "] {
+            XCTAssertEqual(URIPolicy.decide(uri), .open(uri.trimmingSpaces), uri)
+        }
+    }
+
+    func testEverythingElseIsRefused() {
+        for uri in ["file:///etc/passwd", "javascript:alert(1)", "data:text/html,hi", "smb://server/share", "vscode://open?x",
+                    "ms-msdt:/id", "steam://run/1", "https:example.com", "www.example.com", "", "https://example.com/\nrm -rf",
+                    ":nothing", "/home/user/doc.pdf"] {
+            guard case .refuse(let reason) = URIPolicy.decide(uri) else { return XCTFail("\(uri) should be refused") }
+            XCTAssertFalse(reason.isEmpty)
+        }
+    }
+}
+
+final class PagePointTests: XCTestCase {
+    private func model(rotation: Rotation, zoom: Double) -> CanvasModel<Bytes> {
+        var model = CanvasModel<Bytes>(pageSizes: [Size(width: 612, height: 792), Size(width: 300, height: 400), Size(width: 612, height: 792)],
+                                       zoom: .percent(zoom), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 900, height: 700)))
+        model.scroll(to: model.setRotation(rotation))
+        model.scroll(to: model.go(to: 1))
+        return model
+    }
+
+    /// A link's area on the page maps to the view and back: clicking its middle hits it,
+    /// whatever the zoom and the rotation.
+    func testAViewPointMapsBackToThePointOnThePage() {
+        let link = Rect(x: 40, y: 88, width: 120, height: 16)
+        for rotation in [Rotation.none, .quarter, .half, .threeQuarters] {
+            for zoom in [50.0, 100, 250] {
+                let model = model(rotation: rotation, zoom: zoom)
+                let view = model.viewRect(of: link, onPage: 1)
+                let hit = model.pagePoint(atView: Point(x: view.x + view.width / 2, y: view.y + view.height / 2))
+                XCTAssertEqual(hit?.page, 1, "\(rotation) \(zoom)")
+                XCTAssertEqual(hit?.point.x ?? 0, link.x + link.width / 2, accuracy: 0.01, "\(rotation) \(zoom)")
+                XCTAssertEqual(hit?.point.y ?? 0, link.y + link.height / 2, accuracy: 0.01, "\(rotation) \(zoom)")
+            }
+        }
+    }
+
+    func testTheGapBetweenPagesIsNoPage() {
+        let model = model(rotation: .none, zoom: 100)
+        let rect = model.layout.pageRect(1)
+        XCTAssertNil(model.pagePoint(atView: Point(x: rect.x - model.scroll.x - 3, y: rect.y - model.scroll.y + 10)))
+    }
+}

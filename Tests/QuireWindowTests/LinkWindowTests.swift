@@ -1,0 +1,49 @@
+import Fixtures
+import Foundation
+import QuireDocument
+import XCTest
+
+/// Links in a real window, clicked with xdotool.
+final class LinkWindowTests: XCTestCase {
+    private static let red: UInt32 = 0xFFCC_3333 // Fixtures.boxColour
+
+    /// A click on "Go to page three" brings its destination (100 points down page 3) to the
+    /// top of the view; Alt+Left goes back to page 1.
+    func testClickingAnInternalLinkJumpsAndAltLeftReturns() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.standard(named: "links.pdf")
+        let shot = fixtures.path("links.png")
+        let script = ScriptedSession.start(title: Fixtures.standardTitle, arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool mousemove $answer click 1
+            echo clicked
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key alt+Left
+            echo back
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        XCTAssertEqual(try session.readLine(), "shown")
+        let scale = 96.0 / 72
+        let first = try session.screen { $0.bounds(of: Self.red) != nil }
+        let box = try XCTUnwrap(first.bounds(of: Self.red), "page 1 is not shown")
+        // The page's origin from its red box; the link's middle from the fixture's geometry.
+        let origin = (x: Double(box.x) - Fixtures.boxRect.x * scale, y: Double(box.y) - Fixtures.boxRect.y * scale)
+        try session.proceed("\(Int(origin.x + 100 * scale)) \(Int(origin.y + 96 * scale))")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        let document = try DocumentSource(path: file).open()
+        let third = Picture(try document.render(page: 2, scale: scale))
+        let landing = third.cropped(x: 0, y: Int(100 * scale), width: third.width, height: 60)
+        func landed(_ screen: Picture) -> Bool { screen.bestMatch(of: landing, xs: 250...450, ys: 45...80).mismatch <= 0.01 }
+        XCTAssertTrue(landed(try session.screen(until: landed)), "the link's destination is not at the top of the view")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "back")
+        let back = try session.screen { ($0.bounds(of: Self.red)?.y ?? -1) == box.y }
+        XCTAssertEqual(back.bounds(of: Self.red)?.y, box.y, "Alt+Left did not return to page 1 where it was")
+    }
+}
