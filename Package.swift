@@ -28,7 +28,7 @@ let package = Package(
         // Test fixtures made with PDFWriter; not part of any product.
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),
         .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine"]),
-        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "Fixtures"]),
+        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "Fixtures", "PDFWriter"]),
         .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireUI", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]

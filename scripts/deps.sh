@@ -5,7 +5,7 @@ set -eu
 
 run_packages="libgtk-4-dev libpoppler-glib-dev libcairo2-dev pkg-config
   adwaita-icon-theme fonts-dejavu-core fonts-urw-base35"
-test_packages="xvfb xauth xdotool imagemagick dbus qpdf meson ninja-build desktop-file-utils appstream
+test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf meson ninja-build desktop-file-utils appstream
   gtk-update-icon-cache"
 
 case "${1:-}" in

@@ -107,3 +107,21 @@ extension CanvasModel {
         }
     }
 }
+
+extension CanvasModel {
+    /// Like `pagePoint(atView:)`, but beside or between pages it takes the nearest visible
+    /// page and clamps the point onto it: a drag that leaves the page goes on selecting.
+    public func pagePoint(nearView point: Point) -> (page: Int, point: Point)? {
+        if let exact = pagePoint(atView: point) { return exact }
+        let content = Point(x: point.x + scroll.x, y: point.y + scroll.y)
+        func distance(_ page: Int) -> Double {
+            let rect = layout.pageRect(page)
+            let dx = max(rect.x - content.x, 0, content.x - rect.maxX), dy = max(rect.y - content.y, 0, content.y - rect.maxY)
+            return dx * dx + dy * dy
+        }
+        guard let page = visiblePages.min(by: { distance($0) < distance($1) }) else { return nil }
+        let rect = layout.pageRect(page)
+        let inside = Point(x: min(max(content.x, rect.x), rect.maxX - 0.001), y: min(max(content.y, rect.y), rect.maxY - 0.001))
+        return pagePoint(atView: Point(x: inside.x - scroll.x, y: inside.y - scroll.y))
+    }
+}

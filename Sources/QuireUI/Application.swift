@@ -56,7 +56,9 @@ public final class Application {
         let arguments = [program] + options.files
         var pointers = arguments.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
+        StallWatch.startIfAsked()
         let status = g_application_run(quire_application(app), Int32(pointers.count), &pointers)
+        StallWatch.report()
         g_object_unref(UnsafeMutableRawPointer(app))
         return exitStatus != 0 ? exitStatus : status
     }

@@ -22,6 +22,7 @@ final class DocumentWindow {
     private var sidebarAtStart: SidebarView?
     private var followPending = false
     private var links: DocumentLinks?
+    private var selection: DocumentSelection?
     private let notice: UnsafeMutablePointer<GtkWidget>      // a revealer over the document
     private let noticeLabel: UnsafeMutablePointer<GtkWidget>
     private var noticeTimer: UInt32 = 0
@@ -150,6 +151,7 @@ final class DocumentWindow {
         }
         Signal.connect(window, "destroy") { [unowned self] in
             self.search?.stop()
+            self.selection?.stop()
             self.canvas?.close()
             self.onClosed?()
         }
@@ -184,6 +186,29 @@ final class DocumentWindow {
         }
         if !open { canvas?.grabFocus() }
         checkSettled()
+    }
+
+    /// The canvas's context menu: Copy and Select All.
+    private func showContextMenu(at point: Point) {
+        guard let canvas else { return }
+        let menu = g_menu_new()!
+        g_menu_append(menu, "_Copy", "win.copy")
+        g_menu_append(menu, "Select _All", "win.select-all")
+        let popover = gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_widget_set_parent(popover, canvas.canvasWidget)
+        var at = GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(quire_popover(popover), &at)
+        gtk_popover_set_has_arrow(quire_popover(popover), 0)
+        gtk_widget_set_halign(popover, GTK_ALIGN_START)
+        Signal.connect(UnsafeMutableRawPointer(popover), "closed") {
+            // Not while it closes: after, on an idle turn.
+            MainLoop.invoke { gtk_widget_unparent(popover) }
+        }
+        if let action = g_action_map_lookup_action(quire_action_map(window), "copy") {
+            g_simple_action_set_enabled(action, selection?.isEmpty == false ? 1 : 0)
+        }
+        gtk_popover_popup(quire_popover(popover))
     }
 
     /// Shows `text` over the bottom of the document for a few seconds.
@@ -276,6 +301,24 @@ final class DocumentWindow {
         self.links = links
         canvas.onPointerMoved = { [unowned links] point in links.pointerMoved(to: point) }
         canvas.onPrimaryClick = { [unowned links] point in links.clicked(at: point) }
+        selection?.stop()
+        let selection = DocumentSelection(canvas: canvas, source: source)
+        self.selection = selection
+        canvas.selectionAreas = { [unowned selection] page in selection.areas(onPage: page) }
+        canvas.onPrimaryPress = { [unowned selection] presses, point, extending in
+            selection.press(at: point, presses: presses, extending: extending)
+        }
+        canvas.onPrimaryDrag = { [unowned selection] point in selection.drag(to: point) }
+        canvas.onPrimaryRelease = { [unowned selection] in selection.released() }
+        canvas.onCopyRequested = { [unowned selection] in selection.copy() }
+        canvas.onSelectAllRequested = { [unowned selection] in selection.selectAll() }
+        canvas.onEscape = { [unowned selection] in selection.clear() }
+        canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
+        let searchAreas = canvas.onVisiblePagesChanged
+        canvas.onVisiblePagesChanged = { [unowned selection] pages in
+            searchAreas?(pages)
+            selection.visiblePagesChanged()
+        }
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
@@ -370,6 +413,8 @@ final class DocumentWindow {
             ("find", { [unowned self] _ in self.searchBar.open() }),
             ("find-next", { [unowned self] _ in self.search?.step(forward: true) }),
             ("find-previous", { [unowned self] _ in self.search?.step(forward: false) }),
+            ("copy", { [unowned self] _ in self.selection?.copy() }),
+            ("select-all", { [unowned self] _ in self.selection?.selectAll() }),
             ("go-back", { $0.goThroughHistory(back: true) }),
             ("go-forward", { $0.goThroughHistory(back: false) }),
         ]

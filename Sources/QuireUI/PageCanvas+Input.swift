@@ -71,15 +71,39 @@ extension PageCanvas {
         }
         gtk_widget_add_controller(canvasWidget, sideButtons)
 
-        // A click of the primary button that does not move: links.
+        // The primary button: a press starts a selection (double and triple presses by word
+        // and by line), a drag extends it, a click that does not move follows a link.
         let click = gtk_gesture_click_new()!
         var pressedAt = Point(x: 0, y: 0)
-        Signal.connectClick(UnsafeMutableRawPointer(click), "pressed") { presses, x, y in pressedAt = Point(x: x, y: y) }
+        Signal.connectClick(UnsafeMutableRawPointer(click), "pressed") { [unowned self] presses, x, y in
+            pressedAt = Point(x: x, y: y)
+            self.grabFocus()
+            let state = gtk_event_controller_get_current_event_state(click)
+            self.onPrimaryPress?(Int(presses), pressedAt, state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
+        }
         Signal.connectClick(UnsafeMutableRawPointer(click), "released") { [unowned self] presses, x, y in
             guard presses == 1, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
             self.onPrimaryClick?(Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, click)
+        let drag = gtk_gesture_drag_new()!
+        Signal.connect(UnsafeMutableRawPointer(drag), "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
+            self.onPrimaryDrag?(Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
+            return false
+        }
+        Signal.connect(UnsafeMutableRawPointer(drag), "drag-end") { [unowned self] (_: Double, _: Double) -> Bool in
+            self.onPrimaryRelease?()
+            return false
+        }
+        gtk_widget_add_controller(canvasWidget, drag)
+
+        // The secondary button: the context menu.
+        let menu = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(menu, 3)
+        Signal.connectClick(UnsafeMutableRawPointer(menu), "pressed") { [unowned self] _, x, y in
+            self.onContextMenu?(Point(x: x, y: y))
+        }
+        gtk_widget_add_controller(canvasWidget, menu)
     }
 
     private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
@@ -107,6 +131,10 @@ extension PageCanvas {
         case (GDK_KEY_n, false), (GDK_KEY_Page_Down, true): turn(rows: 1)
         case (GDK_KEY_p, false), (GDK_KEY_Page_Up, true): turn(rows: -1)
         case (GDK_KEY_slash, false), (GDK_KEY_KP_Divide, false): onFindRequested?()
+        // Here, not as application shortcuts: in an entry they copy and select its text.
+        case (GDK_KEY_c, true), (GDK_KEY_Insert, true): onCopyRequested?()
+        case (GDK_KEY_a, true): onSelectAllRequested?()
+        case (GDK_KEY_Escape, false): onEscape?()
         default: return false
         }
         return true

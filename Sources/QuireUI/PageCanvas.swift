@@ -34,6 +34,8 @@ final class PageCanvas: CanvasContent {
     var onPageSizesChanged: (() -> Void)?
     /// Called when a page the thumbnails show has a new picture (or failed).
     var onThumbnailArrived: ((Int) -> Void)?
+    /// The selected text's areas on a page (points, top-left as displayed), drawn over it.
+    var selectionAreas: ((Int) -> [Rect]?)?
     /// The search's marks for a page, drawn over it.
     var highlights: ((Int) -> PageHighlights?)?
     /// Called when other pages come into view.
@@ -44,6 +46,17 @@ final class PageCanvas: CanvasContent {
     var onPointerMoved: ((Point) -> Void)?
     /// A click of the primary button that did not move (view coordinates).
     var onPrimaryClick: ((Point) -> Void)?
+    /// A press of the primary button: presses (2 for a double press…), where, with Shift.
+    var onPrimaryPress: ((Int, Point, Bool) -> Void)?
+    /// The pointer moved to a point while the primary button is down.
+    var onPrimaryDrag: ((Point) -> Void)?
+    var onPrimaryRelease: (() -> Void)?
+    /// The secondary button at a point.
+    var onContextMenu: ((Point) -> Void)?
+    /// Ctrl+C, Ctrl+A and Escape on the canvas.
+    var onCopyRequested: (() -> Void)?
+    var onSelectAllRequested: (() -> Void)?
+    var onEscape: (() -> Void)?
     /// `/` on the canvas.
     var onFindRequested: (() -> Void)?
     private var reportedVisiblePages = 0..<0
@@ -221,6 +234,11 @@ final class PageCanvas: CanvasContent {
 
     /// The page under a view point and the point on it (points from its top-left as displayed).
     func pagePoint(atView point: Point) -> (page: Int, point: Point)? { model.pagePoint(atView: point) }
+    /// The same, taking the nearest page (clamped) when the point is beside or between pages.
+    func pagePoint(nearView point: Point) -> (page: Int, point: Point)? { model.pagePoint(nearView: point) }
+    /// Page sizes as the document displays them (before the reader's rotation).
+    var documentSizes: [Size] { model.layout.documentSizes }
+    var canvasWidget: UnsafeMutablePointer<GtkWidget> { UnsafeMutablePointer<GtkWidget>(canvas) }
 
     /// The pointer's shape ("pointer" over a link; nil for the default) and tooltip.
     func setPointer(cursor: String?, tooltip: String?) {
@@ -394,21 +412,27 @@ final class PageCanvas: CanvasContent {
                                            size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
                 drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
             }
+            if let areas = selectionAreas?(page.page), !areas.isEmpty {
+                drawHighlights(PageHighlights(areas: [areas], current: nil), onPage: page.page, snapshot, snap: snap,
+                               colours: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), GdkRGBA()), margin: 0)
+            }
             if let marks = highlights?(page.page) { drawHighlights(marks, onPage: page.page, snapshot, snap: snap) }
         }
     }
 
     /// Every match on the page in translucent yellow, the current one in orange.
-    private func drawHighlights(_ marks: PageHighlights, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float) {
-        let match = GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4)
-        let current = GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55)
+    private func drawHighlights(_ marks: PageHighlights, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float,
+                                colours: (GdkRGBA, GdkRGBA) = (GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4),
+                                                               GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55)),
+                                margin: Double = 1) {
+        let (match, current) = colours
         for (index, rects) in marks.areas.enumerated() {
             var colour = index == marks.current ? current : match
             for rect in rects {
                 let view = model.viewRect(of: rect, onPage: page)
-                let left = snap(view.x - 1), top = snap(view.y - 1)
+                let left = snap(view.x - margin), top = snap(view.y - margin)
                 var area = graphene_rect_t(origin: .init(x: left, y: top),
-                                           size: .init(width: snap(view.maxX + 1) - left, height: snap(view.maxY + 1) - top))
+                                           size: .init(width: snap(view.maxX + margin) - left, height: snap(view.maxY + margin) - top))
                 gtk_snapshot_append_color(snapshot, &colour, &area)
             }
         }

@@ -1,0 +1,48 @@
+import CPoppler
+import QuireEngine
+
+extension Document {
+    /// The areas (points, top-left origin as displayed) poppler selects on a page between
+    /// `span`'s start and end points, glyph by glyph, word by word or line by line.
+    public func selectionAreas(_ span: TextSelection.Span, style: TextSelection.Style) -> [Rect] {
+        withKeptPage(span.page) { page -> [Rect] in
+            var rectangle = PopplerRectangle(x1: span.start.x, y1: span.start.y, x2: span.end.x, y2: span.end.y)
+            guard let region = poppler_page_get_selected_region(page, 1.0, style.poppler, &rectangle) else { return [] }
+            defer { cairo_region_destroy(region) }
+            return (0..<cairo_region_num_rectangles(region)).map { index in
+                var box = cairo_rectangle_int_t()
+                cairo_region_get_rectangle(region, index, &box)
+                return Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
+            }
+        } ?? []
+    }
+
+    /// The text poppler selects on a page between `span`'s points, in reading order.
+    public func selectedText(_ span: TextSelection.Span, style: TextSelection.Style) -> String {
+        withKeptPage(span.page) { page -> String in
+            var rectangle = PopplerRectangle(x1: span.start.x, y1: span.start.y, x2: span.end.x, y2: span.end.y)
+            guard let raw = poppler_page_get_selected_text(page, style.poppler, &rectangle) else { return "" }
+            defer { g_free(raw) }
+            return String(cString: raw)
+        } ?? ""
+    }
+
+    /// The whole selection's text, page after page, each page's part on its own lines.
+    public func selectedText(_ selection: TextSelection) -> String {
+        selection.pages.compactMap { page -> String? in
+            guard let span = selection.span(onPage: page, size: pageSize(at: page)) else { return nil }
+            let text = selectedText(span, style: selection.style)
+            return text.isEmpty ? nil : text
+        }.joined(separator: "\n")
+    }
+}
+
+extension TextSelection.Style {
+    var poppler: PopplerSelectionStyle {
+        switch self {
+        case .glyph: POPPLER_SELECTION_GLYPH
+        case .word: POPPLER_SELECTION_WORD
+        case .line: POPPLER_SELECTION_LINE
+        }
+    }
+}
