@@ -23,11 +23,16 @@ final class DocumentLinks {
         self.canvas = canvas
     }
 
+    private var overPage = false
+
+    /// A hand over a link, an I-beam over the page (where text can be selected), the arrow elsewhere.
     func pointerMoved(to point: Point) {
         let link = self.link(at: point)
-        guard link != hovered else { return }
+        let overPage = canvas.pagePoint(atView: point) != nil
+        guard link != hovered || overPage != self.overPage else { return }
         hovered = link
-        canvas.setPointer(cursor: link == nil ? nil : "pointer", tooltip: link.map(describe))
+        self.overPage = overPage
+        canvas.setPointer(cursor: link != nil ? "pointer" : overPage ? "text" : nil, tooltip: link.map(describe))
     }
 
     /// Follows the link under `point`; returns whether there was one.

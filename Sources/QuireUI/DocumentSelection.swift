@@ -65,7 +65,7 @@ final class DocumentSelection {
         guard let selection, !isEmpty, selection.pages.count <= Self.primaryPageLimit else { return }
         extractText { [weak self] text in
             guard let self, !text.isEmpty else { return }
-            gdk_clipboard_set_text(gtk_widget_get_primary_clipboard(self.canvas.canvasWidget), text)
+            Self.put(text, on: gtk_widget_get_primary_clipboard(self.canvas.canvasWidget))
         }
     }
 
@@ -80,9 +80,18 @@ final class DocumentSelection {
         guard !isEmpty else { return }
         extractText { [weak self] text in
             guard let self else { return }
-            gdk_clipboard_set_text(gtk_widget_get_clipboard(self.canvas.canvasWidget), text)
+            Self.put(text, on: gtk_widget_get_clipboard(self.canvas.canvasWidget))
             self.onCopied?(text.count)
         }
+    }
+
+    /// Offers `text` as UTF-8 bytes.
+    private static func put(_ text: String, on clipboard: OpaquePointer?) {
+        let bytes = text.withCString { g_bytes_new($0, gsize(strlen($0))) }
+        let provider = gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", bytes)
+        g_bytes_unref(bytes)
+        gdk_clipboard_set_content(clipboard, provider)
+        g_object_unref(UnsafeMutableRawPointer(provider))
     }
 
     /// The areas to draw on `page`, in points from its top-left as displayed.

@@ -287,6 +287,7 @@ final class DocumentWindow {
                 filling = true
                 search.fillCacheInBackground(from: canvas.currentPage)
                 self.sidebar.firstViewDrawn()
+                StallWatch.restart()
             }
             self.checkSettled()
         }

@@ -2,8 +2,9 @@ import CGtk
 import QuireEngine
 
 /// `QUIRE_REPORT_STALLS=1`: measures how long the main loop ever went without running a
-/// 5 ms timer (the longest time the window could not react), and prints it when Quire
-/// exits. A measuring tool for the closing notes, off by default.
+/// 5 ms timer (the longest time the window could not react) once the first document view
+/// is drawn, and prints it when Quire exits. A measuring tool for the closing notes, off
+/// by default.
 @MainActor
 enum StallWatch {
     private static var last = 0.0
@@ -20,6 +21,13 @@ enum StallWatch {
             }
             return 1
         }, nil, nil)
+    }
+
+    /// Forgets what came before: the window's start (building widgets, the first frame)
+    /// is not what this measures.
+    static func restart() {
+        last = monotonicSeconds()
+        longest = 0
     }
 
     static func report() {
