@@ -108,6 +108,22 @@ public final class Fixtures {
         return file
     }
 
+    /// `pages` pages of 50 lines of text each, about 4 KB a page: enough text that copying
+    /// it all goes through X11's incremental transfer (over 256 KB).
+    public func dense(pages: Int, named name: String = "dense.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        for page in 0..<pages {
+            writer.beginPage()
+            for line in 0..<50 {
+                writer.text("Page \(page + 1) line \(line + 1): the quick brown fox jumps over the lazy dog again.",
+                            x: 40, y: 40 + Double(line) * 14.5, size: 9)
+            }
+        }
+        writer.finish()
+        return file
+    }
+
     /// Lines of `searchable()`, page by page, with their baselines (points from the top).
     public static let searchableLines: [[(String, Double)]] = [
         [("The quick brown fox jumps over the lazy dog.", 100),

@@ -60,4 +60,33 @@ final class SelectionWindowTests: XCTestCase {
         XCTAssertTrue(primary.contains("brown fox jumps"), primary)
         try session.proceed()
     }
+
+    /// Ctrl+A and Ctrl+C on 100 dense pages (about 400 KB of text): the clipboard serves it
+    /// all (X11 hands it over in pieces) and the window stays alive. GTK 4.8's string
+    /// serializer deadlocked the main loop here; the text is now offered as bytes.
+    func testCopyingAllOfALongDocumentKeepsTheWindowAlive() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.dense(pages: 100)
+        let shot = fixtures.path("dense.png")
+        let script = ScriptedSession.start(title: "dense.pdf") + """
+            xdotool windowfocus --sync "$window"
+            xdotool mousemove 400 400 click 1 key ctrl+a key ctrl+c
+            # The text is read on Quire's worker thread: ask until it is there (60 s at most).
+            n=0; until [ "$n" -gt 0 ] || [ $SECONDS -gt 60 ]; do n=$(timeout 10 xclip -o -selection clipboard 2>/dev/null | wc -c); sleep 0.1; done
+            echo "copied $n"
+            n=$(timeout 10 xclip -o -selection clipboard 2>/dev/null | wc -c)
+            echo "again $n"
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        let first = try session.readLine(), second = try session.readLine()
+        let expected = 100 * 50 * "Page 10 line 10: the quick brown fox jumps over the lazy dog again.\n".utf8.count
+        for line in [first, second] {
+            let count = Int(line.split(separator: " ").last ?? "") ?? 0
+            XCTAssertGreaterThan(count, expected * 9 / 10, line)
+        }
+        try session.proceed()
+    }
 }
