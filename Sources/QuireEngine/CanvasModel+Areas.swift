@@ -43,7 +43,12 @@ extension CanvasModel {
 
     /// Where the view is, as a place that survives zoom and layout changes.
     public var place: ViewPlace {
-        let anchor = layout.anchor(atContentY: scroll.y + layout.gap)
+        var anchor = layout.anchor(atContentY: scroll.y + layout.gap)
+        // Past a page's end (in the gap, or a rounding error short of the next page's top)
+        // is the next page's top: "the end of the page before" would come back a gap higher.
+        if anchor.fraction >= 1, case let next = layout.page(rowsAway: 1, from: anchor.page), next != anchor.page {
+            anchor = (next, 0)
+        }
         return ViewPlace(page: anchor.page, fraction: (anchor.fraction * 1000).rounded() / 1000)
     }
 

@@ -34,7 +34,8 @@ public struct TileKey: Hashable, Sendable {
         let side = max(pageSize.width, pageSize.height)
         let area = pageSize.width * pageSize.height
         guard side > 0, area > 0 else { return wanted }
-        return min(wanted, maximumSide / side, (maximumPixels / area).squareRoot())
+        // Pixel sizes round up: a hair under the bound keeps the rounded picture within it.
+        return min(wanted, maximumSide / side, (maximumPixels / area).squareRoot() * 0.999)
     }
 
     /// The device-pixel rectangle this tile covers of its page (laid out, turned) at `scale`.

@@ -48,3 +48,19 @@ final class NavigationHistoryTests: XCTestCase {
         XCTAssertEqual(model.place, place)
     }
 }
+
+final class ViewPlaceTests: XCTestCase {
+    /// A view showing a page from its top comes back exactly there, even when the scroll
+    /// position carries a rounding error (it was a gap too high).
+    func testAPlaceAtAPageTopRoundTrips() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 20), zoom: .percent(134), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 1000, height: 800)))
+        let top = model.go(to: 3)
+        for error in [0.0, -1e-9, 1e-9, -0.3, 0.3] {
+            model.scroll(to: Point(x: top.x, y: top.y + error))
+            let place = model.place
+            XCTAssertEqual(place.page, 3, "error \(error)")
+            XCTAssertEqual(model.position(of: place).y, top.y, accuracy: 1, "error \(error)")
+        }
+    }
+}
