@@ -79,3 +79,30 @@ extension Document {
         return Destination(page: page, top: top)
     }
 }
+
+/// What following a link does. Nothing a document asks runs a program: internal links
+/// move the view, web and mail addresses go to the desktop (`URIPolicy`), the rest is
+/// refused with words for the reader.
+public enum LinkAction: Equatable, Sendable {
+    case goTo(OutlineTarget)
+    case open(String)
+    case refuse(String)
+}
+
+extension LinkTarget {
+    public var action: LinkAction {
+        switch self {
+        case .page(let page, let top):
+            return .goTo(OutlineTarget(page: page, top: top))
+        case .uri(let uri):
+            switch URIPolicy.decide(uri) {
+            case .open(let allowed): return .open(allowed)
+            case .refuse(let reason): return .refuse(reason)
+            }
+        case .launch(let program):
+            return .refuse("This document asks to run “\(program)”. Quire never runs programs from documents.")
+        case .unsupported(let what):
+            return .refuse("This link does nothing in Quire (\(what)).")
+        }
+    }
+}

@@ -39,18 +39,10 @@ final class DocumentLinks {
     @discardableResult
     func clicked(at point: Point) -> Bool {
         guard let link = link(at: point) else { return false }
-        switch link.target {
-        case .page(let page, let top):
-            canvas.go(to: OutlineTarget(page: page, top: top))
-        case .uri(let uri):
-            switch URIPolicy.decide(uri) {
-            case .open(let allowed): openURI?(allowed)
-            case .refuse(let reason): refuse(reason)
-            }
-        case .launch(let program):
-            refuse("This document asks to run “\(program)”. Quire never runs programs from documents.")
-        case .unsupported(let what):
-            refuse("This link does nothing in Quire (\(what)).")
+        switch link.target.action {
+        case .goTo(let target): canvas.go(to: target)
+        case .open(let uri): openURI?(uri)
+        case .refuse(let reason): refuse(reason)
         }
         return true
     }
