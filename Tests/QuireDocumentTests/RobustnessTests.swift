@@ -145,4 +145,28 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(tally.renderFailures, 0)
         XCTAssertTrue(document.text(at: 9_999).contains("Long page 10000"))
     }
+
+    /// Outline entries that point back at each other (a loop of siblings, a child whose
+    /// child is its parent): reading ends, and the outline is finite.
+    func testAnOutlineLoopEnds() throws {
+        let loop = """
+            %PDF-1.4
+            1 0 obj << /Type /Catalog /Pages 2 0 R /Outlines 10 0 R >> endobj
+            2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+            3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj
+            10 0 obj << /Type /Outlines /First 11 0 R /Last 12 0 R /Count 2 >> endobj
+            11 0 obj << /Title (One) /Parent 10 0 R /Next 12 0 R /First 13 0 R /Last 13 0 R /Count 1 /Dest [3 0 R /XYZ 0 792 0] >> endobj
+            12 0 obj << /Title (Two) /Parent 10 0 R /Prev 11 0 R /Next 11 0 R /Dest [3 0 R /XYZ 0 400 0] >> endobj
+            13 0 obj << /Title (Child) /Parent 11 0 R /First 11 0 R /Last 11 0 R /Count 1 /Dest [3 0 R /Fit] >> endobj
+            trailer << /Root 1 0 R >>
+            %%EOF
+            """
+        let file = fixtures.path("outline-loop.pdf")
+        FileManager.default.createFile(atPath: file, contents: Data(loop.utf8))
+        let outline = try DocumentSource(path: file).open().outline()
+        print("outline loop: \(outline.count) entries")
+        XCTAssertGreaterThan(outline.count, 0)
+        XCTAssertLessThanOrEqual(outline.count, Document.outlineEntryLimit)
+        XCTAssertEqual(outline.entries.first?.title, "One")
+    }
 }
