@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "quire", targets: ["quire"]),
         .executable(name: "quire-make-guide", targets: ["quire-make-guide"]),
         .executable(name: "quire-bench", targets: ["quire-bench"]),
+        .executable(name: "quire-fuzz", targets: ["quire-fuzz"]),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
@@ -24,6 +25,7 @@ let package = Package(
         .executableTarget(name: "quire", dependencies: ["QuireUI"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
         .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument"]),
+        .executableTarget(name: "quire-fuzz", dependencies: ["QuireDocument"]),
 
         // Test fixtures made with PDFWriter; not part of any product.
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),

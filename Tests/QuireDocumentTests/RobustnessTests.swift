@@ -19,31 +19,14 @@ final class RobustnessTests: XCTestCase {
         var description: String { "opened \(opened), refused \(refused.sorted { $0.key < $1.key }), render failures \(renderFailures)" }
     }
 
-    /// Everything the application asks of a document, on all of it (40 pages at most).
+    /// Everything the application asks of a document (`DocumentProbe`), tallied.
     private func exercise(_ path: String, into tally: inout Tally) {
-        let document: Document
-        do {
-            document = try DocumentSource(path: path).open()
-        } catch {
+        switch DocumentProbe.exercise(DocumentSource(path: path)) {
+        case .opened(_, let failures):
+            tally.opened += 1
+            tally.renderFailures += failures
+        case .refused(let error):
             tally.refused[error.title, default: 0] += 1
-            return
-        }
-        tally.opened += 1
-        _ = document.title
-        _ = document.outline()
-        let query = SearchQuery("the")
-        for page in Array(0..<min(document.pageCount, 40)) + [document.pageCount - 1] {
-            let size = document.pageSize(at: page)
-            for wanted in [0.5, 2.0] {
-                let key = TileKey(page: page, scale: TileKey.boundedScale(wanted, for: size))
-                if (try? document.render(key)) == nil { tally.renderFailures += 1 }
-            }
-            _ = document.text(at: page)
-            _ = document.matchAreas(of: query, onPage: page)
-            _ = document.pageLabel(at: page)
-            _ = document.links(at: page)
-            _ = document.selectionAreas(TextSelection.Span(page: page, start: Point(x: 0, y: 0), end: Point(x: size.width, y: size.height)),
-                                        style: .glyph)
         }
     }
 
