@@ -43,12 +43,7 @@ extension CanvasModel {
 
     /// Where the view is, as a place that survives zoom and layout changes.
     public var place: ViewPlace {
-        var anchor = layout.anchor(atContentY: scroll.y + layout.gap)
-        // Past a page's end (in the gap, or a rounding error short of the next page's top)
-        // is the next page's top: "the end of the page before" would come back a gap higher.
-        if anchor.fraction >= 1, case let next = layout.page(rowsAway: 1, from: anchor.page), next != anchor.page {
-            anchor = (next, 0)
-        }
+        let anchor = topAnchor
         return ViewPlace(page: anchor.page, fraction: (anchor.fraction * 1000).rounded() / 1000)
     }
 
@@ -128,5 +123,32 @@ extension CanvasModel {
         let rect = layout.pageRect(page)
         let inside = Point(x: min(max(content.x, rect.x), rect.maxX - 0.001), y: min(max(content.y, rect.y), rect.maxY - 0.001))
         return pagePoint(atView: Point(x: inside.x - scroll.x, y: inside.y - scroll.y))
+    }
+}
+
+extension CanvasModel {
+    /// The page at the top of the view and how far down it the view starts, measured a
+    /// gap below the view's top (a page shown from its top has its gap above it in view).
+    /// Past a page's end (in the gap, or a rounding error short of the next page's top) is
+    /// the next page's top: "the end of the page before" would come back a gap higher.
+    var topAnchor: (page: Int, fraction: Double) {
+        var anchor = layout.anchor(atContentY: scroll.y + layout.gap)
+        if anchor.fraction >= 1, case let next = layout.page(rowsAway: 1, from: anchor.page), next != anchor.page {
+            anchor = (next, 0)
+        }
+        return anchor
+    }
+
+    /// Where the view's top is, to be kept through a change of size, turn or arrangement:
+    /// the page there and how far down it, and how many pixels the view starts into the gap
+    /// beside it (the gaps keep their size when pages change theirs).
+    var viewAnchor: (page: Int, fraction: Double, offset: Double) {
+        let anchor = layout.anchor(atContentY: scroll.y)
+        return (anchor.page, anchor.fraction, scroll.y - layout.contentY(page: anchor.page, fraction: anchor.fraction))
+    }
+
+    /// The scroll position that puts `anchor` back at the view's top.
+    func position(keeping anchor: (page: Int, fraction: Double, offset: Double)) -> Point {
+        clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction) + anchor.offset))
     }
 }

@@ -43,10 +43,10 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// A new view size. Returns the scroll position that keeps the point at the top of
     /// the view where it was (the start of the document the first time).
     public mutating func resize(to size: Size) -> Point {
-        let anchor = hasViewport ? layout.anchor(atContentY: scroll.y) : nil
+        let anchor = hasViewport ? viewAnchor : nil
         layout.setViewport(size)
         guard let anchor else { return position(showing: 0) }
-        return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
+        return position(keeping: anchor)
     }
 
     public mutating func setDeviceScale(_ scale: Double) { deviceScale = max(1, scale) }
@@ -54,11 +54,11 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// Adopts real sizes for pages `first…` (they start as estimates). Returns the scroll
     /// position that keeps the page at the top of the view where it was.
     public mutating func adoptPageSizes(_ sizes: [Size], from first: Int) -> Point {
-        let anchor = hasViewport ? layout.anchor(atContentY: scroll.y) : nil
+        let anchor = hasViewport ? viewAnchor : nil
         layout.setPageSizes(sizes, from: first)
         if first <= pagesWithKnownSize { pagesWithKnownSize = max(pagesWithKnownSize, first + sizes.count) }
         guard let anchor else { return scroll }
-        return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
+        return position(keeping: anchor)
     }
 
     /// Records where the view is now (the toolkit owns scrolling).
@@ -85,19 +85,19 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// Turns every page by `rotation` (on top of the document's own), keeping the page at
     /// the top of the view. Returns the scroll position that does so.
     public mutating func setRotation(_ rotation: Rotation) -> Point {
-        let anchor = hasViewport ? layout.anchor(atContentY: scroll.y) : nil
+        let anchor = hasViewport ? viewAnchor : nil
         layout.setRotation(rotation)
         guard let anchor else { return scroll }
-        return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
+        return position(keeping: anchor)
     }
 
     /// Arranges pages in one column or in spreads, keeping the place. Returns the scroll
     /// position that does so.
     public mutating func setArrangement(_ arrangement: PageLayout.Arrangement) -> Point {
-        let anchor = hasViewport ? layout.anchor(atContentY: scroll.y) : nil
+        let anchor = hasViewport ? viewAnchor : nil
         layout.setArrangement(arrangement)
         guard let anchor else { return scroll }
-        return clamped(Point(x: scroll.x, y: layout.contentY(page: anchor.page, fraction: anchor.fraction)))
+        return position(keeping: anchor)
     }
 
     /// Lays out every page, or one page (or spread) at a time, keeping the current page.

@@ -64,3 +64,17 @@ final class ViewPlaceTests: XCTestCase {
         }
     }
 }
+
+final class ResizeAtTheTopTests: XCTestCase {
+    /// At the very top of the document (the gap above page 1 in view), a new view size,
+    /// rotation or arrangement keeps the view at the very top, not a gap further down.
+    func testTheTopOfTheDocumentStaysInView() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 20), zoom: .percent(100), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 1000, height: 800)))
+        XCTAssertEqual(model.scroll.y, 0)
+        model.scroll(to: model.resize(to: Size(width: 1000, height: 790)))
+        XCTAssertEqual(model.scroll.y, 0, accuracy: 0.001, "a resize moved the view")
+        model.scroll(to: model.setArrangement(.dual(oddLeft: true, rightToLeft: false)))
+        XCTAssertEqual(model.scroll.y, 0, accuracy: 0.001, "a new arrangement moved the view")
+    }
+}
