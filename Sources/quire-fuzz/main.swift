@@ -78,9 +78,10 @@ while Date() < deadline {
     child.arguments = ["--one", scratch]
     child.standardError = FileHandle.nullDevice
     child.standardOutput = FileHandle.nullDevice
-    try child.run()
+    // The handler goes on before the child starts: a child that ends at once must still be heard.
     let ends = DispatchSemaphore(value: 0)
     child.terminationHandler = { _ in ends.signal() }
+    try child.run()
     var how: String?
     if ends.wait(timeout: .now() + 20) == .timedOut {
         child.terminate()
