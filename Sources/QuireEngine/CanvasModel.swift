@@ -209,12 +209,8 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// How far a low-resolution picture is from being seen, in pages; nil when it is on
     /// screen, in the canvas or among the thumbnails.
     private static func lowResDistance(_ key: TileKey, visible: Range<Int>, thumbnails: Range<Int>) -> Double? {
-        func distance(_ range: Range<Int>) -> Double? {
-            if range.isEmpty { return .infinity }
-            if range.contains(key.page) { return nil }
-            return Double(key.page < range.lowerBound ? range.lowerBound - key.page : key.page - (range.upperBound - 1))
-        }
-        guard let canvas = distance(visible), let sidebar = distance(thumbnails) else { return nil }
+        guard let canvas = TileCache<Picture>.distance(ofPage: key.page, from: visible),
+              let sidebar = TileCache<Picture>.distance(ofPage: key.page, from: thumbnails) else { return nil }
         return min(canvas, sidebar)
     }
 
@@ -237,7 +233,7 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
                 // Whole pictures of visible pages are on screen (or under missing cells);
                 // cells of a visible page off screen go before other pages.
                 if visible.contains(key.page) { return key.cell == nil || onScreen.contains(key) ? nil : 0.5 }
-                return Double(key.page < visible.lowerBound ? visible.lowerBound - key.page : key.page - (visible.upperBound - 1))
+                return TileCache<Picture>.distance(ofPage: key.page, from: visible)
             }
         case .success(let picture) where key == planner.lowResKey(page: key.page, layout: layout):
             let shown = thumbnails.shown

@@ -30,10 +30,14 @@ public struct TileCache<Picture: RenderedPicture>: Sendable {
 
     /// Adds a picture, sparing the pages in `visible` and evicting by distance in pages.
     public mutating func insert(_ picture: Picture, for key: TileKey, visible: Range<Int>) {
-        insert(picture, for: key) { key in
-            if visible.contains(key.page) { return nil }
-            return Double(key.page < visible.lowerBound ? visible.lowerBound - key.page : key.page - (visible.upperBound - 1))
-        }
+        insert(picture, for: key) { Self.distance(ofPage: $0.page, from: visible) }
+    }
+
+    /// How many pages `page` is from `pages`: nil inside them, infinite when there are none.
+    public static func distance(ofPage page: Int, from pages: Range<Int>) -> Double? {
+        if pages.isEmpty { return .infinity }
+        if pages.contains(page) { return nil }
+        return Double(page < pages.lowerBound ? pages.lowerBound - page : page - (pages.upperBound - 1))
     }
 
     /// Drops pictures beyond the budget, farthest first, never one on screen.

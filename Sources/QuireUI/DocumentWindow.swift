@@ -294,7 +294,7 @@ final class DocumentWindow {
         search.onSettled = { [unowned self] in self.checkSettled() }
         sidebar.attach(source: source, canvas: canvas, labelOf: { document.pageLabel(at: $0) })
         canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
-        canvas.onThumbnailArrived = { [unowned self] page in self.sidebar.thumbnails?.pictureArrived(page) }
+        canvas.onThumbnailArrived = { [unowned self] _ in self.sidebar.thumbnails?.pictureArrived() }
         canvas.onViewMoved = { [unowned self] in self.followReader() }
         let links = DocumentLinks(document: document, canvas: canvas)
         links.onNotice = { [unowned self] text in self.showNotice(text) }

@@ -75,7 +75,7 @@ final class ThumbnailView: CanvasContent {
     }
 
     /// A picture arrived for a page in view.
-    func pictureArrived(_ page: Int) {
+    func pictureArrived() {
         redraw()
         if isSettled { onSettled?() }
     }
