@@ -162,3 +162,42 @@ static GLogWriterOutput quiet_writer(GLogLevelFlags level, const GLogField *fiel
 void quire_quiet_missing_session_bus(void) {
     g_log_set_writer_func(quiet_writer, NULL, NULL);
 }
+
+typedef struct {
+    void (*ended)(gboolean signaled, int code, gpointer data);
+    gpointer data;
+    GDestroyNotify destroy;
+} ChildWatch;
+
+static void child_communicated(GObject *source, GAsyncResult *result, gpointer p) {
+    ChildWatch *watch = p;
+    GSubprocess *child = G_SUBPROCESS(source);
+    g_subprocess_communicate_finish(child, result, NULL, NULL, NULL);
+    /* communicate returns when the pipes close; the exit status needs the wait too. */
+    g_subprocess_wait(child, NULL, NULL);
+    gboolean signaled = g_subprocess_get_if_signaled(child);
+    int code = signaled ? g_subprocess_get_term_sig(child)
+             : g_subprocess_get_if_exited(child) ? g_subprocess_get_exit_status(child) : -1;
+    watch->ended(signaled, code, watch->data);
+    if (watch->destroy)
+        watch->destroy(watch->data);
+    g_free(watch);
+    g_object_unref(child);
+}
+
+GSubprocess *quire_run_child(const char *const *argv, GBytes *input,
+                             void (*ended)(gboolean signaled, int code, gpointer data),
+                             gpointer data, GDestroyNotify destroy, GError **error) {
+    GSubprocessLauncher *launcher = g_subprocess_launcher_new(
+        G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+    /* A crash must end the child at once, by its signal: not after Swift's backtracer. */
+    g_subprocess_launcher_setenv(launcher, "SWIFT_BACKTRACE", "enable=no", TRUE);
+    GSubprocess *child = g_subprocess_launcher_spawnv(launcher, argv, error);
+    g_object_unref(launcher);
+    if (!child)
+        return NULL;
+    ChildWatch *watch = g_new(ChildWatch, 1);
+    *watch = (ChildWatch){ended, data, destroy};
+    g_subprocess_communicate_async(g_object_ref(child), input, NULL, child_communicated, watch);
+    return child;
+}

@@ -10,6 +10,10 @@ public enum DocumentError: Error, Equatable, Sendable {
     case wrongPassword(path: String)
     case noPages(path: String)
     case unsupportedLocation(uri: String, detail: String)
+    /// The opening check's child process crashed on the file (`OpeningCheck`).
+    case crashedReader(path: String, signal: Int32)
+    /// The opening check's child process did not finish in time.
+    case tooSlowToOpen(path: String, seconds: Int)
 
     /// A one-line headline for the window.
     public var title: String {
@@ -24,6 +28,8 @@ public enum DocumentError: Error, Equatable, Sendable {
         case .wrongPassword: "The password is incorrect"
         case .noPages: "The document has no pages"
         case .unsupportedLocation: "The location cannot be opened"
+        case .crashedReader: "The document crashes the PDF reader"
+        case .tooSlowToOpen: "The document takes too long to open"
         }
     }
 
@@ -40,6 +46,10 @@ public enum DocumentError: Error, Equatable, Sendable {
         case .wrongPassword(let path): "The password does not open “\(path)”. Try again."
         case .noPages(let path): "“\(path)” opened, but contains no pages to show."
         case .unsupportedLocation(let uri, let detail): "“\(uri)” could not be loaded: \(detail)."
+        case .crashedReader(let path, let signal):
+            "Reading “\(path)” crashed poppler, the PDF library (\(signalName(signal))). Quire read it in a separate process first, so nothing else was affected. The file is damaged, or made to attack PDF readers."
+        case .tooSlowToOpen(let path, let seconds):
+            "Reading the first page of “\(path)” took over \(seconds) seconds, so Quire stopped. The file may be damaged, or made to exhaust PDF readers."
         }
     }
 
@@ -53,4 +63,15 @@ public enum DocumentError: Error, Equatable, Sendable {
 
 extension DocumentError: CustomStringConvertible {
     public var description: String { "\(title): \(message)" }
+}
+
+private func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case 6: "signal 6, aborted: often memory it could not have"
+    case 7: "signal 7, bus error"
+    case 8: "signal 8, arithmetic error"
+    case 9: "signal 9, killed"
+    case 11: "signal 11, segmentation fault"
+    default: "signal \(signal)"
+    }
 }

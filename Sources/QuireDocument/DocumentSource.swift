@@ -20,6 +20,11 @@ public struct DocumentSource: Sendable {
         self.password = password
     }
 
+    init(location: Location, password: String? = nil) {
+        self.location = location
+        self.password = password
+    }
+
     /// A path, a `file:` URI, or any URI GIO can read (loaded into memory).
     public init(pathOrURI argument: String, password: String? = nil) throws(DocumentError) {
         self.password = password

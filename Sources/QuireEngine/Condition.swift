@@ -26,6 +26,14 @@ final class Condition: @unchecked Sendable {
 
     /// Waits while the lock is held; only call inside `locked`.
     func wait() { pthread_cond_wait(&condition, &mutex) }
+    /// Waits at most `seconds` (or until told); only call inside `locked`.
+    func wait(seconds: Double) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int(now.tv_nsec) + Int(max(0, seconds) * 1e9)
+        var deadline = timespec(tv_sec: now.tv_sec + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        pthread_cond_timedwait(&condition, &mutex, &deadline)
+    }
     func broadcast() { pthread_cond_broadcast(&condition) }
 }
 

@@ -14,6 +14,11 @@ import Glibc
 /// The first `urgent` tiles of a plan (what is on screen) have the cores to themselves:
 /// no thread starts a later tile while an urgent one is rendering, since prefetch work on
 /// the other core would slow the tile the reader is waiting for.
+/// poppler cannot stop a render, and one page may take seconds. A render running longer
+/// than `slowAfter` stops counting against the cores (or as urgent): a spare thread, one
+/// of `spares` beyond one a core, takes the next tile, so a slow page never starves the
+/// pages in view. Threads are used lowest first, so spares (and their documents) stay
+/// unused until a render is slow.
 public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     public struct Result: Sendable {
         public let key: TileKey
@@ -23,39 +28,48 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         public let outcome: Swift.Result<Renderer.Picture, RenderFailure>
     }
 
+    private struct Running {
+        var urgent: Bool
+        let since: Double
+    }
+
     private struct State {
         var plan: [TileKey] = []
         var urgent = 0         // how many of `plan`'s first tiles are urgent
-        var urgentRunning = 0  // urgent tiles being rendered now
-        var inFlight: Set<TileKey> = [] // a new plan may ask again for these: never twice at once
+        var running: [TileKey: Running] = [:] // a new plan may ask again for these: never twice at once
+        var idle: Set<Int> = [] // threads waiting for a tile, by number
         var delivered = 0
         var unseen: [TileKey: Int] = [:] // delivered, not yet taken by the receiver: their sequence
         var generation = 0
         var stopped = false
     }
 
+    /// Renders running at once, not counting slow ones.
     public let threadCount: Int
+    private let slowAfter: Double
     private let threads = ThreadGroup()
     private let condition = Condition()
     nonisolated(unsafe) private var state = State() // guarded by `condition`
 
-    /// Starts `threads` threads. `makeRenderer` runs on each (so each renderer is confined
-    /// to its thread); `deliver` is called on the rendering thread for every finished tile.
-    public init(threads: Int = workerThreadCount,
+    /// Starts `threads` threads and `spares` more for when renders are slow. `makeRenderer`
+    /// runs on each thread with its first tile (so each renderer is confined to its thread);
+    /// `deliver` is called on the rendering thread for every finished tile.
+    public init(threads: Int = workerThreadCount, spares: Int = 2, slowAfter: Double = 1,
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
-        for _ in 0..<threadCount {
-            self.threads.start { self.run(makeRenderer: makeRenderer, deliver: deliver) }
+        self.slowAfter = slowAfter
+        for number in 0..<(threadCount + max(0, spares)) {
+            self.threads.start { self.run(number, makeRenderer: makeRenderer, deliver: deliver) }
         }
     }
 
     /// A thread's whole life; its renderer (and document) is gone when it returns. The
     /// renderer is made with the thread's first tile: a thread with nothing to do yet
     /// does not compete with the one rendering the first view for opening the file.
-    private func run(makeRenderer: () throws -> Renderer, deliver: (Result) -> Void) {
+    private func run(_ number: Int, makeRenderer: () throws -> Renderer, deliver: (Result) -> Void) {
         var renderer: Swift.Result<Renderer, RenderFailure>?
-        drain { key, generation in
+        drain(number) { key, generation in
             if renderer == nil {
                 do { renderer = .success(try makeRenderer()) } catch { renderer = .failure(RenderFailure("\(error)")) }
             }
@@ -93,6 +107,9 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             }
             state.plan = kept
             state.urgent = urgent
+            // What is running stays urgent only if the new view still shows it.
+            let shown = Set(kept.prefix(urgent))
+            for key in state.running.keys { state.running[key]?.urgent = shown.contains(key) }
             state.generation += 1
             condition.broadcast()
             return state.generation
@@ -120,40 +137,52 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         threads.waitUntilAllEnded()
     }
 
-    private func drain(_ work: (TileKey, Int) -> Void) {
-        while let (key, generation, urgent) = next() {
+    private func drain(_ number: Int, _ work: (TileKey, Int) -> Void) {
+        var finished: TileKey?
+        while let (key, generation) = next(number, after: finished) {
             work(key, generation)
-            condition.locked {
-                state.inFlight.remove(key)
-                if urgent { state.urgentRunning -= 1 }
-                condition.broadcast()
-            }
+            finished = key
         }
     }
 
-    /// The next tile to render, whether it is urgent, and its generation; nil once stopped.
-    private func next() -> (TileKey, Int, Bool)? {
+    /// The next tile for thread `number` to render, and its generation; nil once stopped.
+    /// The thread's last tile is marked done in the same step, so a thread that has just
+    /// finished is idle before any other thread can take its place.
+    private func next(_ number: Int, after finished: TileKey?) -> (TileKey, Int)? {
         condition.locked {
-            // A non-urgent tile waits while an urgent one renders.
+            if let finished {
+                state.running[finished] = nil
+                condition.broadcast()
+            }
+            state.idle.insert(number)
+            defer { state.idle.remove(number) }
             while true {
                 // Tiles another thread is rendering now are delivered by it; tiles delivered
                 // since the plan was made are on their way.
-                while let first = state.plan.first, state.inFlight.contains(first) || state.unseen[first] != nil {
+                while let first = state.plan.first, state.running[first] != nil || state.unseen[first] != nil {
                     state.plan.removeFirst()
                     if state.urgent > 0 { state.urgent -= 1 }
                 }
                 if state.stopped { return nil }
-                if !state.plan.isEmpty && (state.urgent > 0 || state.urgentRunning == 0) { break }
-                condition.wait()
+                // Renders not yet slow hold the cores; a non-urgent tile waits while an urgent one renders.
+                let now = monotonicSeconds()
+                var busy = 0, busyUrgent = 0, firstSlow = Double.infinity
+                for running in state.running.values where now - running.since < slowAfter {
+                    busy += 1
+                    if running.urgent { busyUrgent += 1 }
+                    firstSlow = min(firstSlow, running.since + slowAfter)
+                }
+                let waiting = !state.plan.isEmpty && (state.urgent > 0 || busyUrgent == 0)
+                if waiting && busy < threadCount && state.idle.min() == number { break }
+                if waiting && firstSlow.isFinite { condition.wait(seconds: firstSlow - now) } else { condition.wait() }
             }
             let urgent = state.urgent > 0
-            if urgent {
-                state.urgent -= 1
-                state.urgentRunning += 1
-            }
+            if urgent { state.urgent -= 1 }
             let key = state.plan.removeFirst()
-            state.inFlight.insert(key)
-            return (key, state.generation, urgent)
+            state.running[key] = Running(urgent: urgent, since: monotonicSeconds())
+            // The next idle thread may take the next tile.
+            condition.broadcast()
+            return (key, state.generation)
         }
     }
 }

@@ -21,6 +21,10 @@ public final class Application {
 
     /// Runs Quire with the process's arguments and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
+        // A child checking a file for a window (`OpeningCheck`): no GTK, just poppler.
+        if arguments.dropFirst().first == OpeningCheck.flag { return OpeningCheck.runChild(Array(arguments.dropFirst())) }
+        // A child that dies before reading all its input must not take the window with it.
+        signal(SIGPIPE, SIG_IGN)
         let options: LaunchOptions
         do {
             options = try LaunchOptions(arguments: Array(arguments.dropFirst()))

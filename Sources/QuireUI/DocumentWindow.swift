@@ -8,7 +8,7 @@ import QuireEngine
 /// and the welcome page.
 @MainActor
 final class DocumentWindow {
-    enum Content { case welcome, document, error(DocumentError), password(DocumentError) }
+    enum Content { case welcome, opening, document, error(DocumentError), password(DocumentError) }
 
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
@@ -35,6 +35,7 @@ final class DocumentWindow {
     private let continuous: Bool
     private var startPage: Int?
     private(set) var content = Content.welcome
+    private var openingCheck: OpeningCheckProcess?
 
     /// Called once the window shows something final: every visible page rendered, or an
     /// error, or the password prompt. Used by the snapshot mode.
@@ -94,6 +95,7 @@ final class DocumentWindow {
         welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
         errorPage.append(StatusPage.button("_Open Another Document…") { [unowned self] in self.onOpenRequest?() })
         gtk_stack_add_named(quire_stack(stack), welcome.widget, "welcome")
+        gtk_stack_add_named(quire_stack(stack), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "opening")
         gtk_stack_add_named(quire_stack(stack), errorPage.widget, "error")
         gtk_stack_add_named(quire_stack(stack), passwordPage.widget, "password")
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -136,7 +138,7 @@ final class DocumentWindow {
         passwordPage.onPassword = { [unowned self] password in
             guard var source = self.source else { return }
             source.password = password
-            self.load(source)
+            self.check(source)
         }
         addViewActions()
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
@@ -153,14 +155,17 @@ final class DocumentWindow {
             self.search?.stop()
             self.selection?.stop()
             self.canvas?.close()
+            self.openingCheck?.cancel()
             self.onClosed?()
         }
     }
 
     /// True while the window shows no document and so can take one (Ctrl+O reuses it).
     var isEmpty: Bool {
-        if case .document = content { return false }
-        return true
+        switch content {
+        case .document, .opening: false
+        default: true
+        }
     }
 
     /// Memory is short: keep only what is on screen.
@@ -246,9 +251,27 @@ final class DocumentWindow {
     /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
     func open(_ argument: String, password: String? = nil) {
         do {
-            load(try DocumentSource(pathOrURI: argument, password: password))
+            check(try DocumentSource(pathOrURI: argument, password: password))
         } catch {
             show(error)
+        }
+    }
+
+    /// Reads the file in a child process first (`OpeningCheck`); opens it here only if
+    /// that survived. The window meanwhile shows the previous document or nothing.
+    private func check(_ source: DocumentSource) {
+        openingCheck?.cancel()
+        guard OpeningCheckProcess.isEnabled else { return load(source) }
+        gtk_window_set_title(quire_window(window), source.displayName)
+        if canvas == nil {
+            content = .opening
+            gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
+        }
+        openingCheck = OpeningCheckProcess(source: source) { [unowned self] verdict in
+            self.openingCheck = nil
+            if let error = verdict.error(for: source) { return self.show(error) }
+            if case .inconclusive(let status) = verdict { printError("the opening check ended with status \(status); opening without it") }
+            self.load(source)
         }
     }
 

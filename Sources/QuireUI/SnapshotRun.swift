@@ -63,7 +63,7 @@ final class SnapshotRun {
             print("quire: saved \(path): \(window.summary ?? "")")
             finish(0, nil)
         case .error, .password: finish(2, nil) // the window has printed the error already
-        case .welcome: finish(0, nil)
+        case .welcome, .opening: finish(0, nil)
         }
     }
 

@@ -16,11 +16,31 @@ final class RobustnessTests: XCTestCase {
 
     private struct Tally: CustomStringConvertible {
         var opened = 0, refused: [String: Int] = [:], renderFailures = 0
-        var description: String { "opened \(opened), refused \(refused.sorted { $0.key < $1.key }), render failures \(renderFailures)" }
+        /// The most any one file made the process grow at its peak.
+        var peakGrowth = 0
+        var slowest = (name: "", seconds: 0.0)
+        var description: String {
+            "opened \(opened), refused \(refused.sorted { $0.key < $1.key }), render failures \(renderFailures), "
+                + "peak growth \(peakGrowth >> 20) MiB, slowest \(slowest.name) \(Int(slowest.seconds * 1000)) ms"
+        }
     }
 
-    /// Everything the application asks of a document (`DocumentProbe`), tallied.
+    /// What any one file may cost at its peak: no cache is involved here, so the whole of
+    /// the allowance over the cache budget.
+    static let memoryAllowance = 300 << 20
+
+    /// Everything the application asks of a document (`DocumentProbe`), tallied, with the
+    /// peak memory it took.
     private func exercise(_ path: String, into tally: inout Tally) {
+        let before = PeakMemory.resident, start = monotonicSeconds()
+        PeakMemory.reset()
+        defer {
+            let seconds = monotonicSeconds() - start
+            if seconds > tally.slowest.seconds { tally.slowest = ((path as NSString).lastPathComponent, seconds) }
+            let growth = PeakMemory.peak - before
+            tally.peakGrowth = max(tally.peakGrowth, growth)
+            XCTAssertLessThan(growth, Self.memoryAllowance, "\((path as NSString).lastPathComponent) took \(growth >> 20) MiB")
+        }
         switch DocumentProbe.exercise(DocumentSource(path: path)) {
         case .opened(_, let failures):
             tally.opened += 1
@@ -129,6 +149,71 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(document.text(at: 9_999).contains("Long page 10000"))
     }
 
+    /// Images declared enormous (a 50,000-pixel square colour image; a 12,000-pixel mask,
+    /// which at 30,000 takes poppler 8 s; a 4,000-pixel inline image, which poppler's text
+    /// extraction skips byte by byte: at 40,000, 16 s) with little data behind them, and
+    /// fonts that are missing, broken or not fonts at all: every page renders within the
+    /// memory allowance.
+    func testEnormousImagesAndMissingFontsStayWithinMemory() throws {
+        func page(_ resources: String, _ content: String, objects: String = "") -> String {
+            """
+            %PDF-1.4
+            1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+            2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+            3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << \(resources) >> /Contents 4 0 R >> endobj
+            4 0 obj << /Length \(content.utf8.count) >>
+            stream
+            \(content)
+            endstream
+            endobj
+            \(objects)
+            trailer << /Root 1 0 R >>
+            %%EOF
+            """
+        }
+        let files = [
+            ("image-colour", page("/XObject << /Im 5 0 R >>", "q 600 0 0 780 6 6 cm /Im Do Q", objects: """
+                5 0 obj << /Type /XObject /Subtype /Image /Width 50000 /Height 50000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length 6 >>
+                stream
+                abcdef
+                endstream
+                endobj
+                """)),
+            ("image-mask", page("/XObject << /Im 5 0 R >>", "q 0 0 1 rg 600 0 0 780 6 6 cm /Im Do Q", objects: """
+                5 0 obj << /Type /XObject /Subtype /Image /Width 12000 /Height 12000 /ImageMask true /BitsPerComponent 1 /Filter /ASCIIHexDecode /Length 9 >>
+                stream
+                00ff00ff>
+                endstream
+                endobj
+                """)),
+            ("image-inline", page("", "q 600 0 0 780 6 6 cm BI /W 4000 /H 4000 /CS /G /BPC 8 ID \u{1}\u{2}\u{3} EI Q")),
+            ("font-missing", page("/Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /NoSuchFont-BoldItalic >> >>",
+                                  "BT /F1 24 Tf 72 700 Td (A font nobody has) Tj ET")),
+            ("font-broken", page("/Font << /F1 << /Type /Font /Subtype /TrueType /BaseFont /Broken /FontDescriptor 5 0 R >> >>",
+                                 "BT /F1 24 Tf 72 700 Td (A font that is not one) Tj ET", objects: """
+                5 0 obj << /Type /FontDescriptor /FontName /Broken /Flags 32 /FontFile2 6 0 R >> endobj
+                6 0 obj << /Length 16 >>
+                stream
+                this is no font!
+                endstream
+                endobj
+                """)),
+            ("font-type3-loop", page("/Font << /F1 5 0 R >>", "BT /F1 24 Tf 72 700 Td (aa) Tj ET", objects: """
+                5 0 obj << /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /a 6 0 R >> /Encoding << /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [1000] /Resources << /Font << /F1 5 0 R >> >> >> endobj
+                6 0 obj << /Length 31 >>
+                stream
+                1000 0 d0 BT /F1 1 Tf (a) Tj ET
+                endstream
+                endobj
+                """)),
+        ]
+        var tally = Tally()
+        for (name, text) in files { exercise(write(Data(text.utf8), "\(name).pdf"), into: &tally) }
+        print("images and fonts: \(tally)")
+        XCTAssertEqual(tally.opened, files.count, "each is a readable document")
+        XCTAssertLessThan(tally.peakGrowth, Self.memoryAllowance)
+    }
+
     /// Outline entries that point back at each other (a loop of siblings, a child whose
     /// child is its parent): reading ends, and the outline is finite.
     func testAnOutlineLoopEnds() throws {
@@ -151,5 +236,20 @@ final class RobustnessTests: XCTestCase {
         XCTAssertGreaterThan(outline.count, 0)
         XCTAssertLessThanOrEqual(outline.count, Document.outlineEntryLimit)
         XCTAssertEqual(outline.entries.first?.title, "One")
+    }
+}
+
+/// The process's resident memory and its peak, read from /proc; the peak can be reset
+/// (Linux 4.0 and later), so that one file's cost can be read on its own.
+enum PeakMemory {
+    static func reset() { FileManager.default.createFile(atPath: "/proc/self/clear_refs", contents: Data("5".utf8)) }
+    static var peak: Int { status("VmHWM:") }
+    static var resident: Int { status("VmRSS:") }
+
+    private static func status(_ field: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes << 10
     }
 }

@@ -132,6 +132,43 @@ final class RenderWorkersTests: XCTestCase {
     }
 }
 
+final class SlowTileTests: XCTestCase {
+    /// One thread a core, and that thread is stuck in a page that takes seconds: once the
+    /// render is slow, a spare thread renders the pages in view.
+    func testASlowPageDoesNotStarveThePagesInView() {
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
+        let pages = PagesSeen()
+        let workers = RenderWorkers(threads: 1, spares: 1, slowAfter: 0.05, makeRenderer: { Gated(gate: gate, started: started) },
+                                    deliver: { result in
+            pages.add(result.key.page)
+            delivered.signal()
+        })
+        workers.submit([TileKey(page: 0, scale: 1)])
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        workers.submit([5, 6].map { TileKey(page: $0, scale: 1) }, urgent: 2)
+        for _ in 0..<2 { XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success) }
+        XCTAssertEqual(pages.all, [5, 6], "pages 5 and 6 were delivered while page 0 was still rendering")
+        gate.signal()
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
+        workers.stopAndWait()
+        XCTAssertEqual(pages.all, [5, 6, 0])
+    }
+
+    /// Without a spare, the same plan waits for the slow page: the test above can fail.
+    func testWithoutSparesTheSlowPageHoldsTheThread() {
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
+        let workers = RenderWorkers(threads: 1, spares: 0, slowAfter: 0.05, makeRenderer: { Gated(gate: gate, started: started) },
+                                    deliver: { _ in delivered.signal() })
+        workers.submit([TileKey(page: 0, scale: 1)])
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        workers.submit([TileKey(page: 5, scale: 1)])
+        XCTAssertEqual(delivered.wait(timeout: .now() + 0.5), .timedOut)
+        gate.signal()
+        for _ in 0..<2 { XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success) }
+        workers.stopAndWait()
+    }
+}
+
 final class PagesSeen: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
     private var pages: [Int] = []

@@ -49,6 +49,20 @@ final class BadInputWindowTests: XCTestCase {
         XCTAssertNotNil(try Picture(png: output).bounds(of: 0xFFCC_3333), "the unlocked page shows its red box")
     }
 
+    /// The file is read in a child process first: when that crashes or hangs (made to, as
+    /// no file at hand crashes this poppler), the window says so and lives on.
+    func testAFileThatCrashesOrHangsTheReaderIsAnErrorNotACrash() throws {
+        let path = fixtures.standard()
+        try assertShowsError(path, .crashedReader(path: path, signal: 11), environment: ["QUIRE_CHECK_FAULT": "crash"])
+        try assertShowsError(path, .tooSlowToOpen(path: path, seconds: 1),
+                             environment: ["QUIRE_CHECK_FAULT": "hang", "QUIRE_CHECK_SECONDS": "1"])
+        // A locked file's password goes to the child too, which then lets the window open it.
+        let locked = try fixtures.encrypted(password: "s3cret")
+        let output = fixtures.path("checked.png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "640x480", locked], environment: ["QUIRE_PASSWORD": "s3cret"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+    }
+
     func testUsageErrorsExitWithoutAWindow() throws {
         let run = try QuireRun.run(["--zoom", "sideways", "x.pdf"])
         XCTAssertEqual(run.status, 1)

@@ -52,6 +52,13 @@ void quire_set_accels(GtkApplication *application, const char *action, const cha
  * until it returns FALSE; then `destroy(data)`. Keeps frames coming while it runs. */
 void quire_after_each_frame(GtkWidget *widget, gboolean (*painted)(gpointer data), gpointer data, GDestroyNotify destroy);
 
+/* Starts argv[0] with `input` on its stdin (closed after it), its output discarded; calls
+ * `ended` on the main loop when it has exited: signaled and the signal, or its exit status.
+ * Returns the child (owned by the caller, for g_subprocess_force_exit) or NULL with `error`. */
+GSubprocess *quire_run_child(const char *const *argv, GBytes *input,
+                             void (*ended)(gboolean signaled, int code, gpointer data),
+                             gpointer data, GDestroyNotify destroy, GError **error);
+
 /* Drops GTK's "Unable to acquire session bus" warning (Quire then runs as a lone instance,
  * which is what it wants); every other message goes to GLib's default writer. */
 void quire_quiet_missing_session_bus(void);

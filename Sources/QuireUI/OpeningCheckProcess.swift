@@ -1,0 +1,81 @@
+import CGtk
+import CShim
+import QuireDocument
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `OpeningCheck`'s child (this same program, started with its flag) on a source and
+/// reports the verdict on the main loop. It runs while GTK builds and shows the window, on
+/// the other core, so it costs the first view little (the README's "Hostile files" has figures).
+/// `QUIRE_OPENING_CHECK=0` skips it; `QUIRE_CHECK_SECONDS` sets the time limit (20 s).
+@MainActor
+final class OpeningCheckProcess {
+    private var child: OpaquePointer? // GSubprocess, owned
+    private var timer: UInt32 = 0
+    private var finished = false
+    private let done: (OpeningCheck.Verdict) -> Void
+
+    static var isEnabled: Bool { Environment.string("QUIRE_OPENING_CHECK") != "0" }
+    private static var seconds: Int { max(1, Environment.integer("QUIRE_CHECK_SECONDS") ?? 20) }
+
+    /// Starts the check; `done` is called once, on the main loop, unless `cancel` comes first.
+    init(source: DocumentSource, done: @escaping (OpeningCheck.Verdict) -> Void) {
+        self.done = done
+        let arguments = [Self.program] + OpeningCheck.childArguments(for: source)
+        var pointers: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) } + [nil]
+        defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        let input = OpeningCheck.childInput(for: source)
+        let bytes = input.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        let box = Unmanaged.passRetained(self).toOpaque()
+        child = pointers.withUnsafeBufferPointer { argv in
+            quire_run_child(argv.baseAddress, bytes, { signaled, code, data in
+                let check = Unmanaged<OpeningCheckProcess>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated { check.ended(OpeningCheck.Verdict(signaled: signaled != 0, code: code)) }
+            }, box, { data in Unmanaged<OpeningCheckProcess>.fromOpaque(data!).release() }, &error)
+        }
+        guard child != nil else {
+            Unmanaged<OpeningCheckProcess>.fromOpaque(box).release()
+            printError("cannot start the opening check: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
+            g_clear_error(&error)
+            MainLoop.invoke { [weak self] in self?.ended(.inconclusive(status: -1)) }
+            return
+        }
+        let limit = Self.seconds
+        timer = MainLoop.after(seconds: Double(limit)) { [weak self] in
+            guard let self, !self.finished else { return }
+            self.timer = 0
+            self.kill()
+            self.ended(.tooSlow(seconds: limit))
+        }
+    }
+
+    /// Stops the check without a verdict (the window closed or opens something else).
+    func cancel() {
+        finished = true
+        kill()
+    }
+
+    private func ended(_ verdict: OpeningCheck.Verdict) {
+        if timer != 0 { g_source_remove(timer) }
+        timer = 0
+        if let child { g_object_unref(UnsafeMutableRawPointer(child)) }
+        child = nil
+        guard !finished else { return }
+        finished = true
+        done(verdict)
+    }
+
+    private func kill() {
+        if let child { g_subprocess_force_exit(child) }
+    }
+
+    /// This program, as the kernel knows it (argv[0] may be a bare name or a relative path).
+    private static let program: String = {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    }()
+}
