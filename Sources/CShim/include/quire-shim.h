@@ -29,6 +29,7 @@ static inline GdkToplevel *quire_toplevel(gpointer p) { return GDK_TOPLEVEL(p); 
 static inline GdkPaintable *quire_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GdkTexture *quire_texture(gpointer p) { return GDK_TEXTURE(p); }
 static inline GtkPopover *quire_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline GtkGrid *quire_grid(gpointer p) { return GTK_GRID(p); }
 
 static inline gulong quire_signal_connect(gpointer instance, const char *signal, GCallback handler,
                                           gpointer data, GClosureNotify destroy) {
