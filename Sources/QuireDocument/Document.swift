@@ -37,6 +37,17 @@ public final class Document: PageGeometry {
         return title.isEmpty ? nil : title
     }
 
+    /// The first string of the trailer's /ID, in hex: kept by a document across its
+    /// revisions; nil when it has none.
+    public var permanentID: String? {
+        var permanent: UnsafeMutablePointer<CChar>?
+        guard poppler_document_get_id(document, &permanent, nil) != 0, let permanent else { return nil }
+        defer { g_free(permanent) }
+        // poppler hands over exactly 32 hex digits, without a terminating zero.
+        let digits = UnsafeRawBufferPointer(start: permanent, count: 32)
+        return String(decoding: digits, as: UTF8.self)
+    }
+
     /// The page's size in points as displayed, its /Rotate applied.
     public func pageSize(at index: Int) -> Size {
         withPage(index) { page in
@@ -140,5 +151,9 @@ extension String {
         return String(view)
     }
 
-    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+    /// "Bad xref" → "bad xref", but "PDF document is damaged" stays as it is.
+    var lowercasedFirst: String {
+        let second = dropFirst().first
+        return second.map { $0.isUppercase } == true ? self : prefix(1).lowercased() + dropFirst()
+    }
 }

@@ -59,6 +59,9 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
         self.slowAfter = slowAfter
+        // A thread not yet started counts as idle, so that the lowest takes the first tile
+        // whichever thread the system runs first.
+        state.idle = Set(0..<(threadCount + max(0, spares)))
         for number in 0..<(threadCount + max(0, spares)) {
             self.threads.start { self.run(number, makeRenderer: makeRenderer, deliver: deliver) }
         }

@@ -18,6 +18,13 @@ public final class Application {
     private var snapshot: SnapshotRun?
     private var exitStatus: Int32 = 0
     private var memoryMonitor: OpaquePointer? // GMemoryMonitor, kept for the application's life
+    private var recent: RecentDocuments!
+    /// Read when the first window opens a document; shared by all windows.
+    private lazy var states: DocumentStateStore = {
+        let store = DocumentStateStore()
+        if let setAside = store.setAside { printError(setAside) }
+        return store
+    }()
 
     /// Runs Quire with the process's arguments and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
@@ -68,7 +75,18 @@ public final class Application {
     }
 
     private func startup() {
+        recent = RecentDocuments()
         addAction("open", accel: "<Control>o") { [unowned self] in self.chooseFile(for: self.activeWindow) }
+        addAction("new-window", accel: "<Control>n") { [unowned self] in self.newWindow().showWelcome() }
+        let stringType = g_variant_type_new("s")
+        let openRecent = g_simple_action_new("open-recent", stringType)!
+        g_variant_type_free(stringType)
+        Signal.connect(UnsafeMutableRawPointer(openRecent), "activate") { [unowned self] (parameter: UnsafeMutableRawPointer?) in
+            guard let parameter else { return }
+            self.open(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)), in: self.activeWindow)
+        }
+        g_action_map_add_action(quire_action_map(app), openRecent)
+        g_object_unref(UnsafeMutableRawPointer(openRecent))
         addAction("quit", accel: "<Control>q") { [unowned self] in
             self.windows.values.forEach { $0.close() }
         }
@@ -124,10 +142,15 @@ public final class Application {
     private func newWindow() -> DocumentWindow {
         let window = DocumentWindow(application: app, zoom: options.zoom, rotation: options.rotation,
                                     arrangement: options.arrangement, continuous: options.continuous, page: options.page, find: options.find,
-                                    sidebar: options.sidebar, size: options.windowSize)
+                                    sidebar: options.sidebar, size: options.windowSize, states: states,
+                                    restoresState: !options.choosesView, recentMenu: recent.menu)
         let key = UnsafeMutableRawPointer(window.window)
         windows[key] = window
         window.onOpenRequest = { [unowned self, unowned window] in self.chooseFile(for: window) }
+        window.onOpened = { [unowned self] path in self.recent.add(path: path) }
+        window.onFilesDropped = { [unowned self, unowned window] uris in
+            for uri in uris { self.open(uri, in: window) }
+        }
         window.onClosed = { [unowned self] in self.windows[key] = nil }
         if let path = options.snapshotPath {
             snapshot = SnapshotRun(window: window, path: path) { [unowned self] status, message in
@@ -140,9 +163,12 @@ public final class Application {
 
     /// Ctrl+O: a file chooser; the choice opens in `window` if it is empty, else in a new one.
     private func chooseFile(for window: DocumentWindow?) {
-        FileChooser.choosePDF(parent: window?.window) { [unowned self] path in
-            if let window, window.isEmpty { window.open(path) } else { self.newWindow().open(path) }
-        }
+        FileChooser.choosePDF(parent: window?.window) { [unowned self] path in self.open(path, in: window) }
+    }
+
+    /// Opens a path or URI in `window` if it is empty, else in a new window.
+    private func open(_ argument: String, in window: DocumentWindow?) {
+        if let window, window.isEmpty { window.open(argument) } else { newWindow().open(argument) }
     }
 
     private func finishSnapshot(status: Int32, message: String?) {

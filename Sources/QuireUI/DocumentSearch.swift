@@ -47,8 +47,9 @@ final class DocumentSearch {
     /// has been drawn, so that opening the file is not shared with it.
     func fillCacheInBackground(from page: Int) { workers.fillCache(from: page) }
 
-    /// Searches for `text` with the bar's options, from `page` (the current one) on.
-    func find(_ text: String, from page: Int) {
+    /// Searches for `text` with the bar's options, from `page` (the current one) on; the
+    /// first match found is brought into view unless not `revealing`.
+    func find(_ text: String, from page: Int, revealing: Bool = true) {
         let options = self.options()
         let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords)
         if let results, results.query == query { return }
@@ -59,6 +60,7 @@ final class DocumentSearch {
             clear()
             return
         }
+        revealed = !revealing
         let generation = workers.search(query, from: page)
         results = SearchResults(query: query, generation: generation, startPage: page, pageCount: canvas?.pageCount ?? 0)
         updateStatus()

@@ -34,6 +34,12 @@ final class DocumentWindow {
     private let arrangement: PageLayout.Arrangement
     private let continuous: Bool
     private var startPage: Int?
+    /// How readers left documents; the launch's own view wins over it for the first one.
+    private let states: DocumentStateStore
+    private var restoresState: Bool
+    private var identity: DocumentIdentity?
+    private var saveTimer: UInt32 = 0
+    private var watch: FileWatch?
     private(set) var content = Content.welcome
     private var openingCheck: OpeningCheckProcess?
 
@@ -43,10 +49,16 @@ final class DocumentWindow {
     /// Asks the application to open a file chooser for this window.
     var onOpenRequest: (() -> Void)?
     var onClosed: (() -> Void)?
+    /// A local file was opened (for the recent files).
+    var onOpened: ((String) -> Void)?
+    /// Files dragged onto the window, as URIs.
+    var onFilesDropped: (([String]) -> Void)?
 
     init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, rotation: Rotation,
          arrangement: PageLayout.Arrangement, continuous: Bool, page: Int?, find: String? = nil, sidebar: SidebarView? = nil,
-         size: (width: Int, height: Int)?) {
+         size: (width: Int, height: Int)?, states: DocumentStateStore, restoresState: Bool, recentMenu: OpaquePointer) {
+        self.states = states
+        self.restoresState = restoresState
         self.find = find
         sidebarAtStart = sidebar
         self.continuous = continuous
@@ -80,7 +92,7 @@ final class DocumentWindow {
         }
         gtk_header_bar_pack_start(quire_header_bar(header), history)
         gtk_header_bar_pack_start(quire_header_bar(header), pageEntry.widget)
-        gtk_header_bar_pack_end(quire_header_bar(header), Self.mainMenuButton())
+        gtk_header_bar_pack_end(quire_header_bar(header), Self.mainMenuButton(recent: recentMenu))
         zoomButton = gtk_menu_button_new()
         gtk_widget_set_tooltip_text(zoomButton, "Zoom")
         let menu = Self.zoomMenu()
@@ -139,7 +151,7 @@ final class DocumentWindow {
         passwordPage.onPassword = { [unowned self] password in
             guard var source = self.source else { return }
             source.password = password
-            self.check(source)
+            self.check(source, keeping: nil)
         }
         addViewActions()
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
@@ -152,6 +164,9 @@ final class DocumentWindow {
                 self.canvas?.setPaused(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)
             }
         }
+        // Remembered while the widgets still tell their state: on destroy they no longer do.
+        Signal.connect(window, "close-request") { [unowned self] in self.rememberState() }
+        DroppedFiles.accept(on: window) { [unowned self] uris in self.onFilesDropped?(uris) }
         Signal.connect(window, "destroy") { [unowned self] in
             self.search?.stop()
             self.selection?.stop()
@@ -218,6 +233,12 @@ final class DocumentWindow {
     }
 
     /// Shows `text` over the bottom of the document for a few seconds.
+    private func hideNotice() {
+        if noticeTimer != 0 { g_source_remove(noticeTimer) }
+        noticeTimer = 0
+        gtk_revealer_set_reveal_child(OpaquePointer(notice), 0)
+    }
+
     func showNotice(_ text: String) {
         gtk_label_set_text(quire_label(noticeLabel), text)
         gtk_revealer_set_reveal_child(OpaquePointer(notice), 1)
@@ -241,7 +262,10 @@ final class DocumentWindow {
     }
 
     func present() { gtk_window_present(quire_window(window)) }
-    func close() { gtk_window_destroy(quire_window(window)) }
+    func close() {
+        rememberState()
+        gtk_window_destroy(quire_window(window))
+    }
 
     func showWelcome() {
         content = .welcome
@@ -252,17 +276,45 @@ final class DocumentWindow {
     /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
     func open(_ argument: String, password: String? = nil) {
         do {
-            check(try DocumentSource(pathOrURI: argument, password: password))
+            check(try DocumentSource(pathOrURI: argument, password: password), keeping: nil)
         } catch {
             show(error)
         }
     }
 
+    /// What a reload keeps of the view it replaces.
+    private struct KeptView {
+        let state: DocumentState?
+        let search: String?
+    }
+
+    /// Reads the file again (Ctrl+R, or when it changed on disk), keeping the place, zoom,
+    /// layout and search. A version that cannot be opened (half written, say) leaves the
+    /// shown one in place, with a notice.
+    func reload() {
+        guard let source else { return }
+        guard case .document = content else { return check(source, keeping: nil) }
+        check(source, keeping: KeptView(state: currentState, search: searchBar.isOpen ? searchBar.text : nil))
+    }
+
+    /// The file was deleted: the version shown stays, and the reader is told.
+    private func fileDeleted() {
+        guard let source else { return }
+        showNotice("“\(source.displayName)” was deleted or moved. Still showing the version opened before.")
+    }
+
+    /// A document cannot be shown: its error page, or over a document being reloaded, a notice.
+    private func failed(_ error: DocumentError, keeping kept: KeptView?) {
+        guard kept != nil, canvas != nil, case .document = content else { return show(error) }
+        printError(error.description)
+        showNotice("\(error.title). Still showing the version opened before; it will be read again when the file changes.")
+    }
+
     /// Reads the file in a child process first (`OpeningCheck`); opens it here only if
     /// that survived. The window meanwhile shows the previous document or nothing.
-    private func check(_ source: DocumentSource) {
+    private func check(_ source: DocumentSource, keeping kept: KeptView?) {
         openingCheck?.cancel()
-        guard OpeningCheckProcess.isEnabled else { return load(source) }
+        guard OpeningCheckProcess.isEnabled else { return load(source, keeping: kept) }
         gtk_window_set_title(quire_window(window), source.displayName)
         if canvas == nil {
             content = .opening
@@ -270,28 +322,67 @@ final class DocumentWindow {
         }
         openingCheck = OpeningCheckProcess(source: source) { [unowned self] verdict in
             self.openingCheck = nil
-            if let error = verdict.error(for: source) { return self.show(error) }
+            if let error = verdict.error(for: source) { return self.failed(error, keeping: kept) }
             if case .inconclusive(let status) = verdict { printError("the opening check ended with status \(status); opening without it") }
-            self.load(source)
+            self.load(source, keeping: kept)
         }
     }
 
-    private func load(_ source: DocumentSource) {
-        self.source = source
-        gtk_window_set_title(quire_window(window), source.displayName)
+    /// The reader's view of the document shown, as remembered.
+    private var currentState: DocumentState? {
+        guard case .document = content, let canvas else { return nil }
+        return DocumentState(place: canvas.place, zoom: canvas.zoomMode, arrangement: canvas.arrangement, continuous: canvas.continuous,
+                             rotation: canvas.rotation, sidebarOpen: sidebar.isOpen,
+                             sidebarView: sidebar.view == .outline ? .outline : .thumbnails)
+    }
+
+    /// Writes down how the reader has left the document (on closing, and at a pause).
+    private func rememberState() {
+        if saveTimer != 0 { g_source_remove(saveTimer) }
+        saveTimer = 0
+        guard let identity, let state = currentState else { return }
+        do { try states.remember(state, for: identity) } catch { printError("cannot remember the reading position: \(error)") }
+    }
+
+    /// A pause of two seconds after the view last moved is when it is remembered; a crash
+    /// or a kill then loses at most that much.
+    private func rememberSoon() {
+        if saveTimer != 0 { g_source_remove(saveTimer) }
+        saveTimer = MainLoop.after(seconds: 2) { [weak self] in
+            self?.saveTimer = 0
+            self?.rememberState()
+        }
+    }
+
+    private func load(_ source: DocumentSource, keeping kept: KeptView?) {
         let threads = DocumentThreads(source: source)
         let document: Document
         do {
             document = try source.open()
         } catch {
             threads.stop()
-            show(error)
+            failed(error, keeping: kept)
             return
+        }
+        rememberState()
+        self.source = source
+        watch = nil
+        if case .file(let path) = source.location {
+            if kept == nil { onOpened?(path) }
+            if let watch = FileWatch(path: path) {
+                watch.changed = { [unowned self] in self.reload() }
+                watch.deleted = { [unowned self] in self.fileDeleted() }
+                self.watch = watch
+            }
         }
         search?.stop()
         canvas?.close()
-        searchBar.close()
-        let canvas = PageCanvas(document: document, threads: threads, zoom: zoom)
+        if kept?.search == nil { searchBar.close() }
+        if kept != nil { hideNotice() }
+        identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
+        let remembered = kept?.state ?? (restoresState ? identity.flatMap { states.state(for: $0) } : nil)
+        restoresState = true
+        let canvas = PageCanvas(document: document, threads: threads, zoom: remembered?.zoomMode ?? zoom)
         self.canvas = canvas
         let search = DocumentSearch(source: source, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
                                     pageLabel: { document.pageLabel(at: $0) },
@@ -319,7 +410,10 @@ final class DocumentWindow {
         sidebar.attach(source: source, canvas: canvas, labelOf: { document.pageLabel(at: $0) })
         canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
         canvas.onThumbnailArrived = { [unowned self] _ in self.sidebar.thumbnails?.pictureArrived() }
-        canvas.onViewMoved = { [unowned self] in self.followReader() }
+        canvas.onViewMoved = { [unowned self] in
+            self.followReader()
+            self.rememberSoon()
+        }
         let links = DocumentLinks(document: document, canvas: canvas)
         links.onNotice = { [unowned self] text in self.showNotice(text) }
         links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
@@ -347,14 +441,25 @@ final class DocumentWindow {
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
-        if rotation != .none { canvas.setRotation(rotation) }
-        if arrangement != .single { canvas.setArrangement(arrangement) }
-        if !continuous { canvas.setContinuous(false) }
+        if let remembered {
+            canvas.setRotation(remembered.layoutRotation)
+            canvas.setArrangement(remembered.layoutArrangement)
+            canvas.setContinuous(remembered.continuous)
+            canvas.show(place: remembered.place)
+            if remembered.sidebarOpen { sidebarAtStart = remembered.sidebarView == .outline ? .outline : .thumbnails }
+        } else {
+            if rotation != .none { canvas.setRotation(rotation) }
+            if arrangement != .single { canvas.setArrangement(arrangement) }
+            if !continuous { canvas.setContinuous(false) }
+        }
         updateArrangementStates()
         if let startPage { canvas.show(page: startPage) }
         if let find {
             searchBar.open(text: find)
             search.find(find, from: startPage ?? 0)
+        } else if let text = kept?.search {
+            // The matches come back where they are; the view stays where the reader was.
+            search.find(text, from: canvas.currentPage, revealing: false)
         }
         if let view = sidebarAtStart { setSidebar(open: true, view: view) }
         startPage = nil
@@ -407,15 +512,19 @@ final class DocumentWindow {
         ("sidebar", "F9"),
         ("print", "<Control>p"),
         ("properties", "<Alt>Return"),
+        ("reload", "<Control>r"),
     ]
 
     /// The header bar's main menu: what there is to do with the document as a whole.
-    private static func mainMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+    private static func mainMenuButton(recent: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
         gtk_widget_set_tooltip_text(button, "Main menu")
         let menu = g_menu_new()!, document = g_menu_new()!
         g_menu_append(menu, "_Open…", "app.open")
+        g_menu_append_submenu(menu, "Open _Recent", quire_menu_model(UnsafeMutableRawPointer(recent)))
+        g_menu_append(menu, "_New Window", "app.new-window")
+        g_menu_append(document, "_Reload", "win.reload")
         g_menu_append(document, "_Print…", "win.print")
         g_menu_append(document, "P_roperties", "win.properties")
         g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(document)))
@@ -471,6 +580,11 @@ final class DocumentWindow {
             g_action_map_add_action(quire_action_map(window), action)
             g_object_unref(UnsafeMutableRawPointer(action))
         }
+        // Reloading also retries a document that could not be opened.
+        let reload = g_simple_action_new("reload", nil)!
+        Signal.connect(UnsafeMutableRawPointer(reload), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in self.reload() }
+        g_action_map_add_action(quire_action_map(window), reload)
+        g_object_unref(UnsafeMutableRawPointer(reload))
         // Check items: each toggles one aspect of the arrangement.
         let toggles: [(String, @MainActor (PageLayout.Arrangement) -> PageLayout.Arrangement)] = [
             ("dual", { $0 == .single ? .dual(oddLeft: true, rightToLeft: false) : .single }),

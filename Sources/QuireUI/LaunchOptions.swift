@@ -15,6 +15,12 @@ public struct LaunchOptions: Equatable, Sendable {
     public var files: [String] = []
     public var showHelp = false
 
+    /// Whether the command line asks for a view of its own (a page, a search, a zoom…),
+    /// which then replaces the one remembered for the document.
+    public var choosesView: Bool {
+        page != nil || find != nil || sidebar != nil || zoom != .fitWidth || rotation != .none || arrangement != .single || !continuous
+    }
+
     public static let usage = """
         Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
                quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--size WxH] [FILE]

@@ -16,6 +16,7 @@ final class PageCanvas: CanvasContent {
     private var threads: DocumentThreads?
     private var workers: RenderWorkers<Document>? { threads?.workers }
     private var pendingPage: Int?
+    private var pendingPlace: ViewPlace?
     private var pointer = Point(x: 0, y: 0)
     private var reportedFailures: Set<Int> = []
     private var paused = false
@@ -96,6 +97,19 @@ final class PageCanvas: CanvasContent {
     }
 
     var continuous: Bool { model.layout.continuous }
+    var zoomMode: ZoomMode { model.layout.zoom }
+    var rotation: Rotation { model.layout.rotation }
+    /// Where the view is: the page at its top and how far down it.
+    var place: ViewPlace { model.place }
+
+    /// Shows `place` at the top of the view (once the view has a size).
+    func show(place: ViewPlace) {
+        guard model.hasViewport else { pendingPlace = place; pendingPage = nil; return }
+        let target = model.position(of: place)
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+    }
 
     /// Lays out every page, or one page (or spread) at a time.
     func setContinuous(_ continuous: Bool) {
@@ -285,6 +299,11 @@ final class PageCanvas: CanvasContent {
         if let page = pendingPage {
             pendingPage = nil
             let target = model.go(to: page)
+            contentSizeChanged()
+            move(to: target)
+        } else if let place = pendingPlace {
+            pendingPlace = nil
+            let target = model.position(of: place)
             contentSizeChanged()
             move(to: target)
         } else {

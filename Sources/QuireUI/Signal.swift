@@ -114,6 +114,17 @@ enum Signal {
         return connect(operation, "request-page-setup", handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// GFileMonitor's `changed`: (file, other file, event); the handler is told only that one came.
+    @discardableResult
+    static func connectFileChanged(_ monitor: UnsafeMutableRawPointer, _ handler: @escaping @MainActor () -> Void) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent,
+                                      UnsafeMutableRawPointer?) -> Void = { _, _, _, _, data in
+            let handler: @MainActor () -> Void = body(data)
+            MainActor.assumeIsolated { handler() }
+        }
+        return connect(monitor, "changed", handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// GApplication's `open`: (files, count, hint).
     @discardableResult
     static func connectOpen(_ application: UnsafeMutableRawPointer,

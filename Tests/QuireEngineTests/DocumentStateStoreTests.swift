@@ -297,3 +297,27 @@ private final class TestClock {
         return Date(timeIntervalSince1970: seconds)
     }
 }
+
+final class DocumentStateViewTests: XCTestCase {
+    /// Every view the engine can be in comes back from the remembered state as it was.
+    func testTheEnginesViewRoundTrips() {
+        for zoom in [ZoomMode.fitWidth, .fitPage, .percent(250)] {
+            for arrangement in [PageLayout.Arrangement.single, .dual(oddLeft: true, rightToLeft: false), .dual(oddLeft: false, rightToLeft: true)] {
+                for rotation in Rotation.allCases {
+                    let state = DocumentState(place: ViewPlace(page: 41, fraction: 0.375), zoom: zoom, arrangement: arrangement,
+                                              continuous: false, rotation: rotation, sidebarOpen: true, sidebarView: .thumbnails)
+                    XCTAssertEqual(state.zoomMode, zoom)
+                    XCTAssertEqual(state.layoutArrangement, arrangement)
+                    XCTAssertEqual(state.layoutRotation, rotation)
+                    XCTAssertEqual(state.place, ViewPlace(page: 41, fraction: 0.375))
+                    XCTAssertFalse(state.continuous)
+                }
+            }
+        }
+    }
+
+    func testAFixedScaleOutsideTheZoomRangeIsClamped() {
+        XCTAssertEqual(DocumentState(zoom: .fixed, scale: 1_000).zoomMode, .percent(ZoomMode.maximumPercent))
+        XCTAssertEqual(DocumentState(zoom: .automatic).zoomMode, .fitWidth)
+    }
+}

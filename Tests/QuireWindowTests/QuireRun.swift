@@ -34,6 +34,7 @@ struct QuireRun {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["QUIRE_SNAPSHOT_TIMEOUT"] = "60"
+        environment["XDG_STATE_HOME"] = freshStateHome()
         environment.merge(extra) { $1 }
         process.environment = environment
         let errors = Pipe(), output = Pipe()
@@ -47,6 +48,14 @@ struct QuireRun {
         return QuireRun(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
                         standardError: String(decoding: data, as: UTF8.self), standardOutput: String(decoding: printed, as: UTF8.self))
     }
+}
+
+/// A state directory of its own for a run, so that no run opens where another left off
+/// (tests of remembering pass one explicitly).
+func freshStateHome() -> String {
+    let path = NSTemporaryDirectory() + "quire-state-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
 }
 
 struct FixtureFailure: Error, CustomStringConvertible {

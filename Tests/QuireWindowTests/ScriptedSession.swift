@@ -1,4 +1,5 @@
 import Foundation
+import QuireDocument
 import XCTest
 
 /// A running Quire driven by a bash script (xdotool keys), which talks to the test by
@@ -35,8 +36,9 @@ final class ScriptedSession {
     }
 
     /// Runs `script` with $1 = the quire executable and $2 = `file`; screenshots go to `shot`.
-    init(script: String, file: String, shot: String) throws {
+    init(script: String, file: String, shot: String, stateHome: String = freshStateHome(), environment: [String: String] = [:]) throws {
         self.shot = shot
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome]) { $1 }.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script, "sh", QuireRun.executable.path, file]
         process.standardInput = input
@@ -68,6 +70,15 @@ final class ScriptedSession {
             if Date() > deadline { return nil }
             usleep(50_000)
         }
+    }
+
+    /// Whether the screen comes to show the top of `file`'s `page` at the top of the view,
+    /// as a 1400×1000 window at 100 % shows it, its left edge at one of `xs` (the sidebar
+    /// open, by default; the fewer places, the faster the search).
+    func showsAtTheTop(page: Int, of file: String, xs: ClosedRange<Int> = 300...520) throws -> Bool {
+        let expected = Picture(try DocumentSource(path: file).open().render(page: page, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 500, height: 160)
+        func shows(_ screen: Picture) -> Bool { screen.bestMatch(of: expected, xs: xs, ys: 50...100).mismatch <= 0.01 }
+        return shows(try screen(until: shows))
     }
 
     /// Polls the screen until `done` holds for it or 30 s pass (waiting on the outcome,

@@ -147,9 +147,7 @@ final class SidebarWindowTests: XCTestCase {
 
     /// Waits until `page`'s top, as poppler renders it at 100 %, is at the top of the canvas.
     private func assertShowsAtTheTop(page: Int, of file: String, _ session: ScriptedSession, line: UInt = #line) throws {
-        let expected = Picture(try DocumentSource(path: file).open().render(page: page, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 500, height: 160)
-        func shows(_ screen: Picture) -> Bool { screen.bestMatch(of: expected, xs: 300...520, ys: 50...100).mismatch <= 0.01 }
-        XCTAssertTrue(shows(try session.screen(until: shows)), "page \(page + 1) is not at the top of the view", line: line)
+        XCTAssertTrue(try session.showsAtTheTop(page: page, of: file), "page \(page + 1) is not at the top of the view", line: line)
     }
 }
 

@@ -86,15 +86,15 @@ final class HiDPISnapshotTests: XCTestCase {
         let fixtures = try Fixtures()
         let file = fixtures.standard()
         let output = fixtures.path("hidpi.png")
-        let run = try QuireRun.run(["--snapshot", output, "--zoom", "100", "--page", "3", "--size", "600x500", file],
+        let run = try QuireRun.run(["--snapshot", output, "--zoom", "100", "--page", "3", "--size", "700x500", file],
                                    environment: ["GDK_SCALE": "2"])
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertEqual(try XCTUnwrap(run.reportedScale), 2 * 96 / 72, accuracy: 1e-9)
         let shot = try Picture(png: output)
-        XCTAssertEqual(shot.width, 1200, "saved in device pixels")
+        XCTAssertEqual(shot.width, 1400, "saved in device pixels")
         let page = Picture(try DocumentSource(path: file).open().render(page: 2, scale: 2 * 96 / 72)) // 800 × 1067
         let top = page.cropped(x: 0, y: 0, width: page.width, height: 500)
-        let match = shot.bestMatch(of: top, xs: 180...220, ys: 60...200)
+        let match = shot.bestMatch(of: top, xs: 280...320, ys: 60...200)
         XCTAssertLessThan(match.mismatch, 0.01, "\(match)")
     }
 }

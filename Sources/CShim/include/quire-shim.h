@@ -60,6 +60,11 @@ GSubprocess *quire_run_child(const char *const *argv, GBytes *input,
                              void (*ended)(gboolean signaled, int code, gpointer data),
                              gpointer data, GDestroyNotify destroy, GError **error);
 
+/* Files dragged onto `widget` (from a file manager) are handed to `dropped` as a
+ * NULL-terminated list of URIs, valid during the call. */
+void quire_accept_dropped_files(GtkWidget *widget, void (*dropped)(char **uris, gpointer data), gpointer data,
+                                GDestroyNotify destroy);
+
 /* Drops GTK's "Unable to acquire session bus" warning (Quire then runs as a lone instance,
  * which is what it wants); every other message goes to GLib's default writer. */
 void quire_quiet_missing_session_bus(void);

@@ -1,0 +1,45 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// Ctrl+O's file chooser opens a document in a new window (the first one is taken) and
+/// the desktop's recent files gain it; Ctrl+N opens an empty window.
+final class OpeningWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    func testTheChooserOpensAFileWhichJoinsTheRecentFilesAndCtrlNOpensAnEmptyWindow() throws {
+        try QuireRun.requireDisplay()
+        let chosen = fixtures.long(pages: 3, named: "chosen.pdf")
+        let dataHome = freshStateHome()
+        let script = ScriptedSession.start(title: "Quire Test Fixture") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+o
+            chooser=$(timeout 30 xdotool search --sync --onlyvisible --name '^Open Document$' | head -1)
+            [ -n "$chooser" ] || { echo "no chooser"; kill $quire; exit 1; }
+            xdotool windowfocus --sync "$chooser"
+            xdotool type '\(chosen)'
+            xdotool key Return
+            opened=$(timeout 30 xdotool search --sync --onlyvisible --name '^chosen\\.pdf$' | head -1)
+            [ -n "$opened" ] && echo opened || echo "not opened"
+            read answer
+            xdotool windowfocus --sync "$opened"
+            xdotool key ctrl+n
+            empty=$(timeout 30 xdotool search --sync --onlyvisible --name '^Quire$' | head -1)
+            [ -n "$empty" ] && echo "empty window" || echo "no empty window"
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: fixtures.standard(), shot: fixtures.path("opening.png"),
+                                          environment: ["XDG_DATA_HOME": dataHome])
+        XCTAssertEqual(try session.readLine(), "opened")
+        let recent = ScriptedSession.poll {
+            (try? String(contentsOfFile: dataHome + "/recently-used.xbel", encoding: .utf8)).flatMap { $0.contains("chosen.pdf") ? $0 : nil }
+        }
+        XCTAssertNotNil(recent, "the chosen file is not among the recent files")
+        XCTAssertTrue(recent?.contains("standard.pdf") == true, "the first file is not among the recent files")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "empty window")
+    }
+}

@@ -1,0 +1,58 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// A document opens where its reader left it: page, turn and sidebar are remembered on
+/// closing, in `$XDG_STATE_HOME/quire/documents.json`, for that file only.
+final class RememberedStateTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    func testADocumentReopensWhereItWasLeftAndACopyDoesNot() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 40, named: "remembered.pdf")
+        let stateHome = freshStateHome()
+        let script = ScriptedSession.start(title: "remembered.pdf", arguments: "--size 1000x800") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+l
+            xdotool type '23'
+            xdotool key Return ctrl+Right F9 ctrl+w
+            wait $quire
+            echo closed
+            read answer
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("remembered.png"), stateHome: stateHome)
+        XCTAssertEqual(try session.readLine(), "closed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stateHome + "/quire/documents.json"))
+
+        let output = fixtures.path("reopened.png")
+        let reopened = try QuireRun.run(["--snapshot", output, "--size", "1000x800", file], environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertEqual(reopened.status, 0, reopened.standardError)
+        XCTAssertTrue(reopened.standardOutput.contains("page=23/40"), reopened.standardOutput)
+        XCTAssertTrue(reopened.standardOutput.contains("rotation=90"), reopened.standardOutput)
+        XCTAssertTrue(reopened.standardOutput.contains("sidebar=thumbnails"), reopened.standardOutput)
+
+        // A copy is another document; a page asked for on the command line wins.
+        let copy = fixtures.path("copy-of-remembered.pdf")
+        try FileManager.default.copyItem(atPath: file, toPath: copy)
+        let copied = try QuireRun.run(["--snapshot", output, "--size", "1000x800", copy], environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertTrue(copied.standardOutput.contains("page=1/40 "), copied.standardOutput)
+        XCTAssertTrue(copied.standardOutput.contains("rotation=0"), copied.standardOutput)
+        let asked = try QuireRun.run(["--snapshot", output, "--size", "1000x800", "--page", "5", file], environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertTrue(asked.standardOutput.contains("page=5/40"), asked.standardOutput)
+        XCTAssertTrue(asked.standardOutput.contains("rotation=0"), asked.standardOutput)
+    }
+
+    /// A damaged state file is set aside as `.bad` and said so; the document opens anyway.
+    func testADamagedStateFileIsSetAsideNotFatal() throws {
+        let stateHome = freshStateHome()
+        try FileManager.default.createDirectory(atPath: stateHome + "/quire", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: stateHome + "/quire/documents.json", contents: Data("{\"version\":1,\"documents\":[{".utf8))
+        let output = fixtures.path("bad-state.png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "800x600", fixtures.standard()], environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertTrue(run.standardError.contains("documents.json.bad"), run.standardError)
+        XCTAssertEqual(FileManager.default.contents(atPath: stateHome + "/quire/documents.json.bad"), Data("{\"version\":1,\"documents\":[{".utf8))
+    }
+}
