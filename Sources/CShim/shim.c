@@ -54,6 +54,20 @@ GdkTexture *quire_texture_for_surface(cairo_surface_t *surface) {
     return texture;
 }
 
+void quire_snapshot_push_colour_matrix(GtkSnapshot *snapshot, const double rows[9], const double offset[3]) {
+    /* graphene multiplies a row vector: its row i holds what input i gives each output. */
+    float values[16] = {0};
+    for (int output = 0; output < 3; output++)
+        for (int input = 0; input < 3; input++)
+            values[4 * input + output] = (float)rows[3 * output + input];
+    values[15] = 1;
+    graphene_matrix_t matrix;
+    graphene_matrix_init_from_float(&matrix, values);
+    graphene_vec4_t shift;
+    graphene_vec4_init(&shift, (float)offset[0], (float)offset[1], (float)offset[2], 0);
+    gtk_snapshot_push_color_matrix(snapshot, &matrix, &shift);
+}
+
 gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **error) {
     GtkNative *native = gtk_widget_get_native(widget);
     GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;

@@ -137,6 +137,7 @@ public final class Application {
         windows[key] = window
         window.onOpenRequest = { [unowned self, unowned window] in self.chooseFile(for: window) }
         window.onClosed = { [unowned self] in self.windows[key] = nil }
+        if options.night { window.setNight(true) }
         if let path = options.snapshotPath {
             snapshot = SnapshotRun(window: window, path: path) { [unowned self] status, message in
                 self.finishSnapshot(status: status, message: message)

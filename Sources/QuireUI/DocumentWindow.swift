@@ -16,9 +16,9 @@ final class DocumentWindow {
     private let zoomButton: UnsafeMutablePointer<GtkWidget>
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     private let passwordPage = PasswordPage()
-    private var canvas: PageCanvas?
+    private(set) var canvas: PageCanvas?
     private let searchBar = SearchBar()
-    private let sidebar = Sidebar()
+    let sidebar = Sidebar()
     private var sidebarAtStart: SidebarView?
     private var followPending = false
     private var links: DocumentLinks?
@@ -141,6 +141,7 @@ final class DocumentWindow {
             self.check(source)
         }
         addViewActions()
+        addNightAction()
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
         // A minimised window stays mapped: its surface's state tells.
@@ -292,6 +293,7 @@ final class DocumentWindow {
         searchBar.close()
         let canvas = PageCanvas(document: document, threads: threads, zoom: zoom)
         self.canvas = canvas
+        canvas.night.isOn = isNight
         let search = DocumentSearch(source: source, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
                                     pageLabel: { document.pageLabel(at: $0) },
                                     options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
@@ -404,11 +406,12 @@ final class DocumentWindow {
         ("go-back", "<Alt>Left|Back"),
         ("go-forward", "<Alt>Right|Forward"),
         ("sidebar", "F9"),
+        ("night", "<Control>i"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {
         let menu = g_menu_new()!
-        let zoom = g_menu_new()!, pages = g_menu_new()!
+        let zoom = g_menu_new()!, pages = g_menu_new()!, modes = g_menu_new()!
         for (label, action) in [("Fit Width", "win.fit-width"), ("Fit Page", "win.fit-page"), ("100 %", "win.zoom-reset"),
                                 ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")] {
             g_menu_append(zoom, label, action)
@@ -417,10 +420,13 @@ final class DocumentWindow {
                                 ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")] {
             g_menu_append(pages, label, action)
         }
-        g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(zoom)))
-        g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(pages)))
-        g_object_unref(UnsafeMutableRawPointer(zoom))
-        g_object_unref(UnsafeMutableRawPointer(pages))
+        for (label, action) in [("Night Mode", "win.night")] {
+            g_menu_append(modes, label, action)
+        }
+        for section in [zoom, pages, modes] {
+            g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(section)))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
         return menu
     }
 

@@ -64,6 +64,8 @@ final class PageCanvas: CanvasContent {
     /// Whether going back and forward lead anywhere, after each change.
     var onHistoryChanged: ((_ back: Bool, _ forward: Bool) -> Void)?
     private(set) var currentPage = 0
+    /// Pages (and the thumbnails, which ask) drawn in night colours.
+    var night = NightMode() { didSet { redraw() } }
 
     init(document: Document, threads: DocumentThreads, zoom: ZoomMode) {
         source = document.source
@@ -380,9 +382,9 @@ final class PageCanvas: CanvasContent {
         // and are snapped to device pixels so that pictures stay crisp.
         func snap(_ value: Double) -> Float { Float((value * scale).rounded() / scale) }
         var background = graphene_rect_t(origin: .init(x: 0, y: 0), size: .init(width: Float(width), height: Float(height)))
-        var grey = GdkRGBA(red: 0.87, green: 0.87, blue: 0.87, alpha: 1)
-        gtk_snapshot_append_color(snapshot, &grey, &background)
-        var edge = GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1)
+        var surround = night.colour(GdkRGBA(red: 0.87, green: 0.87, blue: 0.87, alpha: 1))
+        gtk_snapshot_append_color(snapshot, &surround, &background)
+        let edge = night.colour(GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
         var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
         for page in model.drawList() {
             let left = snap(page.rect.x), top = snap(page.rect.y)
@@ -403,14 +405,16 @@ final class PageCanvas: CanvasContent {
                                                UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
                 }
             }
-            // Paper under what is missing; a sharp picture covers it all.
-            if page.quality != .sharp { gtk_snapshot_append_color(snapshot, &white, &bounds) }
-            for layer in page.layers {
-                // The origin on a device pixel and the size in whole device pixels: a sharp
-                // picture then lands pixel for pixel.
-                var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
-                                           size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
-                drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
+            night.drawing(snapshot) {
+                // Paper under what is missing; a sharp picture covers it all.
+                if page.quality != .sharp { gtk_snapshot_append_color(snapshot, &white, &bounds) }
+                for layer in page.layers {
+                    // The origin on a device pixel and the size in whole device pixels: a sharp
+                    // picture then lands pixel for pixel.
+                    var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
+                                               size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
+                    drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
+                }
             }
             if let areas = selectionAreas?(page.page), !areas.isEmpty {
                 drawHighlights(PageHighlights(areas: [areas], current: nil), onPage: page.page, snapshot, snap: snap,

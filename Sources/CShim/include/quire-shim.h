@@ -44,6 +44,10 @@ void quire_object_set_string(gpointer object, const char *property, const char *
 /* A texture over a cairo ARGB32 image surface without copying; the texture keeps the surface alive. */
 GdkTexture *quire_texture_for_surface(cairo_surface_t *surface);
 
+/* Pushes a colour matrix onto `snapshot` (pop with gtk_snapshot_pop): output component o of
+ * r, g, b is sum(rows[3 * o + i] * input i) + offset[o], on unpremultiplied colours; alpha kept. */
+void quire_snapshot_push_colour_matrix(GtkSnapshot *snapshot, const double rows[9], const double offset[3]);
+
 /* Binds keyboard accelerators, separated by '|' ("<Control>plus|<Control>equal"), to a
  * detailed action name ("win.zoom-in"). */
 void quire_set_accels(GtkApplication *application, const char *action, const char *accels);
