@@ -17,7 +17,7 @@ final class DocumentWindow {
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     private let passwordPage = PasswordPage()
     private(set) var canvas: PageCanvas?
-    private let searchBar = SearchBar()
+    let searchBar = SearchBar()
     let sidebar = Sidebar()
     private var sidebarAtStart: SidebarView?
     private var followPending = false
@@ -142,6 +142,7 @@ final class DocumentWindow {
         }
         addViewActions()
         addNightAction()
+        addFullscreenAction()
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
         // A minimised window stays mapped: its surface's state tells.
@@ -338,7 +339,10 @@ final class DocumentWindow {
         canvas.onPrimaryRelease = { [unowned selection] in selection.released() }
         canvas.onCopyRequested = { [unowned selection] in selection.copy() }
         canvas.onSelectAllRequested = { [unowned selection] in selection.selectAll() }
-        canvas.onEscape = { [unowned selection] in selection.clear() }
+        canvas.onEscape = { [unowned selection] in
+            defer { selection.clear() }
+            return !selection.isEmpty
+        }
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
         let searchAreas = canvas.onVisiblePagesChanged
         canvas.onVisiblePagesChanged = { [unowned selection] pages in
@@ -407,6 +411,7 @@ final class DocumentWindow {
         ("go-forward", "<Alt>Right|Forward"),
         ("sidebar", "F9"),
         ("night", "<Control>i"),
+        ("fullscreen", "F11"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {
@@ -420,7 +425,7 @@ final class DocumentWindow {
                                 ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")] {
             g_menu_append(pages, label, action)
         }
-        for (label, action) in [("Night Mode", "win.night")] {
+        for (label, action) in [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen")] {
             g_menu_append(modes, label, action)
         }
         for section in [zoom, pages, modes] {

@@ -53,10 +53,11 @@ final class PageCanvas: CanvasContent {
     var onPrimaryRelease: (() -> Void)?
     /// The secondary button at a point.
     var onContextMenu: ((Point) -> Void)?
-    /// Ctrl+C, Ctrl+A and Escape on the canvas.
+    /// Ctrl+C, Ctrl+A and Escape on the canvas; Escape's says whether it used the key
+    /// (else it goes on to the window).
     var onCopyRequested: (() -> Void)?
     var onSelectAllRequested: (() -> Void)?
-    var onEscape: (() -> Void)?
+    var onEscape: (() -> Bool)?
     /// `/` on the canvas.
     var onFindRequested: (() -> Void)?
     private var reportedVisiblePages = 0..<0
