@@ -19,6 +19,7 @@ final class DocumentWindow {
     private(set) var canvas: PageCanvas?
     let searchBar = SearchBar()
     let sidebar = Sidebar()
+    private var presentation: Presentation?
     private var sidebarAtStart: SidebarView?
     private var followPending = false
     private var links: DocumentLinks?
@@ -143,6 +144,7 @@ final class DocumentWindow {
         addViewActions()
         addNightAction()
         addFullscreenAction()
+        presentation = Presentation(of: self)
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
         // A minimised window stays mapped: its surface's state tells.
@@ -412,6 +414,7 @@ final class DocumentWindow {
         ("sidebar", "F9"),
         ("night", "<Control>i"),
         ("fullscreen", "F11"),
+        ("presentation", "F5"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {
@@ -425,7 +428,7 @@ final class DocumentWindow {
                                 ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")] {
             g_menu_append(pages, label, action)
         }
-        for (label, action) in [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen")] {
+        for (label, action) in [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen"), ("Presentation", "win.presentation")] {
             g_menu_append(modes, label, action)
         }
         for section in [zoom, pages, modes] {

@@ -67,6 +67,8 @@ final class PageCanvas: CanvasContent {
     private(set) var currentPage = 0
     /// Pages (and the thumbnails, which ask) drawn in night colours.
     var night = NightMode() { didSet { redraw() } }
+    /// A presentation: black around the page, no frame.
+    var presenting = false { didSet { redraw() } }
 
     init(document: Document, threads: DocumentThreads, zoom: ZoomMode) {
         source = document.source
@@ -101,12 +103,7 @@ final class PageCanvas: CanvasContent {
     var continuous: Bool { model.layout.continuous }
 
     /// Lays out every page, or one page (or spread) at a time.
-    func setContinuous(_ continuous: Bool) {
-        let target = model.setContinuous(continuous)
-        contentSizeChanged()
-        move(to: target)
-        viewportChanged()
-    }
+    func setContinuous(_ continuous: Bool) { relayout(to: model.setContinuous(continuous)) }
 
     /// One page at a time: a screen further (or back) within the page, else the next (or
     /// previous) page. Returns false when there is nothing further.
@@ -123,13 +120,14 @@ final class PageCanvas: CanvasContent {
         return true
     }
 
+    var zoomMode: ZoomMode { model.layout.zoom }
+    var gap: Double { model.layout.gap }
+
+    /// Changes the space between and around pages (none in a presentation).
+    func setGap(_ gap: Double) { relayout(to: model.setGap(gap)) }
+
     /// Zooms, keeping the point under `focus` (view coordinates) in place.
-    func setZoom(_ mode: ZoomMode, around focus: Point? = nil) {
-        let target = model.setZoom(mode, around: focus)
-        contentSizeChanged()
-        move(to: target)
-        viewportChanged()
-    }
+    func setZoom(_ mode: ZoomMode, around focus: Point? = nil) { relayout(to: model.setZoom(mode, around: focus)) }
 
     /// Turns every page by a quarter turn clockwise (or anticlockwise), keeping the place.
     func rotate(clockwise: Bool) {
@@ -146,12 +144,7 @@ final class PageCanvas: CanvasContent {
 
     var arrangement: PageLayout.Arrangement { model.layout.arrangement }
 
-    func setArrangement(_ arrangement: PageLayout.Arrangement) {
-        let target = model.setArrangement(arrangement)
-        contentSizeChanged()
-        move(to: target)
-        viewportChanged()
-    }
+    func setArrangement(_ arrangement: PageLayout.Arrangement) { relayout(to: model.setArrangement(arrangement)) }
 
     /// Shows the row `rows` rows after (or before) the current page's.
     func turn(rows: Int) { show(page: model.layout.page(rowsAway: rows, from: currentPage)) }
@@ -270,6 +263,13 @@ final class PageCanvas: CanvasContent {
         onHistoryChanged?(history.canGoBack, history.canGoForward)
     }
 
+    /// After a change of layout: the new content size, the view at `target`, a new plan.
+    private func relayout(to target: Point) {
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
+    }
+
     private func move(to point: Point) {
         quire_canvas_scroll_to(canvas, point.x, point.y)
         // The adjustment reports a change only when there is one; the model must know either way.
@@ -383,9 +383,11 @@ final class PageCanvas: CanvasContent {
         // and are snapped to device pixels so that pictures stay crisp.
         func snap(_ value: Double) -> Float { Float((value * scale).rounded() / scale) }
         var background = graphene_rect_t(origin: .init(x: 0, y: 0), size: .init(width: Float(width), height: Float(height)))
-        var surround = night.colour(GdkRGBA(red: 0.87, green: 0.87, blue: 0.87, alpha: 1))
+        // A presentation shows the page on black, without a frame.
+        let black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
+        var surround = presenting ? black : night.colour(GdkRGBA(red: 0.87, green: 0.87, blue: 0.87, alpha: 1))
         gtk_snapshot_append_color(snapshot, &surround, &background)
-        let edge = night.colour(GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
+        let edge = presenting ? black : night.colour(GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
         var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
         for page in model.drawList() {
             let left = snap(page.rect.x), top = snap(page.rect.y)
