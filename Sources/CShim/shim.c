@@ -32,6 +32,10 @@ void quire_object_set_string(gpointer object, const char *property, const char *
     g_object_set(object, property, value, NULL);
 }
 
+void quire_object_set_uint(gpointer object, const char *property, guint value) {
+    g_object_set(object, property, value, NULL);
+}
+
 static void release_surface(gpointer surface) { cairo_surface_destroy(surface); }
 
 GdkTexture *quire_texture_for_surface(cairo_surface_t *surface) {

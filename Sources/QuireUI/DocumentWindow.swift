@@ -145,6 +145,7 @@ final class DocumentWindow {
         addNightAction()
         addFullscreenAction()
         presentation = Presentation(of: self)
+        ShortcutsWindow.addAction(to: window)
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
         // A minimised window stays mapped: its surface's state tells.
@@ -415,6 +416,7 @@ final class DocumentWindow {
         ("night", "<Control>i"),
         ("fullscreen", "F11"),
         ("presentation", "F5"),
+        ("show-help-overlay", "<Control>question"),
     ]
 
     private static func zoomMenu() -> OpaquePointer {

@@ -29,6 +29,8 @@ static inline GdkToplevel *quire_toplevel(gpointer p) { return GDK_TOPLEVEL(p); 
 static inline GdkPaintable *quire_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GdkTexture *quire_texture(gpointer p) { return GDK_TEXTURE(p); }
 static inline GtkPopover *quire_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline GtkApplicationWindow *quire_application_window(gpointer p) { return GTK_APPLICATION_WINDOW(p); }
+static inline GtkShortcutsWindow *quire_shortcuts_window(gpointer p) { return GTK_SHORTCUTS_WINDOW(p); }
 
 static inline gulong quire_signal_connect(gpointer instance, const char *signal, GCallback handler,
                                           gpointer data, GClosureNotify destroy) {
@@ -40,6 +42,7 @@ void quire_main_invoke(GSourceFunc fn, gpointer data, GDestroyNotify destroy);
 
 /* Sets a string property (varargs g_object_set does not import). */
 void quire_object_set_string(gpointer object, const char *property, const char *value);
+void quire_object_set_uint(gpointer object, const char *property, guint value);
 
 /* A texture over a cairo ARGB32 image surface without copying; the texture keeps the surface alive. */
 GdkTexture *quire_texture_for_surface(cairo_surface_t *surface);
