@@ -22,8 +22,24 @@ public final class PDFWriter {
     }
 
     /// Sets the document's title metadata.
-    public func setTitle(_ title: String) {
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+    public func setTitle(_ title: String) { setMetadata(.title, title) }
+
+    public enum Metadata: Sendable {
+        case title, author, subject, keywords, creator, created, modified
+    }
+
+    /// Sets a field of the document's metadata; dates in ISO 8601, "2024-03-05T14:05:00+01:00".
+    public func setMetadata(_ field: Metadata, _ value: String) {
+        let key: cairo_pdf_metadata_t = switch field {
+        case .title: CAIRO_PDF_METADATA_TITLE
+        case .author: CAIRO_PDF_METADATA_AUTHOR
+        case .subject: CAIRO_PDF_METADATA_SUBJECT
+        case .keywords: CAIRO_PDF_METADATA_KEYWORDS
+        case .creator: CAIRO_PDF_METADATA_CREATOR
+        case .created: CAIRO_PDF_METADATA_CREATE_DATE
+        case .modified: CAIRO_PDF_METADATA_MOD_DATE
+        }
+        cairo_pdf_surface_set_metadata(surface, key, value)
     }
 
     /// Starts a new page of `width` × `height` points, optionally with a page label.

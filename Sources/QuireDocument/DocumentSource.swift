@@ -85,4 +85,12 @@ public final class LoadedBytes: @unchecked Sendable {
         guard let data = g_bytes_get_data(bytes, &size) else { return [] }
         return Array(UnsafeRawBufferPointer(start: data, count: min(n, Int(size))))
     }
+
+    /// The last bytes, where a PDF's trailer is.
+    func suffix(_ n: Int) -> [UInt8] {
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size) else { return [] }
+        let count = min(n, Int(size))
+        return Array(UnsafeRawBufferPointer(start: data + (Int(size) - count), count: count))
+    }
 }

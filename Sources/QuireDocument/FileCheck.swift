@@ -26,6 +26,31 @@ enum FileCheck {
         return Array(buffer.prefix(count))
     }
 
+    /// How far from each end of a file to look for its trailer's /Encrypt entry: the
+    /// last trailer (or cross-reference stream) sits at the end; a linearized file repeats
+    /// it near the start.
+    static let encryptionWindow = 65_536
+
+    /// Whether the file names an encryption dictionary. poppler-glib does not say whether
+    /// a document it opened was encrypted (one with an empty user password opens like any
+    /// other), so this reads the trailers' bytes.
+    static func namesEncryption(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: encryptionWindow)
+        let head = fread(&buffer, 1, encryptionWindow, file)
+        if namesEncryption(Array(buffer.prefix(head))) { return true }
+        guard fseek(file, -encryptionWindow, SEEK_END) == 0 else { return false } // all of it was the head
+        let tail = fread(&buffer, 1, encryptionWindow, file)
+        return namesEncryption(Array(buffer.prefix(tail)))
+    }
+
+    static func namesEncryption(_ bytes: [UInt8]) -> Bool {
+        let key = Array("/Encrypt".utf8)
+        guard bytes.count >= key.count else { return false }
+        return (0...(bytes.count - key.count)).contains { bytes[$0] == key[0] && Array(bytes[$0..<$0 + key.count]) == key }
+    }
+
     static func looksLikePDF(_ header: [UInt8]) -> Bool {
         let magic = Array("%PDF-".utf8)
         guard header.count >= magic.count else { return false }

@@ -81,6 +81,7 @@ final class DocumentWindow {
         }
         gtk_header_bar_pack_start(quire_header_bar(header), history)
         gtk_header_bar_pack_start(quire_header_bar(header), pageEntry.widget)
+        gtk_header_bar_pack_end(quire_header_bar(header), Self.mainMenuButton())
         zoomButton = gtk_menu_button_new()
         gtk_widget_set_tooltip_text(zoomButton, "Zoom")
         let menu = Self.zoomMenu()
@@ -413,11 +414,32 @@ final class DocumentWindow {
         ("go-back", "<Alt>Left|Back"),
         ("go-forward", "<Alt>Right|Forward"),
         ("sidebar", "F9"),
+        ("print", "<Control>p"),
+        ("properties", "<Alt>Return"),
         ("night", "<Control>i"),
         ("fullscreen", "F11"),
         ("presentation", "F5"),
         ("show-help-overlay", "<Control>question"),
     ]
+
+    /// The header bar's main menu: what there is to do with the document as a whole.
+    private static func mainMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
+        gtk_widget_set_tooltip_text(button, "Main menu")
+        let menu = g_menu_new()!, document = g_menu_new()!, help = g_menu_new()!
+        g_menu_append(menu, "_Open…", "app.open")
+        g_menu_append(document, "_Print…", "win.print")
+        g_menu_append(document, "P_roperties", "win.properties")
+        g_menu_append(help, "_Keyboard Shortcuts", "win.show-help-overlay")
+        for section in [document, help] {
+            g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(section)))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
+        gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        return button
+    }
 
     private static func zoomMenu() -> OpaquePointer {
         let menu = g_menu_new()!
@@ -457,6 +479,8 @@ final class DocumentWindow {
             ("select-all", { [unowned self] _ in self.selection?.selectAll() }),
             ("go-back", { $0.goThroughHistory(back: true) }),
             ("go-forward", { $0.goThroughHistory(back: false) }),
+            ("print", { [unowned self] canvas in self.printDocument(from: canvas.currentPage) }),
+            ("properties", { [unowned self] _ in self.showProperties() }),
         ]
         for (name, perform) in actions {
             let action = g_simple_action_new(name, nil)!
@@ -506,6 +530,16 @@ final class DocumentWindow {
             g_action_map_add_action(quire_action_map(window), action)
             g_object_unref(UnsafeMutableRawPointer(action))
         }
+    }
+
+    private func printDocument(from currentPage: Int) {
+        guard let source else { return }
+        PrintJob.start(source: source, currentPage: currentPage, parent: window) { [weak self] message in self?.showNotice(message) }
+    }
+
+    private func showProperties() {
+        guard let source else { return }
+        PropertiesDialog.present(source: source, parent: window)
     }
 
     private func updateHistoryButtons(back: Bool, forward: Bool) {

@@ -16,10 +16,17 @@ final class DocumentWorker: Sendable {
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
 
-    init(source: DocumentSource) {
+    /// `failed` hears, on the worker's thread, why the document did not open; it then
+    /// runs no jobs.
+    init(source: DocumentSource, failed: (@Sendable (DocumentError) -> Void)? = nil) {
         startThread { [self] in
-            // A document that cannot open runs no jobs (the canvas reports why).
-            let document = try? source.open()
+            let document: Document?
+            do throws(DocumentError) {
+                document = try source.open()
+            } catch {
+                document = nil
+                failed?(error)
+            }
             while let job = next() {
                 if let document { job(document) }
             }
@@ -33,6 +40,9 @@ final class DocumentWorker: Sendable {
         }
         wake.signal()
     }
+
+    /// Whether `stop` was called: a long job asks between its steps.
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Ends the thread after the job in progress.
     func stop() {

@@ -35,7 +35,9 @@ public struct LaunchOptions: Equatable, Sendable {
           --night             night mode: pages in inverted lightness, hues kept (Ctrl+I)
           --size WxH          window size in pixels
         Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size),
-                     QUIRE_TEXT_CACHE_MB (search text cache size).
+                     QUIRE_TEXT_CACHE_MB (search text cache size), QUIRE_PRINT_TO_FILE and QUIRE_PRINT_PAGES
+                     (Ctrl+P writes that PDF, those pages, without a dialog), QUIRE_PROPERTIES_REPORT (the
+                     Properties dialog writes what it shows to that file).
         """
 
     public static func == (a: Self, b: Self) -> Bool {

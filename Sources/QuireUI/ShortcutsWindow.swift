@@ -85,6 +85,8 @@ enum ShortcutsWindow {
         "open": ("Document", "Open a document"),
         "close": ("Document", "Close the window"),
         "quit": ("Document", "Quit"),
+        "print": ("Document", "Print"),
+        "properties": ("Document", "Document properties"),
         "show-help-overlay": ("Document", "Keyboard shortcuts"),
         "go-to-page": ("Moving Around", "Go to a page (number or label)"),
         "go-back": ("Moving Around", "Back to where a jump left"),

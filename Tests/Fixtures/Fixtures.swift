@@ -68,6 +68,29 @@ public final class Fixtures {
         return file
     }
 
+    /// The metadata `described()` sets, and the one thing each of its pages says.
+    public static let describedMetadata: [(field: PDFWriter.Metadata, value: String)] = [
+        (.title, "A Described Document"), (.author, "Ada Lovelace"), (.subject, "Properties under test"),
+        (.keywords, "quire, metadata"), (.creator, "Quire Fixtures"),
+        (.created, "2024-03-05T14:05:00+01:00"), (.modified, "2024-06-30T08:30:00+02:00"),
+    ]
+    public static func describedText(page: Int) -> String { "Described page \(page + 1)" }
+    /// A4 in points, as cairo and most producers write it.
+    public static let a4 = (width: 595.28, height: 841.89)
+
+    /// `pages` A4 pages with every metadata field of `describedMetadata` set.
+    public func described(pages: Int = 3, named name: String = "described.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        for (field, value) in Self.describedMetadata { writer.setMetadata(field, value) }
+        for index in 0..<pages {
+            writer.beginPage(width: Self.a4.width, height: Self.a4.height)
+            writer.text(Self.describedText(page: index), x: 72, y: 96, size: 24)
+        }
+        writer.finish()
+        return file
+    }
+
     /// Entries of `outlined()` in document order: title, depth, page (nil: broken) and top.
     public static let outlinedEntries: [(title: String, depth: Int, page: Int?, top: Double)] = [
         ("Préface — 序文 ✓", 0, 0, 0),

@@ -59,6 +59,17 @@ final class ScriptedSession {
     /// Lets the script go on to its next step, handing it `answer` (its `$answer`).
     func proceed(_ answer: String = "go") throws { try input.fileHandleForWriting.write(contentsOf: Data((answer + "\n").utf8)) }
 
+    /// Polls `probe` every 50 ms until it gives a value or `seconds` pass (waiting on the
+    /// outcome, not on time); nil if it never did.
+    static func poll<T>(seconds: Double = 30, _ probe: () throws -> T?) rethrows -> T? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let value = try probe() { return value }
+            if Date() > deadline { return nil }
+            usleep(50_000)
+        }
+    }
+
     /// Polls the screen until `done` holds for it or 30 s pass (waiting on the outcome,
     /// not on time) and returns the last screen.
     func screen(until done: (Picture) -> Bool) throws -> Picture {

@@ -1,0 +1,29 @@
+/// A font a document uses, as the Properties dialog lists it.
+public struct DocumentFont: Equatable, Sendable {
+    public var name: String
+    /// The font program's kind as people name it: "TrueType", "Type 1", "Type 3"…
+    public var kind: String
+    public var isEmbedded: Bool
+    public var isSubset: Bool
+    /// The system font drawn in its place when it is not embedded.
+    public var substitute: String?
+
+    public init(name: String, kind: String, isEmbedded: Bool, isSubset: Bool, substitute: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.isEmbedded = isEmbedded
+        self.isSubset = isSubset
+        self.substitute = substitute
+    }
+}
+
+extension PropertyText {
+    /// "DejaVuSans — TrueType, embedded subset"; "Helvetica — Type 1, not embedded, shown
+    /// as Nimbus Sans".
+    public static func font(_ font: DocumentFont) -> String {
+        var parts = [font.kind.isEmpty ? "unknown kind" : font.kind]
+        parts.append(font.isEmbedded ? (font.isSubset ? "embedded subset" : "embedded") : "not embedded")
+        if !font.isEmbedded, let substitute = font.substitute, !substitute.isEmpty { parts.append("shown as \(substitute)") }
+        return "\(font.name.isEmpty ? "(unnamed)" : font.name) — \(parts.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,50 @@
+/// How a document's properties read in the Properties dialog: sizes, dates and counts as
+/// people write them (English, as the rest of Quire). Pure: values in, text out.
+public enum PropertyText {
+    /// "1.2 MB (1,234,567 bytes)": decimal units as GNOME shows file sizes, one decimal
+    /// place, and the exact count; under a thousand, just the bytes.
+    public static func byteCount(_ bytes: Int) -> String {
+        let exact = bytes == 1 ? "1 byte" : "\(grouped(bytes)) bytes"
+        guard bytes >= 1000 else { return exact }
+        var value = Double(bytes)
+        var unit = ""
+        for next in ["kB", "MB", "GB", "TB", "PB"] {
+            value /= 1000
+            unit = next
+            // 999.96 kB would read "1000.0 kB": that is "1.0 MB".
+            if (value * 10).rounded() < 10_000 { break }
+        }
+        return "\(number(value, places: 1)) \(unit) (\(exact))"
+    }
+
+    /// "1,234,567".
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    /// `value` rounded to `places` decimals, trailing zeros (and a bare point) dropped when
+    /// `trimmed`: 8.50 → "8.5", 11.00 → "11".
+    public static func number(_ value: Double, places: Int, trimmed: Bool = false) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int((abs(value) * scale).rounded())
+        let whole = scaled / Int(scale)
+        var text = String(whole)
+        if places > 0 {
+            var fraction = String(scaled % Int(scale))
+            while fraction.count < places { fraction = "0" + fraction }
+            text += "." + fraction
+            if trimmed {
+                while text.hasSuffix("0") { text.removeLast() }
+                if text.hasSuffix(".") { text.removeLast() }
+            }
+        }
+        return value < 0 && scaled != 0 ? "-" + text : text
+    }
+}
