@@ -32,6 +32,10 @@ void quire_object_set_string(gpointer object, const char *property, const char *
     g_object_set(object, property, value, NULL);
 }
 
+void quire_object_set_uint(gpointer object, const char *property, guint value) {
+    g_object_set(object, property, value, NULL);
+}
+
 static void release_surface(gpointer surface) { cairo_surface_destroy(surface); }
 
 GdkTexture *quire_texture_for_surface(cairo_surface_t *surface) {
@@ -52,6 +56,20 @@ GdkTexture *quire_texture_for_surface(cairo_surface_t *surface) {
                                                  bytes, stride);
     g_bytes_unref(bytes);
     return texture;
+}
+
+void quire_snapshot_push_colour_matrix(GtkSnapshot *snapshot, const double rows[9], const double offset[3]) {
+    /* graphene multiplies a row vector: its row i holds what input i gives each output. */
+    float values[16] = {0};
+    for (int output = 0; output < 3; output++)
+        for (int input = 0; input < 3; input++)
+            values[4 * input + output] = (float)rows[3 * output + input];
+    values[15] = 1;
+    graphene_matrix_t matrix;
+    graphene_matrix_init_from_float(&matrix, values);
+    graphene_vec4_t shift;
+    graphene_vec4_init(&shift, (float)offset[0], (float)offset[1], (float)offset[2], 0);
+    gtk_snapshot_push_color_matrix(snapshot, &matrix, &shift);
 }
 
 gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **error) {

@@ -107,6 +107,13 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return position(showing: page)
     }
 
+    /// Changes the space between and around pages, showing the current page from its top.
+    public mutating func setGap(_ gap: Double) -> Point {
+        let page = currentPage ?? 0
+        layout.setGap(gap)
+        return position(showing: page)
+    }
+
     /// Goes to `page`: scrolls there, or, one page at a time, turns to it. Returns the
     /// scroll position that shows it from its top.
     public mutating func go(to page: Int) -> Point {

@@ -5,7 +5,8 @@
 /// slot, slots as wide as the widest page, the whole centred in the wider of the viewport
 /// and the rows. Geometry for any number of pages is a few arrays; lookups by position
 /// are binary searches over rows. Not `continuous`, only one row is laid out at a time
-/// (`shownRow`): a page, or a spread, that page-turning replaces.
+/// (`shownRow`): a page, or a spread, that page-turning replaces, centred down the
+/// viewport as well when it is shorter.
 public struct PageLayout: Sendable {
     /// How pages are arranged in rows.
     public enum Arrangement: Hashable, Sendable {
@@ -29,7 +30,8 @@ public struct PageLayout: Sendable {
     public private(set) var viewport: Size
     /// Logical pixels per point.
     public private(set) var scale: Double = ZoomMode.pixelsPerPointAt100
-    public let gap: Double
+    /// Space between rows and around them, in pixels (none in a presentation).
+    public private(set) var gap: Double
 
     private var heightBefore: [Double] = [0] // heightBefore[r]: sum of the heights of rows < r, in points
     private var widest: Double = 0
@@ -48,6 +50,7 @@ public struct PageLayout: Sendable {
 
     public mutating func setViewport(_ size: Size) { viewport = size; updateScale() }
     public mutating func setZoom(_ mode: ZoomMode) { zoom = mode; updateScale() }
+    public mutating func setGap(_ gap: Double) { self.gap = max(0, gap); updateScale() }
 
     public mutating func setRotation(_ rotation: Rotation) {
         guard rotation != self.rotation else { return }
@@ -126,7 +129,17 @@ public struct PageLayout: Sendable {
 
     private func top(ofRow row: Int) -> Double {
         let first = rows.lowerBound
-        return (heightBefore[row] - heightBefore[first]) * scale + gap * Double(row - first + 1)
+        return rowsTop + (heightBefore[row] - heightBefore[first]) * scale + gap * Double(row - first + 1)
+    }
+
+    /// The height of the rows laid out, gaps included.
+    private var rowsHeight: Double {
+        (heightBefore[rows.upperBound] - heightBefore[rows.lowerBound]) * scale + gap * Double(rows.count + 1)
+    }
+
+    /// One page at a time, a row shorter than the viewport is centred down it.
+    private var rowsTop: Double {
+        continuous ? 0 : max(0, ((viewport.height - rowsHeight) / 2).rounded(.down))
     }
 
     /// Binary search: the first row whose bottom edge (and gap below) is below `y`.
@@ -143,8 +156,7 @@ public struct PageLayout: Sendable {
 
     public var contentSize: Size {
         let rowWidth = Double(columns) * widest * scale + Double(columns + 1) * gap
-        return Size(width: max(viewport.width, rowWidth),
-                    height: (heightBefore[rows.upperBound] - heightBefore[rows.lowerBound]) * scale + gap * Double(rows.count + 1))
+        return Size(width: max(viewport.width, rowWidth), height: continuous ? rowsHeight : max(viewport.height, rowsHeight))
     }
 
     /// The page's rectangle in content pixels.

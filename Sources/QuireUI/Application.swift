@@ -74,10 +74,18 @@ public final class Application {
         return exitStatus != 0 ? exitStatus : status
     }
 
+    /// Application actions and their keys.
+    static let accelerators = [
+        ("open", "<Control>o"),
+        ("new-window", "<Control>n"),
+        ("close", "<Control>w"),
+        ("quit", "<Control>q"),
+    ]
+
     private func startup() {
         recent = RecentDocuments()
-        addAction("open", accel: "<Control>o") { [unowned self] in self.chooseFile(for: self.activeWindow) }
-        addAction("new-window", accel: "<Control>n") { [unowned self] in self.newWindow().showWelcome() }
+        Actions.add("open", to: app) { [unowned self] in self.chooseFile(for: self.activeWindow) }
+        Actions.add("new-window", to: app) { [unowned self] in self.newWindow().showWelcome() }
         let stringType = g_variant_type_new("s")
         let openRecent = g_simple_action_new("open-recent", stringType)!
         g_variant_type_free(stringType)
@@ -87,10 +95,11 @@ public final class Application {
         }
         g_action_map_add_action(quire_action_map(app), openRecent)
         g_object_unref(UnsafeMutableRawPointer(openRecent))
-        addAction("quit", accel: "<Control>q") { [unowned self] in
+        Actions.add("quit", to: app) { [unowned self] in
             self.windows.values.forEach { $0.close() }
         }
-        addAction("close", accel: "<Control>w") { [unowned self] in self.activeWindow?.close() }
+        Actions.add("close", to: app) { [unowned self] in self.activeWindow?.close() }
+        for (action, accels) in Self.accelerators { quire_set_accels(app, "app.\(action)", accels) }
         for (action, accels) in DocumentWindow.accelerators { quire_set_accels(app, "win.\(action)", accels) }
         // After the first window is up: the monitor may ask D-Bus for a portal.
         MainLoop.invoke { [unowned self] in self.watchMemory() }
@@ -152,6 +161,7 @@ public final class Application {
             for uri in uris { self.open(uri, in: window) }
         }
         window.onClosed = { [unowned self] in self.windows[key] = nil }
+        if options.night { window.setNight(true) }
         if let path = options.snapshotPath {
             snapshot = SnapshotRun(window: window, path: path) { [unowned self] status, message in
                 self.finishSnapshot(status: status, message: message)
@@ -175,13 +185,5 @@ public final class Application {
         if let message { printError(message) }
         exitStatus = status
         g_application_quit(quire_application(app))
-    }
-
-    private func addAction(_ name: String, accel: String, _ handler: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in handler() }
-        g_action_map_add_action(quire_action_map(app), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
-        quire_set_accels(app, "app.\(name)", accel)
     }
 }

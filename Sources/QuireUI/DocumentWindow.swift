@@ -16,9 +16,10 @@ final class DocumentWindow {
     private let zoomButton: UnsafeMutablePointer<GtkWidget>
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     private let passwordPage = PasswordPage()
-    private var canvas: PageCanvas?
-    private let searchBar = SearchBar()
-    private let sidebar = Sidebar()
+    private(set) var canvas: PageCanvas?
+    let searchBar = SearchBar()
+    let sidebar = Sidebar()
+    private var presentation: Presentation?
     private var sidebarAtStart: SidebarView?
     private var followPending = false
     private var links: DocumentLinks?
@@ -154,6 +155,10 @@ final class DocumentWindow {
             self.check(source, keeping: nil)
         }
         addViewActions()
+        addNightAction()
+        addFullscreenAction()
+        presentation = Presentation(of: self)
+        ShortcutsWindow.addAction(to: window)
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
         // A minimised window stays mapped: its surface's state tells.
@@ -384,6 +389,7 @@ final class DocumentWindow {
         restoresState = true
         let canvas = PageCanvas(document: document, threads: threads, zoom: remembered?.zoomMode ?? zoom)
         self.canvas = canvas
+        canvas.night.isOn = isNight
         let search = DocumentSearch(source: source, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
                                     pageLabel: { document.pageLabel(at: $0) },
                                     options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
@@ -431,7 +437,10 @@ final class DocumentWindow {
         canvas.onPrimaryRelease = { [unowned selection] in selection.released() }
         canvas.onCopyRequested = { [unowned selection] in selection.copy() }
         canvas.onSelectAllRequested = { [unowned selection] in selection.selectAll() }
-        canvas.onEscape = { [unowned selection] in selection.clear() }
+        canvas.onEscape = { [unowned selection] in
+            defer { selection.clear() }
+            return !selection.isEmpty
+        }
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
         let searchAreas = canvas.onVisiblePagesChanged
         canvas.onVisiblePagesChanged = { [unowned selection] pages in
@@ -513,6 +522,10 @@ final class DocumentWindow {
         ("print", "<Control>p"),
         ("properties", "<Alt>Return"),
         ("reload", "<Control>r"),
+        ("night", "<Control>i"),
+        ("fullscreen", "F11"),
+        ("presentation", "F5"),
+        ("show-help-overlay", "<Control>question"),
     ]
 
     /// The header bar's main menu: what there is to do with the document as a whole.
@@ -520,15 +533,18 @@ final class DocumentWindow {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
         gtk_widget_set_tooltip_text(button, "Main menu")
-        let menu = g_menu_new()!, document = g_menu_new()!
+        let menu = g_menu_new()!, document = g_menu_new()!, help = g_menu_new()!
         g_menu_append(menu, "_Open…", "app.open")
         g_menu_append_submenu(menu, "Open _Recent", quire_menu_model(UnsafeMutableRawPointer(recent)))
         g_menu_append(menu, "_New Window", "app.new-window")
         g_menu_append(document, "_Reload", "win.reload")
         g_menu_append(document, "_Print…", "win.print")
         g_menu_append(document, "P_roperties", "win.properties")
-        g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(document)))
-        g_object_unref(UnsafeMutableRawPointer(document))
+        g_menu_append(help, "_Keyboard Shortcuts", "win.show-help-overlay")
+        for section in [document, help] {
+            g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(section)))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
         gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         g_object_unref(UnsafeMutableRawPointer(menu))
         return button
@@ -536,7 +552,7 @@ final class DocumentWindow {
 
     private static func zoomMenu() -> OpaquePointer {
         let menu = g_menu_new()!
-        let zoom = g_menu_new()!, pages = g_menu_new()!
+        let zoom = g_menu_new()!, pages = g_menu_new()!, modes = g_menu_new()!
         for (label, action) in [("Fit Width", "win.fit-width"), ("Fit Page", "win.fit-page"), ("100 %", "win.zoom-reset"),
                                 ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")] {
             g_menu_append(zoom, label, action)
@@ -545,10 +561,13 @@ final class DocumentWindow {
                                 ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")] {
             g_menu_append(pages, label, action)
         }
-        g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(zoom)))
-        g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(pages)))
-        g_object_unref(UnsafeMutableRawPointer(zoom))
-        g_object_unref(UnsafeMutableRawPointer(pages))
+        for (label, action) in [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen"), ("Presentation", "win.presentation")] {
+            g_menu_append(modes, label, action)
+        }
+        for section in [zoom, pages, modes] {
+            g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(section)))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
         return menu
     }
 

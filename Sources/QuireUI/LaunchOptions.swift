@@ -11,6 +11,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var rotation: Rotation = .none
     public var arrangement: PageLayout.Arrangement = .single
     public var continuous = true
+    public var night = false
     public var windowSize: (width: Int, height: Int)?
     public var files: [String] = []
     public var showHelp = false
@@ -23,7 +24,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     public static let usage = """
         Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
-               quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--size WxH] [FILE]
+               quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--night] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
         (from a source tree) or an empty window.
@@ -37,6 +38,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --layout L          single (default), dual (pages 1|2, 3|4…), dual-cover (page 1 alone,
                               then 2|3…), dual-rtl or dual-cover-rtl (spreads right to left)
           --no-continuous     one page (or spread) at a time; Page Down turns it
+          --night             night mode: pages in inverted lightness, hues kept (Ctrl+I)
           --size WxH          window size in pixels
         Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size),
                      QUIRE_TEXT_CACHE_MB (search text cache size), QUIRE_PRINT_TO_FILE and QUIRE_PRINT_PAGES
@@ -45,7 +47,7 @@ public struct LaunchOptions: Equatable, Sendable {
         """
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.snapshotPath == b.snapshotPath && a.page == b.page && a.find == b.find && a.sidebar == b.sidebar && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.files == b.files
+        a.snapshotPath == b.snapshotPath && a.page == b.page && a.find == b.find && a.sidebar == b.sidebar && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.night == b.night && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
             && a.showHelp == b.showHelp
     }
@@ -93,6 +95,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 }
                 rotation = turn
             case "--no-continuous": continuous = false
+            case "--night": night = true
             case "--layout":
                 let text = try value(argument)
                 let layouts: [String: PageLayout.Arrangement] = [

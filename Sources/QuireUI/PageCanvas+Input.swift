@@ -134,7 +134,7 @@ extension PageCanvas {
         // Here, not as application shortcuts: in an entry they copy and select its text.
         case (GDK_KEY_c, true), (GDK_KEY_Insert, true): onCopyRequested?()
         case (GDK_KEY_a, true): onSelectAllRequested?()
-        case (GDK_KEY_Escape, false): onEscape?()
+        case (GDK_KEY_Escape, false): return onEscape?() ?? false
         default: return false
         }
         return true

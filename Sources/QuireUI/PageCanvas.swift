@@ -54,10 +54,11 @@ final class PageCanvas: CanvasContent {
     var onPrimaryRelease: (() -> Void)?
     /// The secondary button at a point.
     var onContextMenu: ((Point) -> Void)?
-    /// Ctrl+C, Ctrl+A and Escape on the canvas.
+    /// Ctrl+C, Ctrl+A and Escape on the canvas; Escape's says whether it used the key
+    /// (else it goes on to the window).
     var onCopyRequested: (() -> Void)?
     var onSelectAllRequested: (() -> Void)?
-    var onEscape: (() -> Void)?
+    var onEscape: (() -> Bool)?
     /// `/` on the canvas.
     var onFindRequested: (() -> Void)?
     private var reportedVisiblePages = 0..<0
@@ -65,6 +66,10 @@ final class PageCanvas: CanvasContent {
     /// Whether going back and forward lead anywhere, after each change.
     var onHistoryChanged: ((_ back: Bool, _ forward: Bool) -> Void)?
     private(set) var currentPage = 0
+    /// Pages (and the thumbnails, which ask) drawn in night colours.
+    var night = NightMode() { didSet { redraw() } }
+    /// A presentation: black around the page, no frame.
+    var presenting = false { didSet { redraw() } }
 
     init(document: Document, threads: DocumentThreads, zoom: ZoomMode) {
         source = document.source
@@ -112,12 +117,7 @@ final class PageCanvas: CanvasContent {
     }
 
     /// Lays out every page, or one page (or spread) at a time.
-    func setContinuous(_ continuous: Bool) {
-        let target = model.setContinuous(continuous)
-        contentSizeChanged()
-        move(to: target)
-        viewportChanged()
-    }
+    func setContinuous(_ continuous: Bool) { relayout(to: model.setContinuous(continuous)) }
 
     /// One page at a time: a screen further (or back) within the page, else the next (or
     /// previous) page. Returns false when there is nothing further.
@@ -134,13 +134,13 @@ final class PageCanvas: CanvasContent {
         return true
     }
 
+    var gap: Double { model.layout.gap }
+
+    /// Changes the space between and around pages (none in a presentation).
+    func setGap(_ gap: Double) { relayout(to: model.setGap(gap)) }
+
     /// Zooms, keeping the point under `focus` (view coordinates) in place.
-    func setZoom(_ mode: ZoomMode, around focus: Point? = nil) {
-        let target = model.setZoom(mode, around: focus)
-        contentSizeChanged()
-        move(to: target)
-        viewportChanged()
-    }
+    func setZoom(_ mode: ZoomMode, around focus: Point? = nil) { relayout(to: model.setZoom(mode, around: focus)) }
 
     /// Turns every page by a quarter turn clockwise (or anticlockwise), keeping the place.
     func rotate(clockwise: Bool) {
@@ -157,12 +157,7 @@ final class PageCanvas: CanvasContent {
 
     var arrangement: PageLayout.Arrangement { model.layout.arrangement }
 
-    func setArrangement(_ arrangement: PageLayout.Arrangement) {
-        let target = model.setArrangement(arrangement)
-        contentSizeChanged()
-        move(to: target)
-        viewportChanged()
-    }
+    func setArrangement(_ arrangement: PageLayout.Arrangement) { relayout(to: model.setArrangement(arrangement)) }
 
     /// Shows the row `rows` rows after (or before) the current page's.
     func turn(rows: Int) { show(page: model.layout.page(rowsAway: rows, from: currentPage)) }
@@ -279,6 +274,13 @@ final class PageCanvas: CanvasContent {
     private func recordJump(from place: ViewPlace) {
         history.recordJump(from: place)
         onHistoryChanged?(history.canGoBack, history.canGoForward)
+    }
+
+    /// After a change of layout: the new content size, the view at `target`, a new plan.
+    private func relayout(to target: Point) {
+        contentSizeChanged()
+        move(to: target)
+        viewportChanged()
     }
 
     private func move(to point: Point) {
@@ -399,9 +401,11 @@ final class PageCanvas: CanvasContent {
         // and are snapped to device pixels so that pictures stay crisp.
         func snap(_ value: Double) -> Float { Float((value * scale).rounded() / scale) }
         var background = graphene_rect_t(origin: .init(x: 0, y: 0), size: .init(width: Float(width), height: Float(height)))
-        var grey = GdkRGBA(red: 0.87, green: 0.87, blue: 0.87, alpha: 1)
-        gtk_snapshot_append_color(snapshot, &grey, &background)
-        var edge = GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1)
+        // A presentation shows the page on black, without a frame.
+        let black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
+        var surround = presenting ? black : night.colour(GdkRGBA(red: 0.87, green: 0.87, blue: 0.87, alpha: 1))
+        gtk_snapshot_append_color(snapshot, &surround, &background)
+        let edge = presenting ? black : night.colour(GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
         var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
         for page in model.drawList() {
             let left = snap(page.rect.x), top = snap(page.rect.y)
@@ -422,14 +426,16 @@ final class PageCanvas: CanvasContent {
                                                UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
                 }
             }
-            // Paper under what is missing; a sharp picture covers it all.
-            if page.quality != .sharp { gtk_snapshot_append_color(snapshot, &white, &bounds) }
-            for layer in page.layers {
-                // The origin on a device pixel and the size in whole device pixels: a sharp
-                // picture then lands pixel for pixel.
-                var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
-                                           size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
-                drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
+            night.drawing(snapshot) {
+                // Paper under what is missing; a sharp picture covers it all.
+                if page.quality != .sharp { gtk_snapshot_append_color(snapshot, &white, &bounds) }
+                for layer in page.layers {
+                    // The origin on a device pixel and the size in whole device pixels: a sharp
+                    // picture then lands pixel for pixel.
+                    var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
+                                               size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
+                    drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
+                }
             }
             if let areas = selectionAreas?(page.page), !areas.isEmpty {
                 drawHighlights(PageHighlights(areas: [areas], current: nil), onPage: page.page, snapshot, snap: snap,

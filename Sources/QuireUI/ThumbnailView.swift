@@ -80,7 +80,7 @@ final class ThumbnailView: CanvasContent {
         if isSettled { onSettled?() }
     }
 
-    private func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
+    func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
 
     func resize(width: Double, height: Double) {
         layout.setWidth(width)
@@ -133,10 +133,12 @@ final class ThumbnailView: CanvasContent {
             var frameColour = isCurrent ? accent : edge
             gtk_snapshot_append_color(snapshot, &frameColour, &frame)
             var area = rect(picture)
-            if let (key, image) = pages.thumbnailPicture(page) {
-                drawer.draw(image, key: key, in: &area, deviceScale: scale, snapshot, widget: widget)
-            } else {
-                gtk_snapshot_append_color(snapshot, &white, &area)
+            pages.night.drawing(snapshot) {
+                if let (key, image) = pages.thumbnailPicture(page) {
+                    drawer.draw(image, key: key, in: &area, deviceScale: scale, snapshot, widget: widget)
+                } else {
+                    gtk_snapshot_append_color(snapshot, &white, &area)
+                }
             }
             let text = gtk_widget_create_pango_layout(widget, label(page))!
             var textWidth: Int32 = 0, textHeight: Int32 = 0

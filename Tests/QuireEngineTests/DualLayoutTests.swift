@@ -95,3 +95,36 @@ final class OnePageAtATimeTests: XCTestCase {
         XCTAssertEqual(Array(model.visiblePages), [2, 3])
     }
 }
+
+final class PresentationLayoutTests: XCTestCase {
+    private let letter = Size(width: 612, height: 792)
+    private let landscape = Size(width: 842, height: 595)
+
+    /// One page at a time, a page shorter than the view sits in its middle, not at its top.
+    func testOnePageAtATimeCentresAShortPage() {
+        var model = CanvasModel<Bytes>(pageSizes: [landscape, letter], zoom: .fitWidth, budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 824, height: 1000)))
+        model.scroll(to: model.setContinuous(false))
+        let page = model.layout.pageRect(0)
+        XCTAssertEqual(page.y, ((1000 - page.height) / 2).rounded(.down))
+        XCTAssertEqual(model.layout.contentSize.height, 1000)
+        XCTAssertEqual(model.pagePoint(atView: Point(x: page.x + 1, y: page.y + 1))?.page, 0)
+        XCTAssertNil(model.pagePoint(atView: Point(x: page.x + 1, y: page.y - 5)), "above the page is nothing")
+    }
+
+    /// Without gaps, fit page makes the tallest page exactly as tall as the view.
+    func testWithoutGapsAPageFillsTheViewHeight() {
+        var model = CanvasModel<Bytes>(pageSizes: [letter, letter, letter], zoom: .fitPage, budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 1600, height: 1200)))
+        model.scroll(to: model.go(to: 1))
+        model.scroll(to: model.setContinuous(false))
+        model.scroll(to: model.setGap(0))
+        let page = model.layout.pageRect(1)
+        XCTAssertEqual(page.y, 0)
+        XCTAssertEqual(page.height, 1200, accuracy: 1e-9)
+        XCTAssertEqual(model.visiblePages, 1..<2)
+        model.scroll(to: model.setGap(12))
+        XCTAssertEqual(model.layout.pageRect(1).height, 1200 - 24, accuracy: 1e-9)
+        XCTAssertEqual(model.currentPage, 1)
+    }
+}

@@ -12,6 +12,7 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(try LaunchOptions(arguments: ["--rotate", "270", "a.pdf"]).rotation, .threeQuarters)
         XCTAssertEqual(try LaunchOptions(arguments: ["--layout", "dual-cover-rtl"]).arrangement, .dual(oddLeft: false, rightToLeft: true))
         XCTAssertFalse(try LaunchOptions(arguments: ["--no-continuous"]).continuous)
+        XCTAssertTrue(try LaunchOptions(arguments: ["--night"]).night)
     }
 
     func testSeveralFilesAndDashedNamesAfterDoubleDash() throws {

@@ -30,6 +30,8 @@ static inline GdkPaintable *quire_paintable(gpointer p) { return GDK_PAINTABLE(p
 static inline GdkTexture *quire_texture(gpointer p) { return GDK_TEXTURE(p); }
 static inline GtkPopover *quire_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkGrid *quire_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkApplicationWindow *quire_application_window(gpointer p) { return GTK_APPLICATION_WINDOW(p); }
+static inline GtkShortcutsWindow *quire_shortcuts_window(gpointer p) { return GTK_SHORTCUTS_WINDOW(p); }
 
 static inline gulong quire_signal_connect(gpointer instance, const char *signal, GCallback handler,
                                           gpointer data, GClosureNotify destroy) {
@@ -41,9 +43,14 @@ void quire_main_invoke(GSourceFunc fn, gpointer data, GDestroyNotify destroy);
 
 /* Sets a string property (varargs g_object_set does not import). */
 void quire_object_set_string(gpointer object, const char *property, const char *value);
+void quire_object_set_uint(gpointer object, const char *property, guint value);
 
 /* A texture over a cairo ARGB32 image surface without copying; the texture keeps the surface alive. */
 GdkTexture *quire_texture_for_surface(cairo_surface_t *surface);
+
+/* Pushes a colour matrix onto `snapshot` (pop with gtk_snapshot_pop): output component o of
+ * r, g, b is sum(rows[3 * o + i] * input i) + offset[o], on unpremultiplied colours; alpha kept. */
+void quire_snapshot_push_colour_matrix(GtkSnapshot *snapshot, const double rows[9], const double offset[3]);
 
 /* Binds keyboard accelerators, separated by '|' ("<Control>plus|<Control>equal"), to a
  * detailed action name ("win.zoom-in"). */

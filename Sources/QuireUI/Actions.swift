@@ -1,0 +1,36 @@
+import CGtk
+import CShim
+
+/// GSimpleActions on a window or the application, made from Swift closures: check items
+/// whose boolean state the owner sets to what is true, and reads back.
+@MainActor
+enum Actions {
+    /// Adds `name` to `map`, doing `activate`.
+    static func add(_ name: String, to map: UnsafeMutableRawPointer, _ activate: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in activate() }
+        g_action_map_add_action(quire_action_map(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// Adds `name` to `map` with a boolean state, `initial` at first; `activate` decides
+    /// what the state becomes (through `setState`).
+    static func addToggle(_ name: String, to map: UnsafeMutableRawPointer, initial: Bool = false,
+                          _ activate: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
+        Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in activate() }
+        g_action_map_add_action(quire_action_map(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    static func setState(_ name: String, of map: UnsafeMutableRawPointer, _ on: Bool) {
+        guard let action = g_action_map_lookup_action(quire_action_map(map), name) else { return }
+        g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+    }
+
+    static func state(_ name: String, of map: UnsafeMutableRawPointer) -> Bool {
+        guard let action = g_action_map_lookup_action(quire_action_map(map), name), let state = g_action_get_state(action) else { return false }
+        defer { g_variant_unref(state) }
+        return g_variant_get_boolean(state) != 0
+    }
+}

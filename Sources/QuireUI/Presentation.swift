@@ -1,0 +1,130 @@
+import CGtk
+import CShim
+import QuireEngine
+
+/// Presentation (F5): the window fullscreen, one page at a time fitted to the screen on
+/// black, and nothing else (no header bar, sidebar or find bar). Forward: Page Down,
+/// Space, Right, Down, Enter, n, a click or the wheel down; back: Page Up, Backspace,
+/// Left, Up, p, a right click or the wheel up; Home and End go to the first and last page.
+/// Escape (or F5 again) ends it and restores the layout, zoom, sidebar and fullscreen
+/// state the reader had. It reuses the canvas's one-page-at-a-time layout and fit-page zoom.
+@MainActor
+final class Presentation {
+    private unowned let owner: DocumentWindow
+    private var saved: Saved?
+
+    /// What a presentation changes, to put back when it ends.
+    private struct Saved {
+        var zoom: ZoomMode
+        var continuous: Bool
+        var arrangement: PageLayout.Arrangement
+        var gap: Double
+        var sidebar: SidebarView?
+        var fullscreen: Bool
+    }
+
+    var isActive: Bool { saved != nil }
+
+    init(of owner: DocumentWindow) {
+        self.owner = owner
+        let window = owner.window
+        Actions.addToggle("presentation", to: window) { [unowned self] in
+            if self.isActive { self.leave() } else { self.enter() }
+        }
+        // In the capture phase, before the canvas and the scrolled window: while presenting,
+        // these keys and clicks turn pages and nothing else.
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
+            self.isActive && self.keyPressed(keyval, modifiers)
+        }
+        gtk_widget_add_controller(window, keys)
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, 0)
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        Signal.connectClick(UnsafeMutableRawPointer(click), "pressed") { [unowned self] _, _, _ in
+            guard self.isActive else {
+                gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
+            gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
+            switch gtk_gesture_single_get_current_button(click) {
+            case 1: self.turn(forward: true)
+            case 3: self.turn(forward: false)
+            default: break
+            }
+        }
+        gtk_widget_add_controller(window, click)
+        let wheel = gtk_event_controller_scroll_new(
+            GtkEventControllerScrollFlags(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE.rawValue))!
+        gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)
+        Signal.connect(UnsafeMutableRawPointer(wheel), "scroll") { [unowned self] (_: Double, dy: Double) -> Bool in
+            guard self.isActive, dy != 0 else { return false }
+            self.turn(forward: dy > 0)
+            return true
+        }
+        gtk_widget_add_controller(window, wheel)
+    }
+
+    func enter() {
+        guard !isActive, let canvas = owner.canvas else { return }
+        saved = Saved(zoom: canvas.zoomMode, continuous: canvas.continuous, arrangement: canvas.arrangement, gap: canvas.gap,
+                      sidebar: owner.sidebar.isOpen ? owner.sidebar.view : nil, fullscreen: owner.isFullscreen)
+        setChromeVisible(false)
+        owner.setSidebar(open: false)
+        canvas.presenting = true
+        canvas.setArrangement(.single)
+        canvas.setContinuous(false)
+        canvas.setGap(0)
+        canvas.setZoom(.fitPage)
+        owner.setFullscreen(true)
+        canvas.grabFocus()
+        Actions.setState("presentation", of: owner.window, true)
+    }
+
+    func leave() {
+        guard let saved else { return }
+        self.saved = nil
+        if let canvas = owner.canvas {
+            canvas.presenting = false
+            canvas.setGap(saved.gap)
+            canvas.setArrangement(saved.arrangement)
+            // The zoom while one page is laid out, then the layout, which shows the page
+            // from its top as going to it would.
+            canvas.setZoom(saved.zoom)
+            canvas.setContinuous(saved.continuous)
+        }
+        setChromeVisible(true)
+        if let view = saved.sidebar { owner.setSidebar(open: true, view: view) }
+        if !saved.fullscreen { owner.setFullscreen(false) }
+        owner.canvas?.grabFocus()
+        Actions.setState("presentation", of: owner.window, false)
+    }
+
+    /// The header bar and the find bar (the find bar keeps its text and matches).
+    private func setChromeVisible(_ visible: Bool) {
+        if let header = gtk_window_get_titlebar(quire_window(owner.window)) { gtk_widget_set_visible(header, visible ? 1 : 0) }
+        gtk_widget_set_visible(owner.searchBar.widget, visible ? 1 : 0)
+    }
+
+    private func turn(forward: Bool) { owner.canvas?.pageDown(forward: forward) }
+
+    private func keyPressed(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let modifierMask = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue
+        guard modifiers.rawValue & modifierMask == 0, let canvas = owner.canvas else { return false }
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        switch Int32(keyval) {
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_Right, GDK_KEY_KP_Right, GDK_KEY_Down, GDK_KEY_KP_Down,
+             GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_n:
+            turn(forward: true)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up, GDK_KEY_BackSpace, GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_p:
+            turn(forward: false)
+        case GDK_KEY_space: turn(forward: !shift)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: canvas.show(page: 0)
+        case GDK_KEY_End, GDK_KEY_KP_End: canvas.show(page: canvas.pageCount - 1)
+        case GDK_KEY_Escape: leave()
+        default: return false
+        }
+        return true
+    }
+}

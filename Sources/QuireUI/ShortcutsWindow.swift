@@ -1,0 +1,135 @@
+import CGtk
+import CShim
+
+/// The keyboard shortcuts window (Ctrl+?, `win.show-help-overlay`): a GtkShortcutsWindow
+/// listing every key Quire has: the window's and the application's accelerators, read
+/// from their tables (a new one shows up here by itself, titled from its action name
+/// until it is given a title), and the keys the canvas, the find bar and a presentation
+/// handle themselves. GTK 4.8 builds this window only from GtkBuilder XML; it is built
+/// the first time it is asked for, so that a window opens no slower for it.
+@MainActor
+enum ShortcutsWindow {
+    struct Shortcut: Equatable {
+        /// GTK accelerators, separated by spaces ("<Control>plus <Control>equal").
+        let keys: String
+        let title: String
+    }
+
+    struct Group {
+        let title: String
+        var shortcuts: [Shortcut]
+    }
+
+    /// Adds `win.show-help-overlay` to `window`, a GtkApplicationWindow.
+    static func addAction(to window: UnsafeMutablePointer<GtkWidget>) {
+        Actions.add("show-help-overlay", to: window) {
+            let appWindow = quire_application_window(window)
+            if gtk_application_window_get_help_overlay(appWindow) == nil {
+                let builder = gtk_builder_new_from_string(builderXML, -1)!
+                let overlay = gtk_builder_get_object(builder, "shortcuts")!
+                // GTK 4.8 reverses the order of a section's pages each time it lays them out
+                // again, which it does for every group added: build on one page, then paginate.
+                quire_object_set_uint(UnsafeMutableRawPointer(gtk_builder_get_object(builder, "section")), "max-height", 16)
+                // The window keeps it (hidden, not destroyed, when closed), transient for itself.
+                gtk_application_window_set_help_overlay(appWindow, quire_shortcuts_window(overlay))
+                g_object_unref(UnsafeMutableRawPointer(builder))
+            }
+            gtk_window_present(quire_window(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(appWindow))))
+        }
+    }
+
+    /// The groups, in the order shown.
+    static var groups: [Group] {
+        var groups = [
+            Group(title: "Document", shortcuts: []),
+            Group(title: "Moving Around", shortcuts: [
+                Shortcut(keys: "Page_Down Page_Up", title: "Scroll a screen down or up, or turn the page one page at a time"),
+                Shortcut(keys: "space <Shift>space", title: "Scroll a screen down or up"),
+                Shortcut(keys: "Down Up Left Right", title: "Scroll a little"),
+                Shortcut(keys: "n <Control>Page_Down", title: "Next page"),
+                Shortcut(keys: "p <Control>Page_Up", title: "Previous page"),
+                Shortcut(keys: "Home End", title: "First page, end of the document"),
+            ]),
+            Group(title: "Viewing", shortcuts: []),
+            Group(title: "Finding", shortcuts: [
+                Shortcut(keys: "slash", title: "Find (on the page)"),
+                Shortcut(keys: "Return <Shift>Return", title: "Next or previous match (in the find bar)"),
+                Shortcut(keys: "Escape", title: "Close the find bar"),
+            ]),
+            Group(title: "Selecting", shortcuts: [
+                Shortcut(keys: "<Control>a", title: "Select all"),
+                Shortcut(keys: "<Control>c <Control>Insert", title: "Copy the selection"),
+                Shortcut(keys: "Escape", title: "Clear the selection"),
+            ]),
+            Group(title: "Presentation", shortcuts: [
+                Shortcut(keys: "Page_Down space Right Down Return", title: "Next page (also a click or the wheel)"),
+                Shortcut(keys: "Page_Up BackSpace Left Up", title: "Previous page (also a right click)"),
+                Shortcut(keys: "Home End", title: "First or last page"),
+                Shortcut(keys: "Escape", title: "End the presentation"),
+            ]),
+        ]
+        func add(_ table: [(String, String)]) {
+            for (action, accels) in table {
+                let (group, title) = described[action] ?? ("Document", action.split(separator: "-").joined(separator: " ").capitalizedFirst)
+                let index = groups.firstIndex { $0.title == group }!
+                groups[index].shortcuts.append(Shortcut(keys: shownKeys(accels), title: title))
+            }
+        }
+        add(Application.accelerators)
+        add(DocumentWindow.accelerators)
+        return groups
+    }
+
+    /// Where each action goes, and what it is called.
+    private static let described: [String: (group: String, title: String)] = [
+        "open": ("Document", "Open a document"),
+        "close": ("Document", "Close the window"),
+        "quit": ("Document", "Quit"),
+        "print": ("Document", "Print"),
+        "properties": ("Document", "Document properties"),
+        "show-help-overlay": ("Document", "Keyboard shortcuts"),
+        "go-to-page": ("Moving Around", "Go to a page (number or label)"),
+        "go-back": ("Moving Around", "Back to where a jump left"),
+        "go-forward": ("Moving Around", "Forward again"),
+        "zoom-in": ("Viewing", "Zoom in"),
+        "zoom-out": ("Viewing", "Zoom out"),
+        "zoom-reset": ("Viewing", "Real size (100 %)"),
+        "rotate-left": ("Viewing", "Rotate left"),
+        "rotate-right": ("Viewing", "Rotate right"),
+        "sidebar": ("Viewing", "Show or hide the sidebar"),
+        "night": ("Viewing", "Night mode"),
+        "fullscreen": ("Viewing", "Fullscreen"),
+        "presentation": ("Viewing", "Presentation"),
+        "find": ("Finding", "Find"),
+        "find-next": ("Finding", "Next match"),
+        "find-previous": ("Finding", "Previous match"),
+    ]
+
+    /// An accelerator table's "a|b|c" as the shortcuts window shows them, without the
+    /// keypad's copies of the same keys.
+    private static func shownKeys(_ accels: String) -> String {
+        accels.split(separator: "|").filter { !$0.contains("KP_") }.joined(separator: " ")
+    }
+
+    static var builderXML: String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        func property(_ name: String, _ value: String) -> String { "<property name=\"\(name)\">\(escaped(value))</property>" }
+        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">" + property("title", "Keyboard Shortcuts")
+            + "<child><object class=\"GtkShortcutsSection\" id=\"section\">" + property("section-name", "shortcuts") + property("max-height", "1000")
+        for group in groups {
+            xml += "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)
+            for shortcut in group.shortcuts {
+                xml += "<child><object class=\"GtkShortcutsShortcut\">" + property("accelerator", shortcut.keys)
+                    + property("title", shortcut.title) + "</object></child>"
+            }
+            xml += "</object></child>"
+        }
+        return xml + "</object></child></object></interface>"
+    }
+}
+
+private extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
