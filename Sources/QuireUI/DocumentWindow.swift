@@ -336,6 +336,12 @@ final class DocumentWindow {
     /// The reader's view of the document shown, as remembered.
     private var currentState: DocumentState? {
         guard case .document = content, let canvas else { return nil }
+        // A presentation is not a way of reading to come back to: the view before it is.
+        if let before = presentation?.viewBefore {
+            return DocumentState(place: canvas.place, zoom: before.zoom, arrangement: before.arrangement, continuous: before.continuous,
+                                 rotation: canvas.rotation, sidebarOpen: before.sidebar != nil,
+                                 sidebarView: before.sidebar == .outline ? .outline : .thumbnails)
+        }
         return DocumentState(place: canvas.place, zoom: canvas.zoomMode, arrangement: canvas.arrangement, continuous: canvas.continuous,
                              rotation: canvas.rotation, sidebarOpen: sidebar.isOpen,
                              sidebarView: sidebar.view == .outline ? .outline : .thumbnails)

@@ -25,6 +25,11 @@ final class Presentation {
 
     var isActive: Bool { saved != nil }
 
+    /// While presenting, the view the reader had before (what is worth remembering).
+    var viewBefore: (zoom: ZoomMode, continuous: Bool, arrangement: PageLayout.Arrangement, sidebar: SidebarView?)? {
+        saved.map { ($0.zoom, $0.continuous, $0.arrangement, $0.sidebar) }
+    }
+
     init(of owner: DocumentWindow) {
         self.owner = owner
         let window = owner.window

@@ -44,6 +44,28 @@ final class RememberedStateTests: XCTestCase {
         XCTAssertTrue(asked.standardOutput.contains("rotation=0"), asked.standardOutput)
     }
 
+    /// Closed during a presentation, a document is remembered as it was read before it.
+    func testAPresentationIsNotRemembered() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 10, named: "presented.pdf")
+        let stateHome = freshStateHome()
+        let script = ScriptedSession.start(title: "presented.pdf", arguments: "--size 1000x800") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key F5 ctrl+w
+            wait $quire
+            echo closed
+            read answer
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("presented.png"), stateHome: stateHome)
+        XCTAssertEqual(try session.readLine(), "closed")
+        let output = fixtures.path("after-presentation.png")
+        let reopened = try QuireRun.run(["--snapshot", output, "--size", "1000x800", file], environment: ["XDG_STATE_HOME": stateHome])
+        let fresh = try QuireRun.run(["--snapshot", output, "--size", "1000x800", file])
+        XCTAssertEqual(reopened.status, 0, reopened.standardError)
+        XCTAssertEqual(try XCTUnwrap(reopened.reportedScale), try XCTUnwrap(fresh.reportedScale), accuracy: 1e-9,
+                       "reopened at the presentation's zoom: \(reopened.standardOutput)")
+    }
+
     /// A damaged state file is set aside as `.bad` and said so; the document opens anyway.
     func testADamagedStateFileIsSetAsideNotFatal() throws {
         let stateHome = freshStateHome()
