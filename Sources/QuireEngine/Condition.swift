@@ -51,6 +51,13 @@ public func startThread(_ body: @escaping @Sendable () -> Void) {
     pthread_detach(thread)
 }
 
+/// The calling thread runs only on cores nothing else wants (SCHED_IDLE), for background
+/// work that must never slow what the reader waits for.
+func runThisThreadAtIdlePriority() {
+    var policy = sched_param()
+    _ = sched_setscheduler(0, 5 /* SCHED_IDLE */, &policy)
+}
+
 /// One thread per core, at most four: beyond that poppler's memory traffic dominates.
 public var workerThreadCount: Int { min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 4) }
 

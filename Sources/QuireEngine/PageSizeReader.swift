@@ -17,6 +17,8 @@ public final class PageSizeReader: Sendable {
     public init<Geometry: PageGeometry>(open: @escaping @Sendable () throws -> Geometry, batch: Int = 256,
                                         deliver: @escaping @Sendable (_ first: Int, _ sizes: [Size]) -> Void) {
         startThread {
+            // Idle priority: the first view's render and the main thread's opening come first.
+            runThisThreadAtIdlePriority()
             guard let geometry = try? open() else { return }
             var first = 0
             while first < geometry.pageCount && !self.cancelledNow {

@@ -52,7 +52,8 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     nonisolated(unsafe) private var state = State() // guarded by `condition`
 
     /// Starts `threads` threads and `spares` more for when renders are slow. `makeRenderer`
-    /// runs on each thread with its first tile (so each renderer is confined to its thread);
+    /// runs on each thread (at once on the first, with its first tile on the others), so
+    /// each renderer is confined to its thread;
     /// `deliver` is called on the rendering thread for every finished tile.
     public init(threads: Int = workerThreadCount, spares: Int = 2, slowAfter: Double = 1,
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
@@ -67,15 +68,19 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         }
     }
 
-    /// A thread's whole life; its renderer (and document) is gone when it returns. The
-    /// renderer is made with the thread's first tile: a thread with nothing to do yet
-    /// does not compete with the one rendering the first view for opening the file.
+    /// A thread's whole life; its renderer (and document) is gone when it returns. Other
+    /// threads than the first make their renderer with their first tile: a thread with
+    /// nothing to do yet does not compete with the one rendering the first view.
     private func run(_ number: Int, makeRenderer: () throws -> Renderer, deliver: (Result) -> Void) {
         var renderer: Swift.Result<Renderer, RenderFailure>?
+        func make() {
+            do { renderer = .success(try makeRenderer()) } catch { renderer = .failure(RenderFailure("\(error)")) }
+        }
+        // The first thread renders the first view: it opens its document at once, while
+        // the main thread opens its own, instead of after the first plan.
+        if number == 0 { make() }
         drain(number) { key, generation in
-            if renderer == nil {
-                do { renderer = .success(try makeRenderer()) } catch { renderer = .failure(RenderFailure("\(error)")) }
-            }
+            if renderer == nil { make() }
             let outcome: Swift.Result<Renderer.Picture, RenderFailure>
             switch renderer! {
             case .success(let made):

@@ -203,8 +203,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
     /// The background filler: idle priority, one page at a time, until every page is
     /// cached or the cache is full.
     private func runFilling(makeSource: () throws -> Source) {
-        var policy = sched_param()
-        _ = sched_setscheduler(0, 5 /* SCHED_IDLE */, &policy)
+        runThisThreadAtIdlePriority()
         var source: Source?
         var checked = 0 // pages of the walk found cached or filled
         while true {
