@@ -41,12 +41,14 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     public var currentPage: Int? { hasViewport ? layout.mostVisiblePage(in: visibleRect) : nil }
 
     /// A new view size. Returns the scroll position that keeps the point at the top of
-    /// the view where it was (the start of the document the first time).
+    /// the view where it was (the start of the document the first time), and the middle of
+    /// the view across (a page zoomed wider than the view stays centred as it was).
     public mutating func resize(to size: Size) -> Point {
         let anchor = hasViewport ? viewAnchor : nil
+        let middle = scroll.x + layout.viewport.width / 2
         layout.setViewport(size)
         guard let anchor else { return position(showing: 0) }
-        return position(keeping: anchor)
+        return clamped(Point(x: middle - size.width / 2, y: position(keeping: anchor).y))
     }
 
     public mutating func setDeviceScale(_ scale: Double) { deviceScale = max(1, scale) }

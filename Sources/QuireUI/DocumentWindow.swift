@@ -325,7 +325,7 @@ final class DocumentWindow {
             content = .opening
             gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
         }
-        openingCheck = OpeningCheckProcess(source: source) { [unowned self] verdict in
+        openingCheck = OpeningCheckProcess.check(source) { [unowned self] verdict in
             self.openingCheck = nil
             if let error = verdict.error(for: source) { return self.failed(error, keeping: kept) }
             if case .inconclusive(let status) = verdict { printError("the opening check ended with status \(status); opening without it") }

@@ -6,22 +6,52 @@ import Glibc
 #endif
 
 /// Runs `OpeningCheck`'s child (this same program, started with its flag) on a source and
-/// reports the verdict on the main loop. It runs while GTK builds and shows the window, on
-/// the other core, so it costs the first view little (the README's "Hostile files" has figures).
-/// `QUIRE_OPENING_CHECK=0` skips it; `QUIRE_CHECK_SECONDS` sets the time limit (20 s).
+/// reports the verdict on the main loop. The files named on the command line are checked
+/// from the very start, before GTK starts (`startEarly`), so that the check runs on the
+/// other core while GTK builds and shows the window; a window opening such a file takes
+/// over that check (`check`) instead of starting another. The README's "Hostile files"
+/// has what it costs. `QUIRE_OPENING_CHECK=0` skips it; `QUIRE_CHECK_SECONDS` sets the
+/// time limit (20 s).
 @MainActor
 final class OpeningCheckProcess {
     private var child: OpaquePointer? // GSubprocess, owned
     private var timer: UInt32 = 0
     private var finished = false
-    private let done: (OpeningCheck.Verdict) -> Void
+    private var verdict: OpeningCheck.Verdict?
+    private var done: ((OpeningCheck.Verdict) -> Void)?
 
     static var isEnabled: Bool { Environment.string("QUIRE_OPENING_CHECK") != "0" }
     private static var seconds: Int { max(1, Environment.integer("QUIRE_CHECK_SECONDS") ?? 20) }
+    /// Checks started before any window, by path, until a window takes them.
+    private static var early: [String: OpeningCheckProcess] = [:]
 
-    /// Starts the check; `done` is called once, on the main loop, unless `cancel` comes first.
-    init(source: DocumentSource, done: @escaping (OpeningCheck.Verdict) -> Void) {
-        self.done = done
+    /// Starts checking the local files among `arguments` (paths or URIs, as given).
+    static func startEarly(_ arguments: [String]) {
+        guard isEnabled else { return }
+        for argument in arguments {
+            let file = g_file_new_for_commandline_arg(argument)!
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let path = g_file_get_path(file) else { continue }
+            defer { g_free(path) }
+            let name = String(cString: path)
+            if early[name] == nil { early[name] = OpeningCheckProcess(source: DocumentSource(path: name)) }
+        }
+    }
+
+    /// Checks `source`: takes over the early check of the same file when there is one,
+    /// else starts one. `done` is called once, on the main loop, unless `cancel` comes first.
+    static func check(_ source: DocumentSource, done: @escaping (OpeningCheck.Verdict) -> Void) -> OpeningCheckProcess {
+        if source.password == nil, case .file(let path) = source.location, let started = early.removeValue(forKey: path) {
+            started.done = done
+            if let verdict = started.verdict { MainLoop.invoke { [weak started] in started?.report(verdict) } }
+            return started
+        }
+        let check = OpeningCheckProcess(source: source)
+        check.done = done
+        return check
+    }
+
+    private init(source: DocumentSource) {
         let arguments = [Self.program] + OpeningCheck.childArguments(for: source)
         var pointers: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) } + [nil]
         defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
@@ -63,7 +93,13 @@ final class OpeningCheckProcess {
         timer = 0
         if let child { g_object_unref(UnsafeMutableRawPointer(child)) }
         child = nil
-        guard !finished else { return }
+        if self.verdict == nil { self.verdict = verdict }
+        report(self.verdict!)
+    }
+
+    /// Tells the window, once it is there to be told.
+    private func report(_ verdict: OpeningCheck.Verdict) {
+        guard !finished, let done else { return }
         finished = true
         done(verdict)
     }

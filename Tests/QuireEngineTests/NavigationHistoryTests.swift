@@ -66,6 +66,19 @@ final class ViewPlaceTests: XCTestCase {
 }
 
 final class ResizeAtTheTopTests: XCTestCase {
+    /// A page wider than the view, centred across it: a wider or narrower view keeps it
+    /// centred (a window first laid out small, then at its size, shows the page's middle).
+    func testAWideViewKeepsTheMiddleAcross() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 5), zoom: .percent(400), budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 300, height: 200)))
+        let content = model.layout.contentSize.width
+        XCTAssertEqual(model.scroll.x + 150, content / 2, accuracy: 1, "the first view is centred across")
+        for width in [1000.0, 640, 1500] {
+            model.scroll(to: model.resize(to: Size(width: width, height: 700)))
+            XCTAssertEqual(model.scroll.x + width / 2, content / 2, accuracy: 1, "at \(width) wide")
+        }
+    }
+
     /// At the very top of the document (the gap above page 1 in view), a new view size,
     /// rotation or arrangement keeps the view at the very top, not a gap further down.
     func testTheTopOfTheDocumentStaysInView() {
