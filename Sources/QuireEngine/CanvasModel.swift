@@ -42,13 +42,22 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
 
     /// A new view size. Returns the scroll position that keeps the point at the top of
     /// the view where it was (the start of the document the first time), and the middle of
-    /// the view across (a page zoomed wider than the view stays centred as it was).
+    /// the view across where it was (a page zoomed wider than the view stays centred).
     public mutating func resize(to size: Size) -> Point {
         let anchor = hasViewport ? viewAnchor : nil
-        let middle = scroll.x + layout.viewport.width / 2
+        let across = middleAcross
         layout.setViewport(size)
         guard let anchor else { return position(showing: 0) }
-        return clamped(Point(x: middle - size.width / 2, y: position(keeping: anchor).y))
+        return clamped(Point(x: x(keepingMiddle: across), y: position(keeping: anchor).y))
+    }
+
+    /// How far the view's middle is from the middle of the content, across: the columns
+    /// are centred in the content, so this is what stays put when the content's width
+    /// changes (a wider page's size read, a narrower view).
+    private var middleAcross: Double { scroll.x + layout.viewport.width / 2 - layout.contentSize.width / 2 }
+
+    private func x(keepingMiddle across: Double) -> Double {
+        layout.contentSize.width / 2 + across - layout.viewport.width / 2
     }
 
     public mutating func setDeviceScale(_ scale: Double) { deviceScale = max(1, scale) }
@@ -57,10 +66,11 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// position that keeps the page at the top of the view where it was.
     public mutating func adoptPageSizes(_ sizes: [Size], from first: Int) -> Point {
         let anchor = hasViewport ? viewAnchor : nil
+        let across = middleAcross
         layout.setPageSizes(sizes, from: first)
         if first <= pagesWithKnownSize { pagesWithKnownSize = max(pagesWithKnownSize, first + sizes.count) }
         guard let anchor else { return scroll }
-        return position(keeping: anchor)
+        return clamped(Point(x: x(keepingMiddle: across), y: position(keeping: anchor).y))
     }
 
     /// Records where the view is now (the toolkit owns scrolling).

@@ -1,6 +1,7 @@
 import CGtk
 import CShim
 import QuireDocument
+import QuireEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +11,9 @@ import Glibc
 /// from the very start, before GTK starts (`startEarly`), so that the check runs on the
 /// other core while GTK builds and shows the window; a window opening such a file takes
 /// over that check (`check`) instead of starting another. The README's "Hostile files"
-/// has what it costs. `QUIRE_OPENING_CHECK=0` skips it; `QUIRE_CHECK_SECONDS` sets the
-/// time limit (20 s).
+/// has what it costs. At most one check a core runs at once (`quire *.pdf` opens many
+/// windows at once); the others wait their turn. `QUIRE_OPENING_CHECK=0` skips it;
+/// `QUIRE_CHECK_SECONDS` sets the time limit (20 s).
 @MainActor
 final class OpeningCheckProcess {
     private var child: OpaquePointer? // GSubprocess, owned
@@ -19,6 +21,10 @@ final class OpeningCheckProcess {
     private var finished = false
     private var verdict: OpeningCheck.Verdict?
     private var done: ((OpeningCheck.Verdict) -> Void)?
+    private let source: DocumentSource
+    private var holdsSlot = false
+    private static var running = 0
+    private static var waiting: [OpeningCheckProcess] = []
 
     static var isEnabled: Bool { Environment.string("QUIRE_OPENING_CHECK") != "0" }
     private static var seconds: Int { max(1, Environment.integer("QUIRE_CHECK_SECONDS") ?? 20) }
@@ -52,6 +58,13 @@ final class OpeningCheckProcess {
     }
 
     private init(source: DocumentSource) {
+        self.source = source
+        if Self.running < workerThreadCount { start() } else { Self.waiting.append(self) }
+    }
+
+    private func start() {
+        Self.running += 1
+        holdsSlot = true
         let arguments = [Self.program] + OpeningCheck.childArguments(for: source)
         var pointers: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) } + [nil]
         defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
@@ -85,10 +98,19 @@ final class OpeningCheckProcess {
     /// Stops the check without a verdict (the window closed or opens something else).
     func cancel() {
         finished = true
+        Self.waiting.removeAll { $0 === self }
         kill()
     }
 
     private func ended(_ verdict: OpeningCheck.Verdict) {
+        if holdsSlot {
+            holdsSlot = false
+            Self.running -= 1
+            while !Self.waiting.isEmpty {
+                let next = Self.waiting.removeFirst()
+                if !next.finished { next.start(); break }
+            }
+        }
         if timer != 0 { g_source_remove(timer) }
         timer = 0
         if let child { g_object_unref(UnsafeMutableRawPointer(child)) }

@@ -77,6 +77,10 @@ final class ResizeAtTheTopTests: XCTestCase {
             model.scroll(to: model.resize(to: Size(width: width, height: 700)))
             XCTAssertEqual(model.scroll.x + width / 2, content / 2, accuracy: 1, "at \(width) wide")
         }
+        // A wider page read later widens the content on both sides: still centred.
+        model.scroll(to: model.adoptPageSizes([Size(width: 792, height: 612)], from: 4))
+        XCTAssertGreaterThan(model.layout.contentSize.width, content)
+        XCTAssertEqual(model.scroll.x + 750, model.layout.contentSize.width / 2, accuracy: 1, "after a wider page was read")
     }
 
     /// At the very top of the document (the gap above page 1 in view), a new view size,

@@ -42,4 +42,25 @@ final class OpeningWindowTests: XCTestCase {
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "empty window")
     }
+
+    /// Six files at once: their checks take turns (one a core), and every window ends up
+    /// showing its document (each is remembered once shown, two seconds after its first view).
+    func testManyFilesAtOnceAllOpen() throws {
+        try QuireRun.requireDisplay()
+        let files = (1...6).map { fixtures.long(pages: 2, named: "many-\($0).pdf") }
+        let stateHome = freshStateHome()
+        let script = """
+            "$1" \(files.map { "'\($0)'" }.joined(separator: " ")) & quire=$!
+            echo started
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: files[0], shot: fixtures.path("many.png"), stateHome: stateHome)
+        XCTAssertEqual(try session.readLine(), "started")
+        let shown = ScriptedSession.poll {
+            let text = (try? String(contentsOfFile: stateHome + "/quire/documents.json", encoding: .utf8)) ?? ""
+            return files.allSatisfy { text.contains($0) } ? text : nil
+        }
+        XCTAssertNotNil(shown, "not every document was shown")
+    }
 }
