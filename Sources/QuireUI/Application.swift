@@ -47,7 +47,7 @@ public final class Application {
         CacheBudget.returnFreedPicturesToTheSystem()
         RenderingGuard.forbidRenderingOnThisThread()
         // Before GTK starts: the check runs on the other core while GTK builds the window.
-        if options.snapshotPath == nil || Environment.string("QUIRE_PASSWORD") == nil { OpeningCheckProcess.startEarly(options.files) }
+        OpeningCheckProcess.startEarly(options.files)
         return Application(options: options).run(program: arguments.first ?? "quire")
     }
 

@@ -348,10 +348,13 @@ final class DocumentWindow {
     }
 
     /// Writes down how the reader has left the document (on closing, and at a pause).
-    private func rememberState() {
+    /// A write waits for the disk (two fsyncs) on this thread: at a pause it is skipped
+    /// when nothing changed; on closing it is always made, so the document counts as used.
+    private func rememberState(onlyIfChanged: Bool = false) {
         if saveTimer != 0 { g_source_remove(saveTimer) }
         saveTimer = 0
         guard let identity, let state = currentState else { return }
+        if onlyIfChanged && states.state(for: identity) == state { return }
         do { try states.remember(state, for: identity) } catch { printError("cannot remember the reading position: \(error)") }
     }
 
@@ -361,7 +364,7 @@ final class DocumentWindow {
         if saveTimer != 0 { g_source_remove(saveTimer) }
         saveTimer = MainLoop.after(seconds: 2) { [weak self] in
             self?.saveTimer = 0
-            self?.rememberState()
+            self?.rememberState(onlyIfChanged: true)
         }
     }
 

@@ -47,9 +47,6 @@ final class FileWatch {
         g_object_unref(UnsafeMutableRawPointer(monitor))
     }
 
-    /// The version now on disk is the one shown (after a reload).
-    func accept() { stamp = Stamp(path) }
-
     private func eventCame() {
         if timer != 0 { g_source_remove(timer) }
         timer = MainLoop.after(seconds: quiet) { [weak self] in

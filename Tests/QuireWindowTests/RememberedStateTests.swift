@@ -9,21 +9,28 @@ final class RememberedStateTests: XCTestCase {
     override func setUpWithError() throws { fixtures = try Fixtures() }
     override func tearDown() { fixtures = nil }
 
-    func testADocumentReopensWhereItWasLeftAndACopyDoesNot() throws {
+    /// Opens `file` in a 1000×800 window, presses `keys` (xdotool key names; a quoted word
+    /// is typed), closes the window with Ctrl+W and waits until Quire has ended.
+    private func read(_ file: String, typing keys: String, stateHome: String) throws {
         try QuireRun.requireDisplay()
-        let file = fixtures.long(pages: 40, named: "remembered.pdf")
-        let stateHome = freshStateHome()
-        let script = ScriptedSession.start(title: "remembered.pdf", arguments: "--size 1000x800") + """
+        let steps = keys.split(separator: " ").map { $0.hasPrefix("'") ? "xdotool type \($0)" : "xdotool key \($0)" }
+        let script = ScriptedSession.start(title: (file as NSString).lastPathComponent, arguments: "--size 1000x800") + """
             xdotool windowfocus --sync "$window"
-            xdotool key ctrl+l
-            xdotool type '23'
-            xdotool key Return ctrl+Right F9 ctrl+w
+            \(steps.joined(separator: "\n"))
+            xdotool key ctrl+w
             wait $quire
             echo closed
             read answer
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("remembered.png"), stateHome: stateHome)
         XCTAssertEqual(try session.readLine(), "closed")
+    }
+
+    func testADocumentReopensWhereItWasLeftAndACopyDoesNot() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 40, named: "remembered.pdf")
+        let stateHome = freshStateHome()
+        try read(file, typing: "ctrl+l '23' Return ctrl+Right F9", stateHome: stateHome)
         XCTAssertTrue(FileManager.default.fileExists(atPath: stateHome + "/quire/documents.json"))
 
         let output = fixtures.path("reopened.png")
@@ -49,15 +56,7 @@ final class RememberedStateTests: XCTestCase {
         try QuireRun.requireDisplay()
         let file = fixtures.long(pages: 10, named: "presented.pdf")
         let stateHome = freshStateHome()
-        let script = ScriptedSession.start(title: "presented.pdf", arguments: "--size 1000x800") + """
-            xdotool windowfocus --sync "$window"
-            xdotool key F5 ctrl+w
-            wait $quire
-            echo closed
-            read answer
-            """
-        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("presented.png"), stateHome: stateHome)
-        XCTAssertEqual(try session.readLine(), "closed")
+        try read(file, typing: "F5", stateHome: stateHome)
         let output = fixtures.path("after-presentation.png")
         let reopened = try QuireRun.run(["--snapshot", output, "--size", "1000x800", file], environment: ["XDG_STATE_HOME": stateHome])
         let fresh = try QuireRun.run(["--snapshot", output, "--size", "1000x800", file])
