@@ -187,12 +187,7 @@ typedef struct {
     GDestroyNotify destroy;
 } ChildWatch;
 
-static void child_communicated(GObject *source, GAsyncResult *result, gpointer p) {
-    ChildWatch *watch = p;
-    GSubprocess *child = G_SUBPROCESS(source);
-    g_subprocess_communicate_finish(child, result, NULL, NULL, NULL);
-    /* communicate returns when the pipes close; the exit status needs the wait too. */
-    g_subprocess_wait(child, NULL, NULL);
+static void child_ended(GSubprocess *child, ChildWatch *watch) {
     gboolean signaled = g_subprocess_get_if_signaled(child);
     int code = signaled ? g_subprocess_get_term_sig(child)
              : g_subprocess_get_if_exited(child) ? g_subprocess_get_exit_status(child) : -1;
@@ -201,6 +196,20 @@ static void child_communicated(GObject *source, GAsyncResult *result, gpointer p
         watch->destroy(watch->data);
     g_free(watch);
     g_object_unref(child);
+}
+
+static void child_communicated(GObject *source, GAsyncResult *result, gpointer p) {
+    GSubprocess *child = G_SUBPROCESS(source);
+    g_subprocess_communicate_finish(child, result, NULL, NULL, NULL);
+    /* communicate returns when the pipes close; the exit status needs the wait too. */
+    g_subprocess_wait(child, NULL, NULL);
+    child_ended(child, p);
+}
+
+static void child_waited(GObject *source, GAsyncResult *result, gpointer p) {
+    GSubprocess *child = G_SUBPROCESS(source);
+    g_subprocess_wait_finish(child, result, NULL);
+    child_ended(child, p);
 }
 
 GSubprocess *quire_run_child(const char *const *argv, GBytes *input,
@@ -216,7 +225,20 @@ GSubprocess *quire_run_child(const char *const *argv, GBytes *input,
         return NULL;
     ChildWatch *watch = g_new(ChildWatch, 1);
     *watch = (ChildWatch){ended, data, destroy};
-    g_subprocess_communicate_async(g_object_ref(child), input, NULL, child_communicated, watch);
+    /* Input that fits the pipe's buffer is written at once: a check started before GTK
+     * (before any main loop runs) would otherwise wait for it until the window is up.
+     * Longer input (a document's bytes) is fed by the main loop as the child reads. */
+    gsize size = 0;
+    const void *bytes = g_bytes_get_data(input, &size);
+    if (size <= 4096) {
+        GOutputStream *in = g_subprocess_get_stdin_pipe(child);
+        /* A child that already died closed its end: its status tells why, not the write. */
+        g_output_stream_write_all(in, bytes, size, NULL, NULL, NULL);
+        g_output_stream_close(in, NULL, NULL);
+        g_subprocess_wait_async(g_object_ref(child), NULL, child_waited, watch);
+    } else {
+        g_subprocess_communicate_async(g_object_ref(child), input, NULL, child_communicated, watch);
+    }
     return child;
 }
 
