@@ -77,6 +77,28 @@ public final class PDFWriter {
         cairo_fill(cr)
     }
 
+    /// A grey-noise image of `pixels`×`pixels`, stretched over the rectangle: a scan's stand-in.
+    public func image(x: Double, y: Double, width: Double, height: Double, pixels: Int = 64) {
+        let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixels), Int32(pixels))!
+        defer { cairo_surface_destroy(image) }
+        let stride = Int(cairo_image_surface_get_stride(image))
+        let data = cairo_image_surface_get_data(image)!
+        for row in 0..<pixels {
+            for column in 0..<pixels {
+                let grey = UInt32((row * 37 + column * 91) % 256)
+                let pixel: UInt32 = (grey << 16) | (grey << 8) | grey
+                UnsafeMutableRawPointer(data + row * stride).storeBytes(of: pixel, toByteOffset: column * 4, as: UInt32.self)
+            }
+        }
+        cairo_surface_mark_dirty(image)
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, width / Double(pixels), height / Double(pixels))
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
     /// A link over the rectangle to a web or mail address.
     public func link(uri: String, x: Double, y: Double, width: Double, height: Double) {
         tagLink("uri='\(escaped(uri))' rect=[\(x) \(y) \(width) \(height)]")

@@ -44,3 +44,25 @@ extension Document: PageRendering {
         return image
     }
 }
+
+extension Document {
+    /// Whether images cover half the page or more (summed): a scan, or a full-page photo.
+    /// Costs a pass over the page's content without drawing or decoding anything.
+    public func hasLargeImages(page index: Int) -> Bool {
+        withPage(index) { page in
+            let list = poppler_page_get_image_mapping(page)
+            defer { poppler_page_free_image_mapping(list) }
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            var covered = 0.0
+            var node = list
+            while let item = node {
+                if let mapping = item.pointee.data?.assumingMemoryBound(to: PopplerImageMapping.self).pointee {
+                    covered += abs((mapping.area.x2 - mapping.area.x1) * (mapping.area.y2 - mapping.area.y1))
+                }
+                node = item.pointee.next
+            }
+            return width * height > 0 && covered >= width * height / 2
+        } ?? false
+    }
+}

@@ -19,6 +19,13 @@ import Glibc
 /// of `spares` beyond one a core, takes the next tile, so a slow page never starves the
 /// pages in view. Threads are used lowest first, so spares (and their documents) stay
 /// unused until a render is slow.
+/// A whole page of a megapixel or more whose render took `oneAtATimeAfter` seconds of the
+/// thread's time or more, at half that a megapixel or more (a text page at screen size
+/// takes a fifth of that), and which has images over half its area, was decoding them (a
+/// scan): each such render holds a decoded page image (35 MB for a 300-dpi page) on top
+/// of the pictures, so from then on the document's tiles are rendered one at a time (slow
+/// ones aside). One core keeps up with scrolling a scan at two screens a second, and the
+/// peak memory drops by a decoded image. A page slow with vector figures changes nothing.
 public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     public struct Result: Sendable {
         public let key: TileKey
@@ -42,11 +49,13 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var unseen: [TileKey: Int] = [:] // delivered, not yet taken by the receiver: their sequence
         var generation = 0
         var stopped = false
+        var oneAtATime = false
     }
 
     /// Renders running at once, not counting slow ones.
     public let threadCount: Int
     private let slowAfter: Double
+    private let oneAtATimeAfter: Double
     private let threads = ThreadGroup()
     private let condition = Condition()
     nonisolated(unsafe) private var state = State() // guarded by `condition`
@@ -55,11 +64,12 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     /// runs on each thread (at once on the first, with its first tile on the others), so
     /// each renderer is confined to its thread;
     /// `deliver` is called on the rendering thread for every finished tile.
-    public init(threads: Int = workerThreadCount, spares: Int = 2, slowAfter: Double = 1,
+    public init(threads: Int = workerThreadCount, spares: Int = 2, slowAfter: Double = 1, oneAtATimeAfter: Double = 0.1,
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
         self.slowAfter = slowAfter
+        self.oneAtATimeAfter = oneAtATimeAfter
         // A thread not yet started counts as idle, so that the lowest takes the first tile
         // whichever thread the system runs first.
         state.idle = Set(0..<(threadCount + max(0, spares)))
@@ -84,7 +94,12 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             let outcome: Swift.Result<Renderer.Picture, RenderFailure>
             switch renderer! {
             case .success(let made):
+                let start = threadSeconds()
                 do { outcome = .success(try made.render(key)) } catch { outcome = .failure(RenderFailure("\(error)")) }
+                if case .success(let picture) = outcome, key.cell == nil,
+                   isSlowToDraw(seconds: threadSeconds() - start, pixels: picture.byteCount / 4), made.hasLargeImages(page: key.page) {
+                    condition.locked { state.oneAtATime = true }
+                }
             case .failure(let failure):
                 // Without a document every tile fails with the same reason.
                 outcome = .failure(failure)
@@ -97,6 +112,15 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             deliver(Result(key: key, generation: generation, sequence: sequence, outcome: outcome))
         }
     }
+
+    /// Whether a whole-page render this long for this many pixels was slow for its size
+    /// (decoding images, or drawing a heavy figure).
+    private func isSlowToDraw(seconds: Double, pixels: Int) -> Bool {
+        pixels >= 1_000_000 && seconds >= oneAtATimeAfter && seconds / Double(pixels) * 1e6 >= oneAtATimeAfter / 2
+    }
+
+    /// Whether renders now run one at a time (a page of images was met).
+    public var rendersOneAtATime: Bool { condition.locked { state.oneAtATime } }
 
     /// Replaces whatever was waiting with `plan`, whose first `urgent` tiles are on screen;
     /// returns its generation. `seen` is the sequence of the last result the receiver has
@@ -181,7 +205,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                     firstSlow = min(firstSlow, running.since + slowAfter)
                 }
                 let waiting = !state.plan.isEmpty && (state.urgent > 0 || busyUrgent == 0)
-                if waiting && busy < threadCount && state.idle.min() == number { break }
+                if waiting && busy < (state.oneAtATime ? 1 : threadCount) && state.idle.min() == number { break }
                 if waiting && firstSlow.isFinite { condition.wait(seconds: firstSlow - now) } else { condition.wait() }
             }
             let urgent = state.urgent > 0

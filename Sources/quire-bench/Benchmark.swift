@@ -155,6 +155,7 @@ struct Benchmark {
             report.frames.append(frame)
         }
         report.rssPeakBytes = Self.peakResidentBytes()
+        report.oneAtATime = workers.rendersOneAtATime
         report.textCachePages = filler?.cache.cachedPages
         return report
     }

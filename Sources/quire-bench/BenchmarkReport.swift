@@ -11,6 +11,8 @@ struct BenchmarkReport {
     var cachePeakBytes = 0
     var rssPeakBytes = 0
     var workers = 0
+    /// Whether an image-heavy page made the workers render one tile at a time.
+    var oneAtATime = false
     var textCachePages: Int? // pages the background filler read while scrolling, with --prefill
 
     private func percent(_ frame: Frame) -> Double {
@@ -39,6 +41,7 @@ struct BenchmarkReport {
             ("cache_peak_bytes", String(cachePeakBytes)),
             ("rss_peak_bytes", String(rssPeakBytes)),
             ("workers", String(workers)),
+            ("one_at_a_time", String(oneAtATime)),
         ] + (textCachePages.map { [("text_cache_pages", String($0))] } ?? [])
     }
 

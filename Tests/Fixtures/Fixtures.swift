@@ -147,6 +147,21 @@ public final class Fixtures {
         return file
     }
 
+    /// Three pages: an image over the whole page (a scan), text with a small picture, text.
+    public func scanned(named name: String = "scanned.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        writer.beginPage()
+        writer.image(x: 0, y: 0, width: 612, height: 792, pixels: 256)
+        writer.beginPage()
+        writer.text("A page of text with a small picture.", x: 72, y: 100)
+        writer.image(x: 72, y: 200, width: 150, height: 150)
+        writer.beginPage()
+        writer.text("A page of text only.", x: 72, y: 100)
+        writer.finish()
+        return file
+    }
+
     /// Lines of `searchable()`, page by page, with their baselines (points from the top).
     public static let searchableLines: [[(String, Double)]] = [
         [("The quick brown fox jumps over the lazy dog.", 100),

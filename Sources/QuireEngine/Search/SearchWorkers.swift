@@ -228,3 +228,10 @@ public func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
+
+/// The calling thread's CPU time in seconds: what a render cost, whatever else ran.
+public func threadSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
