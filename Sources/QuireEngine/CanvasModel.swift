@@ -239,7 +239,8 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         case stale   // at a scale no longer wanted: dropped
     }
 
-    /// Takes a finished render. A sharp tile at a scale no longer wanted is stale and dropped.
+    /// Takes a finished render. A sharp tile at a scale no longer wanted is stale and
+    /// dropped, unless its page is in view without any whole picture: then it stands in.
     @discardableResult
     public mutating func accept(_ key: TileKey, _ outcome: Result<Picture, RenderFailure>) -> Acceptance {
         guard key.page < layout.pageCount else { return .stale }
@@ -257,6 +258,11 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         case .success(let picture) where key == planner.lowResKey(page: key.page, layout: layout):
             let shown = thumbnails.shown
             lowRes.insert(picture, for: key) { Self.lowResDistance($0, visible: visible, thumbnails: shown) }
+        case .success(let picture) where key.cell == nil && key.rotation == layout.rotation && visible.contains(key.page)
+            && sharp.nearestPicture(to: sharpKey(key.page)) == nil:
+            // Rendered for the view before a zoom or resize: better than nothing or the
+            // low-resolution picture while the sharp one comes; it gives way to that.
+            sharp.insert(picture, for: key) { $0 == key ? 0.5 : TileCache<Picture>.distance(ofPage: $0.page, from: visible) }
         case .success:
             return .stale
         case .failure(let failure):

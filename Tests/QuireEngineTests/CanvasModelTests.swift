@@ -50,12 +50,32 @@ final class CanvasModelTests: XCTestCase {
         XCTAssertEqual(model.drawList().first?.quality, .scaled, "a zoom first scales what is there")
     }
 
-    func testATileAtAScaleNoLongerWantedIsDropped() {
+    func testATileAtAScaleNoLongerWantedIsDroppedWhenItsPageHasAPicture() {
+        var model = model()
+        model.accept(model.sharpKey(0), .success(Bytes(byteCount: 100)))
+        _ = model.setZoom(.percent(200))
+        let inFlight = model.sharpKey(0)
+        _ = model.setZoom(.percent(300))
+        XCTAssertEqual(model.accept(inFlight, .success(Bytes(byteCount: 100))), .stale)
+        XCTAssertNil(model.sharp[inFlight])
+        let offScreen = TileKey(page: model.visiblePages.upperBound + 3, scale: 0.5)
+        XCTAssertEqual(model.accept(offScreen, .success(Bytes(byteCount: 100))), .stale)
+    }
+
+    /// A render started for the view before a resize (the window manager's, right after
+    /// the window appears) shows, scaled, until the sharp one arrives, instead of blank.
+    func testATileInFlightAcrossAResizeStandsInForAnEmptyPage() {
         var model = model()
         let old = model.sharpKey(0)
-        _ = model.setZoom(.percent(300))
-        XCTAssertEqual(model.accept(old, .success(Bytes(byteCount: 100))), .stale)
-        XCTAssertNil(model.sharp[old])
+        model.scroll(to: model.resize(to: Size(width: 1200, height: 900)))
+        XCTAssertNotEqual(model.sharpKey(0), old)
+        XCTAssertEqual(model.drawList().first?.quality, .blank)
+        XCTAssertEqual(model.accept(old, .success(Bytes(byteCount: 100))), .shown)
+        XCTAssertEqual(model.drawList().first?.quality, .scaled)
+        XCTAssertEqual(model.plan().tiles.first, model.sharpKey(0), "the sharp tile is still wanted first")
+        model.accept(model.sharpKey(0), .success(Bytes(byteCount: 100)))
+        XCTAssertEqual(model.drawList().first?.quality, .sharp)
+        XCTAssertNil(model.sharp[old], "the stand-in gives way")
     }
 
     func testCompleteOnlyWhenEveryVisiblePageIsSharpOrFailed() {
