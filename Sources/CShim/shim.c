@@ -1,5 +1,11 @@
 /* Small C helpers for what Swift cannot express against GTK/GLib directly. */
 #include "quire-shim.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 typedef struct {
     GSourceFunc fn;
@@ -240,6 +246,65 @@ GSubprocess *quire_run_child(const char *const *argv, GBytes *input,
         g_subprocess_communicate_async(g_object_ref(child), input, NULL, child_communicated, watch);
     }
     return child;
+}
+
+/* Whether this process runs only its main thread, as /proc/self/status says. */
+static gboolean single_threaded(void) {
+    FILE *status = fopen("/proc/self/status", "r");
+    if (!status)
+        return FALSE;
+    char line[256];
+    int threads = 0;
+    while (fgets(line, sizeof line, status))
+        if (sscanf(line, "Threads: %d", &threads) == 1)
+            break;
+    fclose(status);
+    return threads == 1;
+}
+
+static void forked_child_ended(GPid pid, gint status, gpointer p) {
+    ChildWatch *watch = p;
+    gboolean signaled = WIFSIGNALED(status);
+    int code = signaled ? WTERMSIG(status) : WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    g_spawn_close_pid(pid);
+    watch->ended(signaled, code, watch->data);
+}
+
+static void free_child_watch(gpointer p) {
+    ChildWatch *watch = p;
+    if (watch->destroy)
+        watch->destroy(watch->data);
+    g_free(watch);
+}
+
+int quire_fork_child(int (*body)(void *), void *body_data,
+                     void (*ended)(gboolean signaled, int code, gpointer data),
+                     gpointer data, GDestroyNotify destroy) {
+    /* fork copies only the calling thread: with others running (holding locks) the
+     * child could deadlock. */
+    if (!single_threaded())
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        /* A crash ends the child by its signal at once (no backtracer of the parent's);
+         * what poppler prints about a damaged file is the window's to print, not twice. */
+        int crashes[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS};
+        for (size_t i = 0; i < sizeof crashes / sizeof *crashes; i++)
+            signal(crashes[i], SIG_DFL);
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, 0);
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        _exit(body(body_data));
+    }
+    ChildWatch *watch = g_new(ChildWatch, 1);
+    *watch = (ChildWatch){ended, data, destroy};
+    g_child_watch_add_full(G_PRIORITY_DEFAULT, pid, forked_child_ended, watch, free_child_watch);
+    return pid;
 }
 
 typedef struct {

@@ -83,6 +83,18 @@ public enum OpeningCheck {
             source = DocumentSource(path: arguments[1])
         }
         source.password = password.isEmpty ? nil : password
+        return check(source)
+    }
+
+    /// The child as a fork of the window's process made before GTK started (a local file,
+    /// no password): the same check, without starting the program again.
+    public static func runForked(path: String) -> Int32 {
+        var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+        _ = setrlimit(RLIMIT_AS_VALUE, &limit)
+        return check(DocumentSource(path: path))
+    }
+
+    private static func check(_ source: DocumentSource) -> Int32 {
         faultForTests()
         do {
             try exerciseFirstView(of: source.open())

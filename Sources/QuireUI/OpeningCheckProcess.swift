@@ -17,6 +17,7 @@ import Glibc
 @MainActor
 final class OpeningCheckProcess {
     private var child: OpaquePointer? // GSubprocess, owned
+    private var forked: pid_t = 0 // the child, when it is a fork
     private var timer: UInt32 = 0
     private var finished = false
     private var verdict: OpeningCheck.Verdict?
@@ -31,9 +32,16 @@ final class OpeningCheckProcess {
     /// Checks started before any window, by path, until a window takes them.
     private static var early: [String: OpeningCheckProcess] = [:]
 
+    /// Whether checks may fork this process instead of starting the program again: only
+    /// before GTK starts (one thread), which saves the new process loading its libraries.
+    /// `QUIRE_CHECK_FORK=0` always starts the program (for the tests of that path).
+    private static var mayFork = false
+
     /// Starts checking the local files among `arguments` (paths or URIs, as given).
     static func startEarly(_ arguments: [String]) {
         guard isEnabled else { return }
+        mayFork = Environment.string("QUIRE_CHECK_FORK") != "0"
+        defer { mayFork = false }
         for argument in arguments {
             let file = g_file_new_for_commandline_arg(argument)!
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
@@ -65,6 +73,7 @@ final class OpeningCheckProcess {
     private func start() {
         Self.running += 1
         holdsSlot = true
+        if Self.mayFork, source.password == nil, case .file(let path) = source.location, fork(checking: path) { return startTimer() }
         let arguments = [Self.program] + OpeningCheck.childArguments(for: source)
         var pointers: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) } + [nil]
         defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
@@ -86,6 +95,27 @@ final class OpeningCheckProcess {
             MainLoop.invoke { [weak self] in self?.ended(.inconclusive(status: -1)) }
             return
         }
+        startTimer()
+    }
+
+    /// Runs the check in a fork of this process; false when none could be made.
+    private func fork(checking path: String) -> Bool {
+        let box = Unmanaged.passRetained(self).toOpaque()
+        let argument = strdup(path)
+        defer { free(argument) }
+        forked = quire_fork_child({ data in
+            OpeningCheck.runForked(path: String(cString: data!.assumingMemoryBound(to: CChar.self)))
+        }, argument, { signaled, code, data in
+            let check = Unmanaged<OpeningCheckProcess>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { check.ended(OpeningCheck.Verdict(signaled: signaled != 0, code: code)) }
+        }, box, { data in Unmanaged<OpeningCheckProcess>.fromOpaque(data!).release() })
+        if forked > 0 { return true }
+        forked = 0
+        Unmanaged<OpeningCheckProcess>.fromOpaque(box).release()
+        return false
+    }
+
+    private func startTimer() {
         let limit = Self.seconds
         timer = MainLoop.after(seconds: Double(limit)) { [weak self] in
             guard let self, !self.finished else { return }
@@ -115,6 +145,7 @@ final class OpeningCheckProcess {
         timer = 0
         if let child { g_object_unref(UnsafeMutableRawPointer(child)) }
         child = nil
+        forked = 0
         if self.verdict == nil { self.verdict = verdict }
         report(self.verdict!)
     }
@@ -128,6 +159,7 @@ final class OpeningCheckProcess {
 
     private func kill() {
         if let child { g_subprocess_force_exit(child) }
+        if forked > 0 { Glibc.kill(forked, SIGKILL) }
     }
 
     /// This program, as the kernel knows it (argv[0] may be a bare name or a relative path).

@@ -50,12 +50,15 @@ final class BadInputWindowTests: XCTestCase {
     }
 
     /// The file is read in a child process first: when that crashes or hangs (made to, as
-    /// no file at hand crashes this poppler), the window says so and lives on.
+    /// no file at hand crashes this poppler), the window says so and lives on. Both kinds
+    /// of child: a fork made before GTK starts, and the program started again.
     func testAFileThatCrashesOrHangsTheReaderIsAnErrorNotACrash() throws {
         let path = fixtures.standard()
-        try assertShowsError(path, .crashedReader(path: path, signal: 11), environment: ["QUIRE_CHECK_FAULT": "crash"])
-        try assertShowsError(path, .tooSlowToOpen(path: path, seconds: 1),
-                             environment: ["QUIRE_CHECK_FAULT": "hang", "QUIRE_CHECK_SECONDS": "1"])
+        for fork in ["1", "0"] {
+            try assertShowsError(path, .crashedReader(path: path, signal: 11), environment: ["QUIRE_CHECK_FAULT": "crash", "QUIRE_CHECK_FORK": fork])
+            try assertShowsError(path, .tooSlowToOpen(path: path, seconds: 1),
+                                 environment: ["QUIRE_CHECK_FAULT": "hang", "QUIRE_CHECK_SECONDS": "1", "QUIRE_CHECK_FORK": fork])
+        }
         // A locked file's password goes to the child too, which then lets the window open it.
         let locked = try fixtures.encrypted(password: "s3cret")
         let output = fixtures.path("checked.png")

@@ -60,6 +60,15 @@ void quire_set_accels(GtkApplication *application, const char *action, const cha
  * until it returns FALSE; then `destroy(data)`. Keeps frames coming while it runs. */
 void quire_after_each_frame(GtkWidget *widget, gboolean (*painted)(gpointer data), gpointer data, GDestroyNotify destroy);
 
+/* Runs `body(body_data)` in a fork of this process and exits with what it returns; calls
+ * `ended` on the main loop as `quire_run_child` does, then `destroy(data)`. Only while
+ * the process has a single thread (before GTK starts); returns the child's pid, or -1
+ * (nothing started) when it has more or fork fails. The child's stdio is /dev/null and
+ * crash signals end it by default. */
+int quire_fork_child(int (*body)(void *), void *body_data,
+                     void (*ended)(gboolean signaled, int code, gpointer data),
+                     gpointer data, GDestroyNotify destroy);
+
 /* Starts argv[0] with `input` on its stdin (closed after it), its output discarded; calls
  * `ended` on the main loop when it has exited: signaled and the signal, or its exit status.
  * Returns the child (owned by the caller, for g_subprocess_force_exit) or NULL with `error`. */
