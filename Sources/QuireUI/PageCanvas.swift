@@ -22,6 +22,10 @@ final class PageCanvas: CanvasContent {
     private var paused = false
     /// The sequence of the last render result taken: later ones are on their way.
     private var seenResults = 0
+    /// Until the first complete view is painted, only what is on screen is rendered: work
+    /// ahead would take the cores the window needs to paint it.
+    private var firstViewPainted = false
+    private var awaitingFirstPaint = false
 
     /// Called with the zero-based page that shows most, whenever it changes.
     var onCurrentPageChanged: ((Int) -> Void)?
@@ -322,8 +326,7 @@ final class PageCanvas: CanvasContent {
     /// Replans rendering for the new viewport and tells the window the current page.
     private func viewportChanged() {
         guard model.hasViewport else { return }
-        let plan = model.plan()
-        if !paused { workers?.submit(plan.tiles, urgent: plan.urgent, seen: seenResults) }
+        submitPlan()
         if let page = model.currentPage, page != currentPage {
             currentPage = page
             // Not now: this may run inside size allocation, where other widgets must not resize.
@@ -365,6 +368,18 @@ final class PageCanvas: CanvasContent {
         let shown = model.accept(result.key, result.outcome) == .shown
         drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
+        if !firstViewPainted, !awaitingFirstPaint, model.visiblePagesComplete {
+            awaitingFirstPaint = true
+            let box = Unmanaged.passRetained(self).toOpaque()
+            quire_after_each_frame(UnsafeMutablePointer(canvas), { data in
+                MainActor.assumeIsolated {
+                    let canvas = Unmanaged<PageCanvas>.fromOpaque(data!).takeUnretainedValue()
+                    canvas.firstViewPainted = true
+                    canvas.submitPlan()
+                }
+                return 0
+            }, box, { data in Unmanaged<PageCanvas>.fromOpaque(data!).release() })
+        }
         if model.thumbnails.shown.contains(result.key.page) { onThumbnailArrived?(result.key.page) }
         if model.isSettled { onSettled?() }
     }
@@ -379,9 +394,17 @@ final class PageCanvas: CanvasContent {
     func showThumbnails(shown: Range<Int>, ahead: [Int]) {
         guard shown != model.thumbnails.shown || ahead != model.thumbnails.ahead else { return }
         model.setThumbnails(shown: shown, ahead: ahead)
+        guard model.hasViewport else { return }
+        submitPlan()
+    }
+
+    /// Hands the model's plan to the workers: only what is on screen until the first
+    /// complete view is painted; nothing while paused.
+    private func submitPlan() {
         guard model.hasViewport, !paused else { return }
         let plan = model.plan()
-        workers?.submit(plan.tiles, urgent: plan.urgent, seen: seenResults)
+        let tiles = firstViewPainted ? plan.tiles : Array(plan.tiles.prefix(plan.urgent))
+        workers?.submit(tiles, urgent: plan.urgent, seen: seenResults)
     }
 
     /// The best picture of `page` for a thumbnail: its low-resolution one, else any whole
