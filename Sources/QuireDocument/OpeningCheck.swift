@@ -68,8 +68,7 @@ public enum OpeningCheck {
     /// opened, 3 refused with a typed error). A crash or hang ends it some other way.
     public static func runChild(_ arguments: [String]) -> Int32 {
         guard arguments.count == 2, arguments[0] == flag else { return 2 }
-        var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
-        _ = setrlimit(RLIMIT_AS_VALUE, &limit)
+        limitMemory()
         let input = readStandardInput()
         let newline = input.firstIndex(of: 0x0A) ?? input.endIndex
         let password = String(decoding: input[..<newline], as: UTF8.self)
@@ -89,9 +88,13 @@ public enum OpeningCheck {
     /// The child as a fork of the window's process made before GTK started (a local file,
     /// no password): the same check, without starting the program again.
     public static func runForked(path: String) -> Int32 {
+        limitMemory()
+        return check(DocumentSource(path: path))
+    }
+
+    private static func limitMemory() {
         var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
         _ = setrlimit(RLIMIT_AS_VALUE, &limit)
-        return check(DocumentSource(path: path))
     }
 
     private static func check(_ source: DocumentSource) -> Int32 {

@@ -50,6 +50,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var generation = 0
         var stopped = false
         var oneAtATime = false
+        var withoutLargeImages: Set<Int> = [] // pages slow to draw for other reasons: not asked again
     }
 
     /// Renders running at once, not counting slow ones.
@@ -97,8 +98,8 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 let start = threadSeconds()
                 do { outcome = .success(try made.render(key)) } catch { outcome = .failure(RenderFailure("\(error)")) }
                 if case .success(let picture) = outcome, key.cell == nil,
-                   isSlowToDraw(seconds: threadSeconds() - start, pixels: picture.byteCount / 4), made.hasLargeImages(page: key.page) {
-                    condition.locked { state.oneAtATime = true }
+                   isSlowToDraw(seconds: threadSeconds() - start, pixels: picture.byteCount / 4) {
+                    learnWhetherImages(slowPage: key.page, made)
                 }
             case .failure(let failure):
                 // Without a document every tile fails with the same reason.
@@ -110,6 +111,16 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 return state.delivered
             }
             deliver(Result(key: key, generation: generation, sequence: sequence, outcome: outcome))
+        }
+    }
+
+    /// Asks whether a page slow to draw has large images (a pass over its content: up to
+    /// 70 ms for a page of many small images), once a page and only until one has.
+    private func learnWhetherImages(slowPage page: Int, _ renderer: Renderer) {
+        guard condition.locked({ !state.oneAtATime && !state.withoutLargeImages.contains(page) }) else { return }
+        let images = renderer.hasLargeImages(page: page)
+        condition.locked {
+            if images { state.oneAtATime = true } else { state.withoutLargeImages.insert(page) }
         }
     }
 

@@ -24,8 +24,8 @@ final class PageCanvas: CanvasContent {
     private var seenResults = 0
     /// Until the first complete view is painted, only what is on screen is rendered: work
     /// ahead would take the cores the window needs to paint it.
-    private var firstViewPainted = false
-    private var awaitingFirstPaint = false
+    private enum FirstView { case incomplete, painting, painted }
+    private var firstView = FirstView.incomplete
 
     /// Called with the zero-based page that shows most, whenever it changes.
     var onCurrentPageChanged: ((Int) -> Void)?
@@ -368,13 +368,13 @@ final class PageCanvas: CanvasContent {
         let shown = model.accept(result.key, result.outcome) == .shown
         drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
-        if !firstViewPainted, !awaitingFirstPaint, model.visiblePagesComplete {
-            awaitingFirstPaint = true
+        if firstView == .incomplete, model.visiblePagesComplete {
+            firstView = .painting
             let box = Unmanaged.passRetained(self).toOpaque()
             quire_after_each_frame(UnsafeMutablePointer(canvas), { data in
                 MainActor.assumeIsolated {
                     let canvas = Unmanaged<PageCanvas>.fromOpaque(data!).takeUnretainedValue()
-                    canvas.firstViewPainted = true
+                    canvas.firstView = .painted
                     canvas.submitPlan()
                 }
                 return 0
@@ -394,7 +394,6 @@ final class PageCanvas: CanvasContent {
     func showThumbnails(shown: Range<Int>, ahead: [Int]) {
         guard shown != model.thumbnails.shown || ahead != model.thumbnails.ahead else { return }
         model.setThumbnails(shown: shown, ahead: ahead)
-        guard model.hasViewport else { return }
         submitPlan()
     }
 
@@ -403,7 +402,7 @@ final class PageCanvas: CanvasContent {
     private func submitPlan() {
         guard model.hasViewport, !paused else { return }
         let plan = model.plan()
-        let tiles = firstViewPainted ? plan.tiles : Array(plan.tiles.prefix(plan.urgent))
+        let tiles = firstView == .painted ? plan.tiles : Array(plan.tiles.prefix(plan.urgent))
         workers?.submit(tiles, urgent: plan.urgent, seen: seenResults)
     }
 

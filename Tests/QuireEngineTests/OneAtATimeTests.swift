@@ -3,9 +3,10 @@ import Synchronization
 import XCTest
 @testable import QuireEngine
 
-/// How many renders run at once, and the most so far.
+/// How many renders run at once, and the most so far; how often pages were asked about images.
 final class Concurrency: Sendable {
     let counts = Mutex<(now: Int, most: Int)>((0, 0))
+    let asked = Mutex(0)
     var now: Int { counts.withLock { $0.now } }
     var most: Int { counts.withLock { $0.most } }
 }
@@ -28,7 +29,10 @@ final class ImagePages: PageRendering {
         active.counts.withLock { $0.now -= 1 }
         return Picture(byteCount: 4_000_000)
     }
-    func hasLargeImages(page: Int) -> Bool { imagePages }
+    func hasLargeImages(page: Int) -> Bool {
+        active.asked.withLock { $0 += 1 }
+        return imagePages
+    }
 }
 
 final class OneAtATimeTests: XCTestCase {
@@ -70,5 +74,21 @@ final class OneAtATimeTests: XCTestCase {
             XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
             XCTAssertEqual(active.most, 2)
         }
+    }
+
+    /// Asking costs a pass over the page's content: a page without images is asked once,
+    /// however often it is rendered slowly.
+    func testAPageWithoutImagesIsAskedOnce() {
+        let delivered = DispatchSemaphore(value: 0)
+        let active = Concurrency()
+        let workers = RenderWorkers(threads: 1, spares: 0, oneAtATimeAfter: 0, makeRenderer: {
+            ImagePages(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0), imagePages: false, active: active)
+        }, deliver: { _ in delivered.signal() })
+        for scale in [1.0, 2.0, 3.0] {
+            workers.submit([TileKey(page: 0, scale: scale)])
+            XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
+        }
+        workers.stopAndWait()
+        XCTAssertEqual(active.asked.withLock { $0 }, 1)
     }
 }
