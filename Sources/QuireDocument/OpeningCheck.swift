@@ -98,7 +98,7 @@ public enum OpeningCheck {
     }
 
     private static func check(_ source: DocumentSource) -> Int32 {
-        faultForTests()
+        faultForTests(unlocking: source.password != nil)
         do {
             try exerciseFirstView(of: source.open())
             return 0
@@ -129,11 +129,12 @@ public enum OpeningCheck {
     }
 
     /// `QUIRE_CHECK_FAULT=crash|hang` makes the child crash or hang, so that the tests can
-    /// show what the window does when poppler does (no file in hand crashes this poppler).
-    private static func faultForTests() {
+    /// show what the window does when poppler does (no file in hand crashes this poppler);
+    /// `hang-unlocking` hangs only a check given a password (one typed at the prompt).
+    private static func faultForTests(unlocking: Bool) {
         guard let fault = getenv("QUIRE_CHECK_FAULT").map({ String(cString: $0) }) else { return }
         if fault == "crash" { raise(SIGSEGV) }
-        if fault == "hang" { while true { pause() } }
+        if fault == "hang" || (fault == "hang-unlocking" && unlocking) { while true { pause() } }
     }
 }
 

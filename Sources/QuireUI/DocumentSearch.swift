@@ -23,6 +23,9 @@ final class DocumentSearch {
     private(set) var results: SearchResults?
     private var areasAsked: Set<Int> = []
     private var revealed = false
+    /// Whether a new current match is brought into view: not for a search made again
+    /// over a reloaded document, until the reader steps or chooses a match.
+    private var followsCurrent = true
     /// The bar's options (the window's Match Case and Whole Words actions hold them).
     private let options: () -> (caseSensitive: Bool, wholeWords: Bool)
     /// Called when what the search shows has settled (for `--snapshot`).
@@ -48,8 +51,20 @@ final class DocumentSearch {
     func fillCacheInBackground(from page: Int) { workers.fillCache(from: page) }
 
     /// Searches for `text` with the bar's options, from `page` (the current one) on; the
-    /// first match found is brought into view unless not `revealing`.
-    func find(_ text: String, from page: Int, revealing: Bool = true) {
+    /// first match found is brought into view.
+    func find(_ text: String, from page: Int) { find(text, from: page, keeping: nil) }
+
+    /// Searches again after a reload: the current match stays the one it was (or as near as
+    /// the new version allows), and the view stays where the reader was.
+    func findAgain(_ text: String, keeping match: SearchResults.Match?, from page: Int) {
+        find(text, from: page, keeping: match ?? SearchResults.Match(page: page, index: 0))
+        followsCurrent = false
+    }
+
+    /// The current match, for a reload to keep.
+    var currentMatch: SearchResults.Match? { results?.current }
+
+    private func find(_ text: String, from page: Int, keeping kept: SearchResults.Match?) {
         let options = self.options()
         let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords)
         if let results, results.query == query { return }
@@ -60,9 +75,12 @@ final class DocumentSearch {
             clear()
             return
         }
-        revealed = !revealing
-        let generation = workers.search(query, from: page)
-        results = SearchResults(query: query, generation: generation, startPage: page, pageCount: canvas?.pageCount ?? 0)
+        followsCurrent = true
+        let start = kept?.page ?? page
+        let generation = workers.search(query, from: start)
+        let pageCount = canvas?.pageCount ?? 0
+        results = kept.map { SearchResults(query: query, generation: generation, keeping: $0, pageCount: pageCount) }
+            ?? SearchResults(query: query, generation: generation, startPage: page, pageCount: pageCount)
         updateStatus()
         canvas?.redraw()
     }
@@ -86,6 +104,7 @@ final class DocumentSearch {
     }
 
     func step(forward: Bool) {
+        followsCurrent = true
         guard let wrapped = results?.step(forward: forward, from: canvas?.currentPage) else { return }
         if wrapped { bar.showWrapped(forward: forward) }
         currentChanged()
@@ -94,6 +113,7 @@ final class DocumentSearch {
     /// Makes match `ordinal` (from 1, document order) the current one.
     func choose(_ ordinal: Int) {
         guard let match = results?.match(atOrdinal: ordinal) else { return }
+        followsCurrent = true
         results?.select(match)
         currentChanged()
     }
@@ -135,7 +155,7 @@ final class DocumentSearch {
             askForVisibleAreas()
         case .areas(generation, let page, let areas):
             results!.setAreas(areas, onPage: page)
-            if page == results!.current?.page && !revealed { reveal() }
+            if page == results!.current?.page && !revealed && followsCurrent { reveal() }
             canvas?.redraw()
         default:
             return // an older query's
@@ -153,8 +173,10 @@ final class DocumentSearch {
 
     private func currentChanged() {
         guard let results, let current = results.current else { return }
-        revealed = false
-        if results.areas[current.page] != nil {
+        revealed = !followsCurrent
+        if !followsCurrent {
+            askForAreas(current.page)
+        } else if results.areas[current.page] != nil {
             reveal()
         } else {
             // Its page first; the match itself once poppler has placed it.

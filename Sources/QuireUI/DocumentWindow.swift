@@ -30,6 +30,8 @@ final class DocumentWindow {
     private var search: DocumentSearch?
     private var find: String?
     private var source: DocumentSource?
+    /// The document being opened: being checked, or waiting for its password.
+    private var opening: DocumentSource?
     private let zoom: ZoomMode
     private let rotation: Rotation
     private let arrangement: PageLayout.Arrangement
@@ -93,7 +95,8 @@ final class DocumentWindow {
         }
         gtk_header_bar_pack_start(quire_header_bar(header), history)
         gtk_header_bar_pack_start(quire_header_bar(header), pageEntry.widget)
-        gtk_header_bar_pack_end(quire_header_bar(header), Self.mainMenuButton(recent: recentMenu))
+        let mainMenu = Self.mainMenuButton(recent: recentMenu)
+        gtk_header_bar_pack_end(quire_header_bar(header), mainMenu)
         zoomButton = gtk_menu_button_new()
         gtk_widget_set_tooltip_text(zoomButton, "Zoom")
         let menu = Self.zoomMenu()
@@ -102,6 +105,8 @@ final class DocumentWindow {
         gtk_header_bar_pack_end(quire_header_bar(header), zoomButton)
         gtk_widget_set_visible(zoomButton, 0)
         gtk_window_set_titlebar(quire_window(window), header)
+        // A click leaves the focus on the page, so that Page Down and Space go on reading.
+        for button in [sidebarButton, open] + Self.children(of: history) { gtk_widget_set_focus_on_click(button, 0) }
 
         stack = gtk_stack_new()
         let welcome = StatusPage(icon: "x-office-document-symbolic")
@@ -109,7 +114,11 @@ final class DocumentWindow {
         welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
         errorPage.append(StatusPage.button("_Open Another Document…") { [unowned self] in self.onOpenRequest?() })
         gtk_stack_add_named(quire_stack(stack), welcome.widget, "welcome")
-        gtk_stack_add_named(quire_stack(stack), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "opening")
+        // Blank while a check runs; it holds the focus, so that keys (Escape) still reach the
+        // window when the focused password entry is hidden.
+        let opening = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_focusable(opening, 1)
+        gtk_stack_add_named(quire_stack(stack), opening, "opening")
         gtk_stack_add_named(quire_stack(stack), errorPage.widget, "error")
         gtk_stack_add_named(quire_stack(stack), passwordPage.widget, "password")
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -150,7 +159,7 @@ final class DocumentWindow {
             self.canvas?.grabFocus()
         }
         passwordPage.onPassword = { [unowned self] password in
-            guard var source = self.source else { return }
+            guard var source = self.opening else { return }
             source.password = password
             self.check(source, keeping: nil)
         }
@@ -159,6 +168,8 @@ final class DocumentWindow {
         addFullscreenAction()
         presentation = Presentation(of: self)
         ShortcutsWindow.addAction(to: window)
+        enableDocumentActions(false)
+        for button in [zoomButton, mainMenu] { givesFocusBack(from: button) }
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
         // A minimised window stays mapped: its surface's state tells.
@@ -179,6 +190,30 @@ final class DocumentWindow {
             self.openingCheck?.cancel()
             self.onClosed?()
         }
+    }
+
+    /// Once a header-bar menu closes, the page has the keys again: else Space reopens the
+    /// menu and Page Down does nothing until the page is clicked.
+    private func givesFocusBack(from button: UnsafeMutablePointer<GtkWidget>) {
+        guard let popover = gtk_menu_button_get_popover(OpaquePointer(button)) else { return }
+        Signal.connect(UnsafeMutableRawPointer(popover), "closed") { [unowned self] in
+            // After GTK has put the focus back on the button.
+            MainLoop.invoke { [weak self] in
+                guard let self, let canvas = self.canvas else { return }
+                let focus = gtk_window_get_focus(quire_window(self.window))
+                if focus == nil || focus == button || gtk_widget_is_ancestor(focus, button) != 0 { canvas.grabFocus() }
+            }
+        }
+    }
+
+    private static func children(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var children: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            children.append(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return children
     }
 
     /// True while the window shows no document and so can take one (Ctrl+O reuses it).
@@ -272,8 +307,21 @@ final class DocumentWindow {
         gtk_window_destroy(quire_window(window))
     }
 
+    /// Escape while a document without a view is being opened or asks for its password:
+    /// the check stops and the window is empty again. False when there was nothing to stop.
+    func giveUpOpening() -> Bool {
+        guard canvas == nil, opening != nil else { return false }
+        openingCheck?.cancel()
+        openingCheck = nil
+        opening = nil
+        gtk_window_set_title(quire_window(window), "Quire")
+        showWelcome()
+        return true
+    }
+
     func showWelcome() {
         content = .welcome
+        enableDocumentActions(false)
         gtk_stack_set_visible_child_name(quire_stack(stack), "welcome")
         onSettled?()
     }
@@ -291,6 +339,7 @@ final class DocumentWindow {
     private struct KeptView {
         let state: DocumentState?
         let search: String?
+        let match: SearchResults.Match?
     }
 
     /// Reads the file again (Ctrl+R, or when it changed on disk), keeping the place, zoom,
@@ -299,7 +348,7 @@ final class DocumentWindow {
     func reload() {
         guard let source else { return }
         guard case .document = content else { return check(source, keeping: nil) }
-        check(source, keeping: KeptView(state: currentState, search: searchBar.isOpen ? searchBar.text : nil))
+        check(source, keeping: KeptView(state: currentState, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch))
     }
 
     /// The file was deleted: the version shown stays, and the reader is told.
@@ -319,11 +368,15 @@ final class DocumentWindow {
     /// that survived. The window meanwhile shows the previous document or nothing.
     private func check(_ source: DocumentSource, keeping kept: KeptView?) {
         openingCheck?.cancel()
+        opening = source
         guard OpeningCheckProcess.isEnabled else { return load(source, keeping: kept) }
-        gtk_window_set_title(quire_window(window), source.displayName)
         if canvas == nil {
+            // Over a document shown, its title stays until the new version replaces it.
+            gtk_window_set_title(quire_window(window), source.displayName)
             content = .opening
+            enableDocumentActions(false)
             gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
+            gtk_widget_grab_focus(gtk_stack_get_child_by_name(quire_stack(stack), "opening"))
         }
         openingCheck = OpeningCheckProcess.check(source) { [unowned self] verdict in
             self.openingCheck = nil
@@ -380,6 +433,7 @@ final class DocumentWindow {
         }
         rememberState()
         self.source = source
+        opening = nil
         watch = nil
         if case .file(let path) = source.location {
             if kept == nil { onOpened?(path) }
@@ -404,6 +458,7 @@ final class DocumentWindow {
                                     options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
         self.search = search
         content = .document
+        enableDocumentActions(true)
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
         pageEntry.labelOf = { document.pageLabel(at: $0) }
@@ -477,7 +532,7 @@ final class DocumentWindow {
             search.find(find, from: startPage ?? 0)
         } else if let text = kept?.search {
             // The matches come back where they are; the view stays where the reader was.
-            search.find(text, from: canvas.currentPage, revealing: false)
+            search.findAgain(text, keeping: kept?.match, from: kept?.state?.place.page ?? canvas.currentPage)
         }
         if let view = sidebarAtStart { setSidebar(open: true, view: view) }
         startPage = nil
@@ -495,6 +550,7 @@ final class DocumentWindow {
     private func show(_ error: DocumentError) {
         printError(error.description)
         setSidebar(open: false)
+        enableDocumentActions(false)
         gtk_widget_set_visible(zoomButton, 0)
         pageEntry.hide()
         if error.asksForPassword {
@@ -562,7 +618,8 @@ final class DocumentWindow {
     private static func zoomMenu() -> OpaquePointer {
         let menu = g_menu_new()!
         let zoom = g_menu_new()!, pages = g_menu_new()!, modes = g_menu_new()!
-        for (label, action) in [("Fit Width", "win.fit-width"), ("Fit Page", "win.fit-page"), ("100 %", "win.zoom-reset"),
+        // Fit Width and Fit Page are the two targets of one string state: the active one is marked.
+        for (label, action) in [("Fit Width", "win.fit::width"), ("Fit Page", "win.fit::page"), ("100 %", "win.zoom-reset"),
                                 ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")] {
             g_menu_append(zoom, label, action)
         }
@@ -585,8 +642,6 @@ final class DocumentWindow {
             ("zoom-in", { $0.zoom(steps: 1) }),
             ("zoom-out", { $0.zoom(steps: -1) }),
             ("zoom-reset", { $0.setZoom(.percent(100)) }),
-            ("fit-width", { $0.setZoom(.fitWidth) }),
-            ("fit-page", { $0.setZoom(.fitPage) }),
             ("rotate-left", { $0.rotate(clockwise: false) }),
             ("rotate-right", { $0.rotate(clockwise: true) }),
             ("go-to-page", { [unowned self] _ in self.pageEntry.focus() }),
@@ -629,6 +684,16 @@ final class DocumentWindow {
             g_action_map_add_action(quire_action_map(window), action)
             g_object_unref(UnsafeMutableRawPointer(action))
         }
+        let stringType = g_variant_type_new("s")
+        let fit = g_simple_action_new_stateful("fit", stringType, g_variant_new_string("none"))!
+        g_variant_type_free(stringType)
+        Signal.connect(UnsafeMutableRawPointer(fit), "activate") { [unowned self] (parameter: UnsafeMutableRawPointer?) in
+            guard let canvas = self.canvas, let parameter else { return }
+            canvas.setZoom(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)) == "page" ? .fitPage : .fitWidth)
+            self.updateFitState()
+        }
+        g_action_map_add_action(quire_action_map(window), fit)
+        g_object_unref(UnsafeMutableRawPointer(fit))
         let sidebarAction = g_simple_action_new_stateful("sidebar", nil, g_variant_new_boolean(0))!
         Signal.connect(UnsafeMutableRawPointer(sidebarAction), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
             self.setSidebar(open: !self.sidebar.isOpen)
@@ -692,5 +757,31 @@ final class DocumentWindow {
 
     private func updateZoomLabel(_ percent: Double) {
         gtk_menu_button_set_label(OpaquePointer(zoomButton), "\(Int(percent.rounded())) %")
+        updateFitState()
+    }
+
+    /// The zoom menu marks Fit Width or Fit Page while the zoom follows the window.
+    private func updateFitState() {
+        guard let action = g_action_map_lookup_action(quire_action_map(window), "fit") else { return }
+        let mode = switch canvas?.zoomMode {
+        case .fitWidth: "width"
+        case .fitPage: "page"
+        default: "none"
+        }
+        g_simple_action_set_state(action, g_variant_new_string(mode))
+    }
+
+    /// Actions on the document shown; without one they, and their buttons, are insensitive.
+    /// Back and Forward are enabled by the history once a document is shown.
+    private static let documentActions = ["zoom-in", "zoom-out", "zoom-reset", "fit", "rotate-left", "rotate-right", "go-to-page",
+                                          "find", "find-next", "find-previous", "copy", "select-all", "print", "properties",
+                                          "sidebar", "continuous", "dual", "odd-left", "right-to-left", "presentation",
+                                          "find-case-sensitive", "find-whole-words"]
+
+    private func enableDocumentActions(_ enabled: Bool) {
+        for name in Self.documentActions + (enabled ? [] : ["go-back", "go-forward"]) {
+            guard let action = g_action_map_lookup_action(quire_action_map(window), name) else { continue }
+            g_simple_action_set_enabled(action, enabled ? 1 : 0)
+        }
     }
 }

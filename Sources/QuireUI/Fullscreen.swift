@@ -41,8 +41,10 @@ extension DocumentWindow {
         if on { gtk_window_fullscreen(quire_window(window)) } else { gtk_window_unfullscreen(quire_window(window)) }
     }
 
-    /// Escape peels one layer: the find bar if open, else fullscreen.
+    /// Escape peels one layer: a document being opened or asking for its password, the
+    /// find bar if open, else fullscreen.
     private func escapeUnused() -> Bool {
+        if giveUpOpening() { return true }
         if searchBar.isOpen {
             searchBar.close()
             return true

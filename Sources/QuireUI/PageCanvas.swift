@@ -435,19 +435,6 @@ final class PageCanvas: CanvasContent {
                                          size: .init(width: snap(page.rect.maxX) - left, height: snap(page.rect.maxY) - top))
             var frame = graphene_rect_t(origin: .init(x: left - 1, y: top - 1),
                                         size: .init(width: bounds.size.width + 2, height: bounds.size.height + 2))
-            // A one-pixel border, not a filled rectangle under the page: every pixel filled
-            // twice is paid again on every frame by the software renderer.
-            var outline = GskRoundedRect()
-            gsk_rounded_rect_init_from_rect(&outline, &frame, 0)
-            var widths: (Float, Float, Float, Float) = (1, 1, 1, 1)
-            var colours = (edge, edge, edge, edge)
-            withUnsafePointer(to: &widths) { widthsPointer in
-                withUnsafePointer(to: &colours) { coloursPointer in
-                    gtk_snapshot_append_border(snapshot, &outline,
-                                               UnsafeRawPointer(widthsPointer).assumingMemoryBound(to: Float.self),
-                                               UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
-                }
-            }
             night.drawing(snapshot) {
                 // Paper under what is missing; a sharp picture covers it all.
                 if page.quality != .sharp { gtk_snapshot_append_color(snapshot, &white, &bounds) }
@@ -457,6 +444,20 @@ final class PageCanvas: CanvasContent {
                     var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
                                                size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
                     drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
+                }
+            }
+            // A one-pixel border, not a filled rectangle under the page: every pixel filled
+            // twice is paid again on every frame by the software renderer. Drawn after the
+            // pictures, whose whole device pixels may reach a pixel past the page's edge.
+            var outline = GskRoundedRect()
+            gsk_rounded_rect_init_from_rect(&outline, &frame, 0)
+            var widths: (Float, Float, Float, Float) = (1, 1, 1, 1)
+            var colours = (edge, edge, edge, edge)
+            withUnsafePointer(to: &widths) { widthsPointer in
+                withUnsafePointer(to: &colours) { coloursPointer in
+                    gtk_snapshot_append_border(snapshot, &outline,
+                                               UnsafeRawPointer(widthsPointer).assumingMemoryBound(to: Float.self),
+                                               UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
                 }
             }
             if let areas = selectionAreas?(page.page), !areas.isEmpty {

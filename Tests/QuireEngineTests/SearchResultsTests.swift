@@ -17,6 +17,29 @@ final class SearchResultsTests: XCTestCase {
         XCTAssertFalse(results.isComplete)
     }
 
+    func testASearchMadeAgainKeepsItsCurrentMatch() {
+        var results = SearchResults(query: SearchQuery("x"), generation: 2, keeping: .init(page: 2, index: 3), pageCount: 5)
+        results.add(page(0, 4))
+        results.add(page(1, 4))
+        XCTAssertNil(results.current, "the kept match's page has not answered")
+        XCTAssertTrue(results.add(page(2, 5)))
+        XCTAssertEqual(results.current, .init(page: 2, index: 3))
+        XCTAssertEqual(results.currentOrdinal, 12)
+    }
+
+    func testAKeptMatchBeyondItsPageNowTakesThePagesLast() {
+        var results = SearchResults(query: SearchQuery("x"), generation: 2, keeping: .init(page: 1, index: 6), pageCount: 3)
+        results.add(page(1, 2))
+        XCTAssertEqual(results.current, .init(page: 1, index: 1))
+    }
+
+    func testAKeptMatchWhosePageHasNoneNowTakesTheNextPagesFirst() {
+        var results = SearchResults(query: SearchQuery("x"), generation: 2, keeping: .init(page: 1, index: 6), pageCount: 3)
+        results.add(page(1, 0))
+        results.add(page(2, 3))
+        XCTAssertEqual(results.current, .init(page: 2, index: 0))
+    }
+
     func testFirstCurrentMatchWraps() {
         var results = SearchResults(query: SearchQuery("x"), generation: 1, startPage: 3, pageCount: 4)
         results.add(page(0, 1))

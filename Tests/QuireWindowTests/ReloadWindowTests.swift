@@ -46,4 +46,44 @@ final class ReloadWindowTests: XCTestCase {
         try FileManager.default.removeItem(atPath: file)
         XCTAssertTrue(try session.showsAtTheTop(page: 3, of: new, xs: Self.pageLeft))
     }
+
+    /// An edit–compile cycle with a search open: the file is replaced by a version one page
+    /// longer while the reader is at a match far down; the view and the lit match stay.
+    func testAReloadWithTheFindBarOpenKeepsThePlaceAndTheMatch() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 30, named: "searched.pdf")
+        let longer = fixtures.long(pages: 31, named: "longer.pdf")
+        let script = ScriptedSession.start(title: "searched.pdf", arguments: "--size 1000x800 --page 20") + ScriptedSession.press("ctrl+f", thenType: "Long page") + """
+            xdotool key Return Return
+            xdotool mousemove 1590 1190
+            echo stepped
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("searched.png"))
+        XCTAssertEqual(try session.readLine(), "stepped")
+        let orange: UInt32 = 0xFFFF_AB73
+        // Page 20's match is current after Ctrl+F; two Enters make page 22's current.
+        let view = (x: 10, y: 110, width: 980, height: 680)
+        func part(_ picture: Picture) -> Picture { picture.cropped(x: view.x, y: view.y, width: view.width, height: view.height) }
+        var last: Picture?
+        let settled = try session.screen { picture in
+            defer { last = picture }
+            guard picture.bounds(of: orange, tolerance: 12) != nil, let last else { return false }
+            return part(picture).mismatch(with: part(last), atX: 0, y: 0, step: 2) == 0
+        }
+        let before = part(settled)
+        let header = settled.cropped(x: 0, y: 0, width: 1000, height: 50)
+        XCTAssertNotNil(settled.bounds(of: orange, tolerance: 12), "no current match lit")
+
+        let staged = fixtures.path(".searched.pdf.tmp")
+        try FileManager.default.copyItem(atPath: longer, toPath: staged)
+        XCTAssertEqual(rename(staged, file), 0)
+        // Reloaded: the header's page count says 31.
+        let reloaded = try session.screen { $0.cropped(x: 0, y: 0, width: 1000, height: 50).mismatch(with: header, atX: 0, y: 0) > 0 }
+        XCTAssertGreaterThan(reloaded.cropped(x: 0, y: 0, width: 1000, height: 50).mismatch(with: header, atX: 0, y: 0), 0, "the new version was not read")
+        let after = try session.screen { part($0).mismatch(with: before, atX: 0, y: 0, step: 2) < 0.001 }
+        XCTAssertLessThan(part(after).mismatch(with: before, atX: 0, y: 0, step: 2), 0.001,
+                          "after the reload the view moved or another match is lit")
+    }
 }

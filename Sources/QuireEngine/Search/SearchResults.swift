@@ -1,7 +1,10 @@
 /// One query's results as they stream in, and the current match: what the search bar
 /// counts ("7 of 312"), the results list shows and the canvas highlights. Matches are
 /// numbered in document order; the walk starts at `startPage` and the first current match
-/// is the first one from there on (wrapping), once every page before it has answered.
+/// is the first one from there on (wrapping), once every page before it has answered. A
+/// search made again over a new version of the document (a reload) keeps its current
+/// match: the walk starts on that match's page and takes the same match there, or the
+/// page's last when it has fewer now.
 public struct SearchResults: Sendable {
     public struct Match: Hashable, Sendable {
         public let page: Int
@@ -19,11 +22,23 @@ public struct SearchResults: Sendable {
     /// Poppler's rectangles of each match, for the pages asked for (those on screen).
     public private(set) var areas: [Int: [[Rect]]] = [:]
     private var walked = 0 // pages of the walk from `startPage` known, without a gap
+    /// The match on `startPage` to take first, for a search made again (see above).
+    private let keptIndex: Int
 
     public init(query: SearchQuery, generation: Int, startPage: Int, pageCount: Int) {
+        self.init(query: query, generation: generation, startPage: startPage, keptIndex: 0, pageCount: pageCount)
+    }
+
+    /// Results whose first current match is `kept`, or as near it as the new matches allow.
+    public init(query: SearchQuery, generation: Int, keeping kept: Match, pageCount: Int) {
+        self.init(query: query, generation: generation, startPage: kept.page, keptIndex: kept.index, pageCount: pageCount)
+    }
+
+    private init(query: SearchQuery, generation: Int, startPage: Int, keptIndex: Int, pageCount: Int) {
         self.query = query
         self.generation = generation
         self.startPage = min(max(startPage, 0), max(pageCount - 1, 0))
+        self.keptIndex = max(keptIndex, 0)
         contexts = Array(repeating: nil, count: pageCount)
     }
 
@@ -42,7 +57,7 @@ public struct SearchResults: Sendable {
         while walked < pageCount, let page = Optional((startPage + walked) % pageCount), let known = contexts[page] {
             walked += 1
             if !known.isEmpty {
-                current = Match(page: page, index: 0)
+                current = Match(page: page, index: page == startPage ? min(keptIndex, known.count - 1) : 0)
                 return true
             }
         }
