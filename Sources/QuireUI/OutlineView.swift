@@ -39,6 +39,8 @@ final class OutlineView {
         selection = gtk_single_selection_new(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))))
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
+        // Made with autoselect on, it selected the first row: nothing is, until followed.
+        gtk_single_selection_set_selected(selection, UInt32.max)
         let factory = gtk_signal_list_item_factory_new()!
         list = gtk_list_view_new(selection, factory)
         gtk_widget_add_css_class(list, "navigation-sidebar")
@@ -58,7 +60,7 @@ final class OutlineView {
         gtk_box_append(quire_box(widget), scrolled)
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { [unowned self] (item: UnsafeMutableRawPointer?) in self.setUp(OpaquePointer(item!)) }
         Signal.connect(UnsafeMutableRawPointer(factory), "bind") { [unowned self] (item: UnsafeMutableRawPointer?) in self.bind(OpaquePointer(item!)) }
-        g_object_unref(UnsafeMutableRawPointer(factory))
+        // The list view owns the factory (and the selection, which owns the model): no unref here.
         Signal.connect(UnsafeMutableRawPointer(list), "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
             if let entry = self.entry(atPosition: UInt32(truncatingIfNeeded: Int(bitPattern: position))) { self.choose(entry) }
@@ -124,7 +126,9 @@ final class OutlineView {
         guard section != self.section else { return }
         self.section = section
         guard let section, let position = position(of: section, opening: false) else {
-            gtk_selection_model_unselect_all(OpaquePointer(quire_object(UnsafeMutableRawPointer(selection))))
+            // Before the first section (a title page, the contents): nothing is selected.
+            // GtkSingleSelection does not implement unselect_all in GTK 4.8.
+            gtk_single_selection_set_selected(selection, UInt32.max)
             return
         }
         show(position)
@@ -139,6 +143,8 @@ final class OutlineView {
     /// Opens the rows down to `entry`, selects it and scrolls to it; for window tests and
     /// type-ahead.
     func reveal(_ entry: Int) {
+        // The selection no longer shows the section last followed: the next move follows anew.
+        section = entry
         if let position = position(of: entry, opening: true) { show(position) }
     }
 

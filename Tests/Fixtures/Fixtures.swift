@@ -131,6 +131,24 @@ public final class Fixtures {
         return file
     }
 
+    /// Chapters of `chapters()`, one a page after a title page that no outline entry leads to.
+    public static let chapterTitles = ["Chapter 1", "Chapter 2", "Chapter 3"]
+
+    /// A title page, then a page per chapter of `chapterTitles`, each in the outline.
+    public func chapters(named name: String = "chapters.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        writer.beginPage()
+        writer.text("The Title Page", x: 72, y: 72, size: 24)
+        for (index, title) in Self.chapterTitles.enumerated() {
+            writer.beginPage()
+            writer.text(title, x: 72, y: 72, size: 24)
+            writer.outline(title, page: index + 1)
+        }
+        writer.finish()
+        return file
+    }
+
     /// `pages` pages of 50 lines of text each, about 4 KB a page: enough text that copying
     /// it all goes through X11's incremental transfer (over 256 KB).
     public func dense(pages: Int, named name: String = "dense.pdf") -> String {

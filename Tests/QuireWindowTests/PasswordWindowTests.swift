@@ -14,11 +14,11 @@ final class PasswordWindowTests: XCTestCase {
     private static let red: UInt32 = 0xFFCC_3333 // Fixtures.boxColour
 
     /// Opens a document locked with "s3cret" and waits for its prompt; the script's `steps`
-    /// follow once the test proceeds, and Quire's messages go to `log`.
-    private func startAtThePrompt(log: String, environment: [String: String] = [:], steps: String) throws -> ScriptedSession {
+    /// follow once the test proceeds, and Quire's messages go to the session's `errors`.
+    private func startAtThePrompt(environment: [String: String] = [:], steps: String) throws -> ScriptedSession {
         let file = try fixtures.encrypted(password: "s3cret")
         let script = """
-            "$1" --size 900x700 "$2" 2>'\(log)' & quire=$!
+            "$1" --size 900x700 "$2" & quire=$!
             window=$(timeout 30 xdotool search --sync --onlyvisible --name '^encrypted\\.pdf$' | head -1)
             [ -n "$window" ] || { echo "no window"; kill $quire; exit 1; }
             xdotool windowfocus --sync "$window"
@@ -28,23 +28,17 @@ final class PasswordWindowTests: XCTestCase {
             """ + steps
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("password.png"), environment: environment)
         XCTAssertEqual(try session.readLine(), "asked")
-        XCTAssertTrue(logSays(log, "This document is locked"), "no password prompt")
+        XCTAssertTrue(session.errorsSay("This document is locked"), "no password prompt")
         return session
     }
 
-    /// Polls `log` until it holds `text`; whether it came to.
-    private func logSays(_ log: String, _ text: String) -> Bool {
-        ScriptedSession.poll { (try? String(contentsOfFile: log, encoding: .utf8)).flatMap { $0.contains(text) ? true : nil } } ?? false
-    }
-
-    private func occurrences(of text: String, in log: String) -> Int {
-        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").components(separatedBy: text).count - 1
+    private func occurrences(of text: String, in log: String) throws -> Int {
+        try String(contentsOfFile: log, encoding: .utf8).components(separatedBy: text).count - 1
     }
 
     func testAWrongPasswordSaysSoAndTheRightOneTypedOrClickedOpens() throws {
         try QuireRun.requireDisplay()
-        let log = fixtures.path("password.log")
-        let session = try startAtThePrompt(log: log, steps: """
+        let session = try startAtThePrompt(steps: """
             xdotool type 'nope'
             xdotool key Return
             echo typed-wrong
@@ -60,7 +54,7 @@ final class PasswordWindowTests: XCTestCase {
 
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "typed-wrong")
-        XCTAssertTrue(logSays(log, "The password is incorrect"), "Enter with a wrong password said nothing")
+        XCTAssertTrue(session.errorsSay("The password is incorrect"), "Enter with a wrong password said nothing")
         // Still the prompt, ready for another try: the Unlock button, and no page.
         let again = try session.screen { $0.bounds(of: Self.unlockBlue, tolerance: 8) != nil }
         let button = try XCTUnwrap(again.bounds(of: Self.unlockBlue, tolerance: 8), "the prompt went away after a wrong password")
@@ -70,13 +64,12 @@ final class PasswordWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "clicked")
         let unlocked = try session.screen { $0.bounds(of: Self.red) != nil }
         XCTAssertNotNil(unlocked.bounds(of: Self.red), "the right password, then Unlock, did not open the document")
-        XCTAssertEqual(occurrences(of: "The password is incorrect", in: log), 1, "the right password was refused")
+        XCTAssertEqual(try occurrences(of: "The password is incorrect", in: session.errors), 1, "the right password was refused")
     }
 
     func testEnterWithTheRightPasswordOpens() throws {
         try QuireRun.requireDisplay()
-        let log = fixtures.path("enter.log")
-        let session = try startAtThePrompt(log: log, steps: """
+        let session = try startAtThePrompt(steps: """
             xdotool type 's3cret'
             xdotool key Return
             echo typed
@@ -103,8 +96,7 @@ final class PasswordWindowTests: XCTestCase {
     /// A check of the typed password that never ends: Escape stops it and empties the window.
     func testEscapeStopsTheCheckOfAPassword() throws {
         try QuireRun.requireDisplay()
-        let log = fixtures.path("escape.log")
-        let session = try startAtThePrompt(log: log, environment: ["QUIRE_CHECK_FAULT": "hang-unlocking"], steps: Self.unlockThatHangs + """
+        let session = try startAtThePrompt(environment: ["QUIRE_CHECK_FAULT": "hang-unlocking"], steps: Self.unlockThatHangs + """
             xdotool key Escape
             for i in $(seq 400); do kill -0 $check 2>/dev/null || break; sleep 0.05; done
             kill -0 $check 2>/dev/null && echo still-checking || echo stopped
@@ -123,8 +115,7 @@ final class PasswordWindowTests: XCTestCase {
     /// Closing the window while the typed password is checked: the check ends with Quire.
     func testClosingStopsTheCheckOfAPassword() throws {
         try QuireRun.requireDisplay()
-        let log = fixtures.path("close.log")
-        let session = try startAtThePrompt(log: log, environment: ["QUIRE_CHECK_FAULT": "hang-unlocking"], steps: Self.unlockThatHangs + """
+        let session = try startAtThePrompt(environment: ["QUIRE_CHECK_FAULT": "hang-unlocking"], steps: Self.unlockThatHangs + """
             xdotool key ctrl+w
             for i in $(seq 400); do kill -0 $quire 2>/dev/null || break; sleep 0.05; done
             kill -0 $quire 2>/dev/null && echo quire-running || echo quire-ended

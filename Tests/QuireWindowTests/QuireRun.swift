@@ -45,6 +45,7 @@ struct QuireRun {
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        GLibMessages.assertNone(in: String(decoding: data, as: UTF8.self), from: "quire \(arguments.joined(separator: " "))")
         return QuireRun(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
                         standardError: String(decoding: data, as: UTF8.self), standardOutput: String(decoding: printed, as: UTF8.self))
     }

@@ -9,6 +9,9 @@ final class ScriptedSession {
     private let process = Process()
     private let input = Pipe(), output = Pipe()
     private let shot: String
+    /// Where the script's stderr goes, and so Quire's unless the script sends it elsewhere:
+    /// its messages, for a test to read while it runs; checked for GLib faults at the end.
+    let errors: String
 
     /// The script's start: runs Quire on $2 and waits (30 s at most) for its window, titled
     /// `title`, whose id it leaves in $window and whose process id in $quire. `arguments`
@@ -38,6 +41,14 @@ final class ScriptedSession {
     /// Runs `script` with $1 = the quire executable and $2 = `file`; screenshots go to `shot`.
     init(script: String, file: String, shot: String, stateHome: String = freshStateHome(), environment: [String: String] = [:]) throws {
         self.shot = shot
+        errors = shot + ".stderr"
+        // A script that ended early (no window) must fail the test, not end the test
+        // process on a write into its closed pipe.
+        signal(SIGPIPE, SIG_IGN)
+        guard FileManager.default.createFile(atPath: errors, contents: nil), let log = FileHandle(forWritingAtPath: errors) else {
+            throw FixtureFailure("cannot create \(errors)")
+        }
+        process.standardError = log
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome]) { $1 }.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script, "sh", QuireRun.executable.path, file]
@@ -49,6 +60,16 @@ final class ScriptedSession {
     deinit {
         try? input.fileHandleForWriting.write(contentsOf: Data("done\n".utf8))
         process.waitUntilExit()
+        do {
+            GLibMessages.assertNone(in: try String(contentsOfFile: errors, encoding: .utf8), from: "a scripted Quire")
+        } catch {
+            XCTFail("cannot read what the scripted Quire printed: \(error)")
+        }
+    }
+
+    /// Whether Quire's messages come to say `text` (polled, 30 s at most).
+    func errorsSay(_ text: String) -> Bool {
+        Self.poll { (try? String(contentsOfFile: errors, encoding: .utf8)).flatMap { $0.contains(text) ? true : nil } } ?? false
     }
 
     /// The script's next line.
@@ -79,6 +100,17 @@ final class ScriptedSession {
         let expected = Picture(try DocumentSource(path: file).open().render(page: page, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 500, height: 160)
         func shows(_ screen: Picture) -> Bool { screen.bestMatch(of: expected, xs: xs, ys: 50...100).mismatch <= 0.01 }
         return shows(try screen(until: shows))
+    }
+
+    /// The screen once it holds still (two grabs in a row alike) and `ready` holds for it:
+    /// pictures rendered sharp, no animation running.
+    func stillScreen(_ ready: (Picture) -> Bool = { _ in true }) throws -> Picture {
+        var last: Picture?
+        return try screen { picture in
+            defer { last = picture }
+            guard ready(picture), let last else { return false }
+            return picture.mismatch(with: last, atX: 0, y: 0, step: 2) == 0
+        }
     }
 
     /// Polls the screen until `done` holds for it or 30 s pass (waiting on the outcome,

@@ -15,6 +15,10 @@ final class SidebarWindowTests: XCTestCase {
     /// pointer looks the same, so scripts move the pointer away) and the current thumbnail's frame.
     private static let selectedRow: UInt32 = 0xFFE8_E6E3
     private static let currentThumbnail: UInt32 = 0xFF36_85E3
+    /// A selected row's grey, whether the window has the focus or not.
+    private static func isSelectedRow(_ pixel: UInt32) -> Bool {
+        [selectedRow, 0xFFD6_D4D1].contains { Picture.distance(pixel, $0) <= 4 }
+    }
 
     func testTheOutlineOpensWithTheReadersSectionSelected() throws {
         let document = fixtures.outlined()
@@ -143,6 +147,82 @@ final class SidebarWindowTests: XCTestCase {
         try assertShowsAtTheTop(page: 3, of: file, session)
         let marked = try session.screen { ($0.bounds(of: Self.currentThumbnail, inX: 0..<240)?.y ?? 0) > frame.y + 300 }
         XCTAssertGreaterThan(try XCTUnwrap(marked.bounds(of: Self.currentThumbnail, inX: 0..<240)).y, frame.y + 300, "the mark did not move to page 4")
+    }
+
+    /// The selected outline row follows every move: a click on an entry, Alt+Left, a page
+    /// typed; on the title page, before the first chapter, no row is selected.
+    func testTheSelectedOutlineEntryFollowsJumps() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.chapters()
+        let script = ScriptedSession.start(title: "chapters.pdf", arguments: "--size 1400x1000 --zoom 100 --sidebar outline --page 2") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool mousemove $answer click 1
+            xdotool mousemove 1590 1190
+            echo clicked
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key alt+Left
+            echo back
+            read answer
+            """ + ScriptedSession.press("ctrl+l", thenType: "1") + """
+            echo title
+            read answer
+            """ + ScriptedSession.press("ctrl+l", thenType: "4") + """
+            echo last
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("outline-follow.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        // Rows of a 1400 × 1000 window, 38 pixels apart below the find entry; a selected one
+        // has its grey behind the title.
+        func selectedRows(_ picture: Picture) -> [Int] {
+            (0..<Fixtures.chapterTitles.count).filter { row in (150..<190).allSatisfy { Self.isSelectedRow(picture[$0, 166 + 38 * row]) } }
+        }
+        func selects(_ rows: [Int]) -> (Picture) -> Bool { { selectedRows($0) == rows } }
+        XCTAssertEqual(selectedRows(try session.screen(until: selects([0]))), [0], "Chapter 1's row is not selected on its page")
+        try session.proceed("100 \(166 + 2 * 38)")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        try assertShowsAtTheTop(page: 3, of: file, session)
+        XCTAssertEqual(selectedRows(try session.screen(until: selects([2]))), [2], "the clicked entry is not selected")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "back")
+        try assertShowsAtTheTop(page: 1, of: file, session)
+        XCTAssertEqual(selectedRows(try session.screen(until: selects([0]))), [0], "after Alt+Left, Chapter 1 is not selected")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title")
+        try assertShowsAtTheTop(page: 0, of: file, session)
+        XCTAssertEqual(selectedRows(try session.screen(until: selects([]))), [], "on the title page, before any chapter, an entry stays selected")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "last")
+        try assertShowsAtTheTop(page: 3, of: file, session)
+        XCTAssertEqual(selectedRows(try session.screen(until: selects([2]))), [2], "after typing page 4, Chapter 3 is not selected")
+    }
+
+    /// Closing a window whose sidebar shows the outline releases each of its objects once
+    /// (the session fails on GLib's criticals).
+    func testClosingAWindowWithTheOutlineShownIsClean() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.outlined(named: "close-outline.pdf")
+        let script = ScriptedSession.start(title: "close-outline.pdf", arguments: "--size 1000x800") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key F9
+            echo opened
+            read answer
+            xdotool key ctrl+q
+            wait $quire
+            echo "ended $?"
+            read answer
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("close-outline.png"))
+        XCTAssertEqual(try session.readLine(), "opened")
+        // The first row, Préface, is the reader's section: the outline is on screen.
+        let shown = try session.screen { Self.isSelectedRow($0[170, 166]) }
+        XCTAssertTrue(Self.isSelectedRow(shown[170, 166]), "the outline is not shown")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "ended 0")
     }
 
     /// Waits until `page`'s top, as poppler renders it at 100 %, is at the top of the canvas.
