@@ -23,6 +23,7 @@ public final class Application {
     private lazy var states: DocumentStateStore = {
         let store = DocumentStateStore()
         if let setAside = store.setAside { printError(setAside) }
+        if let memoryOnly = store.memoryOnly { printError(memoryOnly) }
         return store
     }()
 

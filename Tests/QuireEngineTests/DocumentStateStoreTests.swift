@@ -3,8 +3,8 @@ import XCTest
 @testable import QuireEngine
 
 final class DocumentStateStoreTests: XCTestCase {
-    private var directory = ""
-    private var clock = TestClock()
+    var directory = ""
+    var clock = TestClock()
 
     override func setUpWithError() throws {
         var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("quire-state-XXXXXX").utf8CString)
@@ -28,6 +28,7 @@ final class DocumentStateStoreTests: XCTestCase {
         let reopened = store()
         XCTAssertEqual(reopened.state(for: identity), state)
         XCTAssertNil(reopened.setAside)
+        XCTAssertNil(reopened.memoryOnly)
     }
 
     func testTheLatestRememberedStateWins() throws {
@@ -145,15 +146,14 @@ final class DocumentStateStoreTests: XCTestCase {
         let doomed = DocumentStateStore(directory: directory, capacity: 10, now: clock.now, steps: crashing)
         XCTAssertThrowsError(try doomed.remember(DocumentState(page: 9), for: identity)) { XCTAssertTrue($0 is SimulatedCrash) }
 
-        let leftover = directory + "/documents.json.tmp"
-        XCTAssertTrue(FileManager.default.fileExists(atPath: leftover), "the simulated crash left a partial temporary file")
+        XCTAssertEqual(try temporaryFiles().count, 1, "the simulated crash left a partial temporary file")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: directory + "/documents.json")), before)
 
         let recovered = store()
         XCTAssertEqual(recovered.state(for: identity)?.page, 5)
         XCTAssertNil(recovered.setAside)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: leftover))
         try recovered.remember(DocumentState(page: 9), for: identity)
+        XCTAssertEqual(try temporaryFiles(), [], "the next write clears what the crash left")
         XCTAssertEqual(store().state(for: identity)?.page, 9)
     }
 
@@ -163,7 +163,7 @@ final class DocumentStateStoreTests: XCTestCase {
         let store = DocumentStateStore(directory: directory, capacity: 10, now: clock.now, steps: failing)
         XCTAssertThrowsError(try store.remember(DocumentState(page: 5), for: fakeIdentity("a")))
         XCTAssertEqual(store.state(for: fakeIdentity("a"))?.page, 5)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [], "the temporary file is removed")
+        XCTAssertEqual(try temporaryFiles(), [], "the temporary file is removed")
     }
 
     func testWritingCreatesTheMissingDirectoryPrivateToTheUser() throws {
@@ -263,23 +263,28 @@ final class DocumentStateStoreTests: XCTestCase {
 
     // MARK: Fixtures
 
-    private func store(capacity: Int = DocumentStateStore.defaultCapacity) -> DocumentStateStore {
+    func store(capacity: Int = DocumentStateStore.defaultCapacity) -> DocumentStateStore {
         DocumentStateStore(directory: directory, capacity: capacity, now: clock.now)
     }
 
-    private func fakeIdentity(_ name: String) -> DocumentIdentity {
+    func fakeIdentity(_ name: String) -> DocumentIdentity {
         DocumentIdentity(path: "/docs/\(name).pdf", device: 1, inode: UInt64(name.unicodeScalars.first!.value))
     }
 
-    private func write(_ contents: String) throws {
+    func write(_ contents: String) throws {
         try Data(contents.utf8).write(to: URL(fileURLWithPath: directory + "/documents.json"))
     }
 
     @discardableResult
-    private func makeFile(_ name: String, contents: String) throws -> String {
+    func makeFile(_ name: String, contents: String) throws -> String {
         let path = directory + "/" + name
         try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// The names of the temporary files in the state folder.
+    func temporaryFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("documents.json.tmp") }.sorted()
     }
 
     /// A new file renamed over `path`: made while the old one still exists, so its inode differs.
@@ -290,7 +295,7 @@ final class DocumentStateStoreTests: XCTestCase {
 }
 
 /// A clock that moves one second each time it is read.
-private final class TestClock {
+final class TestClock {
     private var seconds = 1_700_000_000.0
     func now() -> Date {
         seconds += 1

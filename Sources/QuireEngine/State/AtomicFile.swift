@@ -5,8 +5,11 @@ import Glibc
 /// A file only ever replaced whole, so that a crash at any moment leaves the old contents
 /// or the new, never a mix. Policy: write a temporary file beside it, flush that to the
 /// disk, rename it over the file, then flush the directory so that the rename itself
-/// survives a power cut. The temporary file has a fixed name: one left by a crash is never
-/// read, is truncated by the next write, and can be removed at any time.
+/// survives a power cut. Each write has a temporary file of its own, made new and
+/// exclusively (`name.tmp-<pid>-<random>`, O_EXCL, never through a link), so that two
+/// processes cannot write into one. One left by a crash is never read; `removeLeftovers`
+/// clears them, and must be called only while no other writer can be midway (under the
+/// writers' lock). Only a regular file is read (see `RegularFile`).
 struct AtomicFile {
     /// The system calls a replacement is made of: the seam where a test stops one midway
     /// (and skips the clean-up), leaving the disk as a crash would.
@@ -35,9 +38,27 @@ struct AtomicFile {
         }
     }
 
+    /// Which file is at the path: a replacement is a new inode, and an edit changes the
+    /// size or the modification time, so a change of any of them means "read it again".
+    struct Version: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modifiedSeconds: Int
+        let modifiedNanoseconds: Int
+
+        init(_ facts: stat) {
+            device = UInt64(facts.st_dev)
+            inode = UInt64(facts.st_ino)
+            size = Int64(facts.st_size)
+            modifiedSeconds = facts.st_mtim.tv_sec
+            modifiedNanoseconds = facts.st_mtim.tv_nsec
+        }
+    }
+
     enum Contents {
         case missing
-        case bytes([UInt8])
+        case bytes([UInt8], Version)
         /// Why it cannot be read, for a person.
         case unreadable(String)
     }
@@ -47,18 +68,27 @@ struct AtomicFile {
     let steps: Steps
 
     var path: String { directory + "/" + name }
-    var temporaryPath: String { path + ".tmp" }
+    /// What every temporary file's name starts with.
+    private var temporaryPrefix: String { name + ".tmp" }
 
-    /// The whole file; one larger than `limit` bytes counts as unreadable.
-    func read(limit: Int) -> Contents {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            return errno == ENOENT ? .missing : .unreadable(FileError("Cannot open \(path)").description)
-        }
-        defer { close(descriptor) }
+    /// The version of what is at the path now, without opening it; nil if nothing is.
+    func currentVersion() -> Version? {
         var facts = stat()
-        guard fstat(descriptor, &facts) == 0 else { return .unreadable(FileError("Cannot examine \(path)").description) }
-        guard facts.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path) is not a regular file") }
+        return lstat(path, &facts) == 0 ? Version(facts) : nil
+    }
+
+    /// The whole file; one larger than `limit` bytes, or not a regular file, counts as unreadable.
+    func read(limit: Int) -> Contents {
+        let opened: RegularFile.Opened
+        do {
+            guard let file = try RegularFile.open(path, flags: O_RDONLY) else { return .missing }
+            opened = file
+        } catch {
+            return .unreadable("\(error)")
+        }
+        let descriptor = opened.descriptor
+        defer { close(descriptor) }
+        let facts = opened.facts
         guard facts.st_size <= limit else { return .unreadable("\(path) is larger than \(limit) bytes") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -66,22 +96,24 @@ struct AtomicFile {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { return .unreadable(FileError("Cannot read \(path)").description) }
-            if count == 0 { return .bytes(bytes) }
+            if count == 0 { return .bytes(bytes, Version(facts)) }
             bytes += chunk[..<count]
             if bytes.count > limit { return .unreadable("\(path) is larger than \(limit) bytes") }
         }
     }
 
-    /// Replaces the file with `bytes`, creating its directory (private to the user) if missing.
-    func replace(with bytes: [UInt8]) throws {
-        try Self.createDirectories(directory)
-        let temporary = temporaryPath
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw FileError("Cannot create \(temporary)") }
+    /// Replaces the file, in an existing directory, with `bytes`; returns the new file's version.
+    @discardableResult
+    func replace(with bytes: [UInt8]) throws -> Version {
+        let (temporary, descriptor) = try createTemporary()
+        let version: Version
         do {
             defer { close(descriptor) }
             try bytes.withUnsafeBytes { try steps.write(descriptor, $0) }
             try steps.sync(descriptor)
+            var facts = stat()
+            guard fstat(descriptor, &facts) == 0 else { throw FileError("Cannot examine \(temporary)") }
+            version = Version(facts)
             try steps.rename(temporary, path)
         } catch {
             steps.remove(temporary)
@@ -91,6 +123,18 @@ struct AtomicFile {
         guard directoryDescriptor >= 0 else { throw FileError("Cannot open \(directory) to flush it") }
         defer { close(directoryDescriptor) }
         try steps.sync(directoryDescriptor)
+        return version
+    }
+
+    /// A new temporary file, opened for writing: a fresh name on the (unlikely) clash.
+    private func createTemporary() throws -> (path: String, descriptor: Int32) {
+        for _ in 0..<8 {
+            let temporary = "\(path).tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if descriptor >= 0 { return (temporary, descriptor) }
+            guard errno == EEXIST else { throw FileError("Cannot create \(temporary)") }
+        }
+        throw FileError(describing: "Cannot create a temporary file beside \(path): every name tried was taken")
     }
 
     /// Moves the file to `destination`, replacing what was there.
@@ -98,18 +142,18 @@ struct AtomicFile {
         try steps.rename(path, destination)
     }
 
-    /// Removes the temporary file a crash may have left.
-    func removeLeftover() {
-        steps.remove(temporaryPath)
-    }
-
-    /// `mkdir -p` with mode 0700, as the XDG base directory specification asks.
-    static func createDirectories(_ directory: String) throws {
-        var prefix = directory.hasPrefix("/") ? "" : "."
-        for component in directory.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw FileError("Cannot create the directory \(prefix)") }
+    /// Removes the temporary files crashes left (and the single `name.tmp` older Quires
+    /// used). Only names are removed, never followed: `unlink` of a link or a FIFO removes
+    /// the link or the FIFO. Call it only under the writers' lock, when no write is midway.
+    func removeLeftovers() {
+        guard let listing = opendir(directory) else { return }
+        var leftovers: [String] = []
+        while let entry = readdir(listing) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if entryName == temporaryPrefix || entryName.hasPrefix(temporaryPrefix + "-") { leftovers.append(entryName) }
         }
+        closedir(listing)
+        for leftover in leftovers { steps.remove(directory + "/" + leftover) }
     }
 }
 
@@ -120,5 +164,10 @@ struct FileError: Error, CustomStringConvertible {
     /// `what` failed; the reason is read from `errno` now.
     init(_ what: String) {
         description = "\(what): \(String(cString: strerror(errno)))"
+    }
+
+    /// A refusal whose whole reason is `description`.
+    init(describing description: String) {
+        self.description = description
     }
 }

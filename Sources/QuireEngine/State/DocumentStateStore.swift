@@ -1,12 +1,29 @@
 import Foundation
 
 /// Remembers, per document, how the reader left it, so that reopening a file restores it.
-/// Policy: one small file, `documents.json`, read once when the store is made and written
-/// whole, atomically, on each `remember`. At most `capacity` documents; the least recently
-/// used is forgotten first. A file that cannot be used (unreadable, damaged, or written by
-/// a newer Quire) is never fatal and never lost silently: it is moved aside to
-/// `documents.json.bad` (replacing an older one), the store starts empty, and `setAside`
-/// says why.
+/// Policy:
+/// 1. One small file, `documents.json`, shared by all the user's Quires (without a session
+///    bus each is a process of its own), in a folder private to the user. A folder that
+///    is not (see `PrivateDirectory`) is not used: the store keeps states in memory only,
+///    and `memoryOnly` says why.
+/// 2. Each `remember` reads, merges and writes under an exclusive lock on
+///    `documents.json.lock` (see `FileLock`): the file as it is now and this store's copy
+///    become one, per document the later use winning and the state just remembered
+///    winning for its own document (see `RememberedDocuments`); then the result replaces
+///    the file atomically (see `AtomicFile`). So no Quire writes its stale copy over what
+///    another remembered since. When the lock is still held after about two seconds,
+///    nothing is written: the error says so, and the state, kept in memory, goes to the
+///    disk with the next `remember`.
+/// 3. `state(for:)` first looks whether the file changed (its inode, size or modification
+///    time: one `lstat`) and, if so, reads it again and merges it in, without the lock
+///    (the file is only ever replaced whole): a document left in another Quire opens
+///    where it was left there.
+/// 4. At most `capacity` documents; the least recently used is forgotten first.
+/// 5. A file that cannot be used (unreadable, not a regular file, damaged, or written by a
+///    newer Quire) is never fatal and never lost silently: it is moved aside to
+///    `documents.json.bad` (replacing an older one), under the lock so that a good file
+///    another Quire has just put there is not the one moved, and `setAside` says why.
+///    One found by `state(for:)` is left to the next write.
 ///
 /// Confined to the thread that made it (the main thread, in the app), and not Sendable
 /// so that the compiler keeps it there: documents are opened and closed on the main loop,
@@ -19,12 +36,17 @@ public final class DocumentStateStore {
 
     public let directory: String
     public let capacity: Int
-    /// Why the file found at start-up was set aside, if it was: a sentence for the log.
+    /// Why the file found was set aside, if it was: a sentence for the log.
     public private(set) var setAside: String?
+    /// Why nothing is read from the disk or written to it, if so: a sentence for the log.
+    public let memoryOnly: String?
 
-    /// By path: a path holds one file at a time, so a stranger's entry there is replaced.
-    private var entries: [String: DocumentStateFile.Entry] = [:]
+    private var documents = RememberedDocuments()
+    /// The file's version when this store last read or wrote it: another one means
+    /// another Quire has written since.
+    private var seen: AtomicFile.Version?
     private let file: AtomicFile
+    private let patience: FileLock.Patience
     private let now: () -> Date
 
     /// A store over `directory/documents.json`; `now` is when a document is remembered.
@@ -34,23 +56,30 @@ public final class DocumentStateStore {
         self.init(directory: directory, capacity: capacity, now: now, steps: .system)
     }
 
-    /// `steps` are the system calls of a write, for tests that interrupt one.
-    init(directory: String, capacity: Int, now: @escaping () -> Date, steps: AtomicFile.Steps) {
+    /// `steps` are the system calls of a write, for tests that interrupt one; `patience`
+    /// is how long to wait for another process's lock.
+    init(directory: String, capacity: Int, now: @escaping () -> Date, steps: AtomicFile.Steps,
+         patience: FileLock.Patience = .standard) {
         self.directory = directory
         self.capacity = max(1, capacity)
         self.now = now
+        self.patience = patience
         file = AtomicFile(directory: directory, name: Self.fileName, steps: steps)
-        load()
+        memoryOnly = PrivateDirectory.problem(directory).map { "\($0): reading positions are remembered only until Quire ends" }
+        if memoryOnly == nil { load() }
     }
 
     public var path: String { file.path }
     public var setAsidePath: String { file.path + ".bad" }
+    var lockPath: String { file.path + ".lock" }
     /// How many documents are remembered.
-    public var count: Int { entries.count }
+    public var count: Int { documents.byPath.count }
 
-    /// The state remembered for this file, if any applies to it (see `DocumentIdentity`).
+    /// The state remembered for this file, if any applies to it (see `DocumentIdentity`),
+    /// by this Quire or another.
     public func state(for identity: DocumentIdentity) -> DocumentState? {
-        guard let entry = entries[identity.path], identity.isSameDocument(as: entry.identity) else { return nil }
+        takeInAnotherQuiresWrite()
+        guard let entry = documents.byPath[identity.path], identity.isSameDocument(as: entry.identity) else { return nil }
         return entry.state
     }
 
@@ -58,9 +87,19 @@ public final class DocumentStateStore {
     /// the disk, so call it when a document is closed or at a pause, not on every scroll.
     /// On failure the state is still remembered for this session; the error says what failed.
     public func remember(_ state: DocumentState, for identity: DocumentIdentity) throws {
-        entries[identity.path] = DocumentStateFile.Entry(identity: identity, lastUsed: now().timeIntervalSince1970, state: state)
-        forgetBeyondCapacity(sparing: identity.path)
-        try file.replace(with: DocumentStateFile.encode(Array(entries.values)))
+        let entry = DocumentStateFile.Entry(identity: identity, lastUsed: now().timeIntervalSince1970, state: state)
+        documents.remember(entry)
+        documents.forget(beyond: capacity, sparing: entry.path)
+        guard memoryOnly == nil else { return }
+        try PrivateDirectory.create(directory)
+        if let problem = PrivateDirectory.problem(directory) { throw FileError(describing: problem) }
+        try FileLock.holding(lockPath, patience: patience) {
+            file.removeLeftovers()
+            documents.merge(readSettingAside())
+            documents.remember(entry)
+            documents.forget(beyond: capacity, sparing: entry.path)
+            seen = try file.replace(with: DocumentStateFile.encode(documents.entries))
+        }
     }
 
     /// `$XDG_STATE_HOME/quire`, where `XDG_STATE_HOME` defaults to `~/.local/state` (and,
@@ -71,38 +110,73 @@ public final class DocumentStateStore {
         return home + "/.local/state/quire"
     }
 
-    private func load() {
-        file.removeLeftover()
-        let reason: String
+    private enum Reading {
+        case entries([DocumentStateFile.Entry], AtomicFile.Version?)
+        /// Why not, for a person.
+        case unusable(String)
+    }
+
+    private func read() -> Reading {
         switch file.read(limit: Self.sizeLimit) {
         case .missing:
-            return
+            return .entries([], nil)
         case .unreadable(let why):
-            reason = why
-        case .bytes(let bytes):
+            return .unusable(why)
+        case .bytes(let bytes, let version):
             do {
-                let documents = try DocumentStateFile.decode(bytes)
-                entries = Dictionary(documents.map { ($0.path, $0) }) { $0.lastUsed >= $1.lastUsed ? $0 : $1 }
-                forgetBeyondCapacity()
-                return
+                return .entries(try DocumentStateFile.decode(bytes), version)
             } catch {
-                reason = "\(path) cannot be used: \(error.reason)"
+                return .unusable("\(path) cannot be used: \(error.reason)")
             }
-        }
-        do {
-            try file.move(to: setAsidePath)
-            setAside = "\(reason); it was moved to \(setAsidePath) and no reading positions are restored"
-        } catch {
-            setAside = "\(reason), and it could not be moved aside (\(error)); it is ignored"
         }
     }
 
-    /// Drops the least recently used entries beyond `capacity` (ties: by path, for
-    /// determinism), never the one at `sparing`, just remembered.
-    private func forgetBeyondCapacity(sparing: String? = nil) {
-        guard entries.count > capacity else { return }
-        let oldestFirst = entries.values.filter { $0.path != sparing }
-            .sorted { ($0.lastUsed, $0.path) < ($1.lastUsed, $1.path) }
-        for entry in oldestFirst.prefix(entries.count - capacity) { entries[entry.path] = nil }
+    private func load() {
+        switch read() {
+        case .entries(let entries, let version):
+            take(entries, version)
+        case .unusable(let reason):
+            do {
+                try FileLock.holding(lockPath, patience: patience) { take(readSettingAside(), seen) }
+            } catch {
+                setAside = "\(reason), and it was left in place (\(error)); it is ignored"
+            }
+        }
+    }
+
+    /// The file's entries, read under the lock; an unusable file is moved aside and holds none.
+    private func readSettingAside() -> [DocumentStateFile.Entry] {
+        let reason: String
+        switch read() {
+        case .entries(let entries, let version):
+            seen = version
+            return entries
+        case .unusable(let why):
+            reason = why
+        }
+        do {
+            try file.move(to: setAsidePath)
+            setAside = "\(reason); it was moved to \(setAsidePath) and the reading positions in it are not restored"
+        } catch {
+            setAside = "\(reason), and it could not be moved aside (\(error)); it is ignored"
+        }
+        seen = nil
+        return []
+    }
+
+    /// Merges the file in when it is not the one this store last read or wrote. One found
+    /// unusable is left alone here: the next write sets it aside under the lock.
+    private func takeInAnotherQuiresWrite() {
+        guard memoryOnly == nil else { return }
+        let current = file.currentVersion()
+        guard current != seen else { return }
+        seen = current
+        if case .entries(let entries, let version) = read() { take(entries, version) }
+    }
+
+    private func take(_ entries: [DocumentStateFile.Entry], _ version: AtomicFile.Version?) {
+        documents.merge(entries)
+        documents.forget(beyond: capacity)
+        seen = version
     }
 }
