@@ -23,11 +23,12 @@ public enum PageGeometryLimits {
     public static let smallestSide = 1.0
     public static let letter = Size(width: 612, height: 792)
 
-    /// Why a page of `size` points cannot be shown, or nil when it can.
+    /// Why a page of `size` points cannot be shown ("its size, … , is not one any paper
+    /// has"), or nil when it can.
     public static func problem(with size: Size) -> String? {
         let sides = [size.width, size.height]
         guard sides.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= largestSide }) else {
-            return "Its size, \(size.width) × \(size.height) points, is not one any paper has; the page is not shown."
+            return "its size, \(size.width) × \(size.height) points, is not one any paper has"
         }
         return nil
     }

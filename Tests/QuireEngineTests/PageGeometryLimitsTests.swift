@@ -18,7 +18,7 @@ final class PageGeometryLimitsTests: XCTestCase {
             XCTAssertNotNil(PageGeometryLimits.problem(with: Size(width: 612, height: bad)), "height \(bad)")
         }
         XCTAssertEqual(PageGeometryLimits.problem(with: Size(width: 1e23, height: 1e23)),
-                       "Its size, 1e+23 × 1e+23 points, is not one any paper has; the page is not shown.")
+                       "its size, 1e+23 × 1e+23 points, is not one any paper has")
     }
 
     func testAnUnusablePageTakesTheFirstPagesSizeElseLetters() {
