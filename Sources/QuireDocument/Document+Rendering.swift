@@ -10,8 +10,10 @@ extension Document: PageRendering {
 
     /// Renders page `index` at `scale` device pixels per point, turned by `rotation` on top
     /// of the page's own /Rotate, on a white background: the whole page, or one cell of it.
+    /// A page that is not shown (`pageProblem`) is refused with the reason, unrendered.
     public func render(page index: Int, scale: Double, rotation: Rotation = .none, cell: TileKey.Cell? = nil) throws -> PageImage {
         try RenderingGuard.check()
+        if let problem = pageProblem(at: index) { throw RenderFailure(problem) }
         let size = pageSize(at: index).rotated(by: rotation)
         let region = TileKey(page: index, rotation: rotation, scale: scale, cell: cell).pixelRect(for: size)
         let (width, height) = (region.width, region.height)

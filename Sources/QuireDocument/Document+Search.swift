@@ -8,8 +8,7 @@ extension Document: PageTextSource {
     public func matchAreas(of query: SearchQuery, onPage index: Int) -> [[Rect]] {
         let (text, options) = Self.popplerQuery(query)
         return withKeptPage(index) { page -> [[Rect]]? in
-            var width = 0.0, height = 0.0
-            poppler_page_get_size(page, &width, &height)
+            let size = Self.declaredSize(of: page)
             guard let found = poppler_page_find_text_with_options(page, text, options) else { return [] }
             defer { g_list_free_full(found) { poppler_rectangle_free($0?.assumingMemoryBound(to: PopplerRectangle.self)) } }
             var matches: [[Rect]] = []
@@ -18,9 +17,11 @@ extension Document: PageTextSource {
             while let item = node {
                 let area = item.pointee.data.assumingMemoryBound(to: PopplerRectangle.self)
                 // Poppler measures y from the page bottom; the engine from the top.
-                let rect = Rect(x: min(area.pointee.x1, area.pointee.x2), y: height - max(area.pointee.y1, area.pointee.y2),
-                                width: abs(area.pointee.x2 - area.pointee.x1), height: abs(area.pointee.y2 - area.pointee.y1))
-                if continuing, !matches.isEmpty { matches[matches.count - 1].append(rect) } else { matches.append([rect]) }
+                let declared = Rect(x: min(area.pointee.x1, area.pointee.x2), y: size.height - max(area.pointee.y1, area.pointee.y2),
+                                    width: abs(area.pointee.x2 - area.pointee.x1), height: abs(area.pointee.y2 - area.pointee.y1))
+                // A rectangle off the page (or not a number) is left out; its match stays counted.
+                let rects = PageGeometryLimits.area(declared, onPageOf: size).map { [$0] } ?? []
+                if continuing, !matches.isEmpty { matches[matches.count - 1] += rects } else { matches.append(rects) }
                 continuing = poppler_rectangle_find_get_match_continued(area) != 0
                 node = item.pointee.next
             }

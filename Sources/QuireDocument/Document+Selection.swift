@@ -3,16 +3,19 @@ import QuireEngine
 
 extension Document {
     /// The areas (points, top-left origin as displayed) poppler selects on a page between
-    /// `span`'s start and end points, glyph by glyph, word by word or line by line.
+    /// `span`'s start and end points, glyph by glyph, word by word or line by line,
+    /// clipped to the page.
     public func selectionAreas(_ span: TextSelection.Span, style: TextSelection.Style) -> [Rect] {
         withKeptPage(span.page) { page -> [Rect] in
+            let size = Self.declaredSize(of: page)
             var rectangle = PopplerRectangle(x1: span.start.x, y1: span.start.y, x2: span.end.x, y2: span.end.y)
             guard let region = poppler_page_get_selected_region(page, 1.0, style.poppler, &rectangle) else { return [] }
             defer { cairo_region_destroy(region) }
-            return (0..<cairo_region_num_rectangles(region)).map { index in
+            return (0..<cairo_region_num_rectangles(region)).compactMap { index in
                 var box = cairo_rectangle_int_t()
                 cairo_region_get_rectangle(region, index, &box)
-                return Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
+                let area = Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
+                return PageGeometryLimits.area(area, onPageOf: size)
             }
         } ?? []
     }

@@ -48,13 +48,28 @@ public final class Document: PageGeometry {
         return String(decoding: digits, as: UTF8.self)
     }
 
-    /// The page's size in points as displayed, its /Rotate applied.
+    /// The page's size in points as displayed, its /Rotate applied; for a page no paper
+    /// could be (`pageProblem`), a stand-in: the first page's size, or Letter's.
     public func pageSize(at index: Int) -> Size {
+        PageGeometryLimits.shownSize(withPage(index, Self.declaredSize) ?? .zero) {
+            withPage(0, Self.declaredSize) ?? .zero
+        }
+    }
+
+    /// Why page `index` is not shown, in words for the reader; nil when it is shown (or
+    /// cannot be loaded at all, which rendering reports).
+    public func pageProblem(at index: Int) -> String? {
         withPage(index) { page in
-            var width = 0.0, height = 0.0
-            poppler_page_get_size(page, &width, &height)
-            return Size(width: width, height: height)
-        } ?? .zero
+            PageGeometryLimits.problem(with: Self.declaredSize(of: page)).map { "Page \(index + 1) is not shown: \($0)." }
+        }
+    }
+
+    /// What poppler makes of the page's boxes, whatever numbers they hold (poppler 22.12
+    /// reads 1e23 and infinity as they are, and ignores /UserUnit).
+    static func declaredSize(of page: OpaquePointer) -> Size {
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        return Size(width: width, height: height)
     }
 
     /// Every page the size of the first: the layout's estimate until real sizes are read

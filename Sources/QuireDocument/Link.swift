@@ -21,11 +21,12 @@ public enum LinkTarget: Equatable, Sendable {
 struct Destination { var page: Int; var top: Double? }
 
 extension Document {
-    /// The page's links, areas converted to top-left origin.
+    /// The page's links, areas converted to top-left origin and clipped to the page (a
+    /// link with nothing on the page is dropped). poppler 22.12 maps no links on a page
+    /// no paper could be, as it extracts no text there.
     public func links(at index: Int) -> [Link] {
         withPage(index) { page -> [Link] in
-            var height = 0.0, width = 0.0
-            poppler_page_get_size(page, &width, &height)
+            let size = Self.declaredSize(of: page)
             let mapping = poppler_page_get_link_mapping(page)
             defer { poppler_page_free_link_mapping(mapping) }
             var links: [Link] = []
@@ -35,8 +36,9 @@ extension Document {
                 guard let raw = current.pointee.data else { continue }
                 let map = raw.assumingMemoryBound(to: PopplerLinkMapping.self).pointee
                 // poppler measures link areas from the page bottom.
-                let area = Rect(x: map.area.x1, y: height - map.area.y2,
-                                width: map.area.x2 - map.area.x1, height: map.area.y2 - map.area.y1)
+                let declared = Rect(x: map.area.x1, y: size.height - map.area.y2,
+                                    width: map.area.x2 - map.area.x1, height: map.area.y2 - map.area.y1)
+                guard let area = PageGeometryLimits.area(declared, onPageOf: size) else { continue }
                 links.append(Link(area: area, target: linkTarget(map.action)))
             }
             return links
@@ -74,7 +76,8 @@ extension Document {
         var top: Double?
         if dest.pointee.change_top != 0 {
             let height = pageSize(at: page).height
-            top = max(0, height - dest.pointee.top) // destinations measure from the bottom too
+            // Destinations measure from the bottom too; a place off the page is its edge.
+            top = PageGeometryLimits.top(height - dest.pointee.top, onPageOf: height)
         }
         return Destination(page: page, top: top)
     }

@@ -60,7 +60,9 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         layout.contentSize.width / 2 + across - layout.viewport.width / 2
     }
 
-    public mutating func setDeviceScale(_ scale: Double) { deviceScale = max(1, scale) }
+    /// Device pixels per logical pixel: from 1 to 16 (GTK's are whole numbers, 1 to 4 on
+    /// today's screens); anything not a number is 1.
+    public mutating func setDeviceScale(_ scale: Double) { deviceScale = scale.isNaN ? 1 : min(max(1, scale), 16) }
 
     /// Adopts real sizes for pages `first…` (they start as estimates). Returns the scroll
     /// position that keeps the page at the top of the view where it was.
@@ -159,10 +161,11 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return clamped(Point(x: rect.x + rect.width / 2 - layout.viewport.width / 2, y: rect.y - layout.gap))
     }
 
+    /// `point` within the content, a coordinate that is not a number at its start.
     public func clamped(_ point: Point) -> Point {
         let content = layout.contentSize
-        return Point(x: min(max(point.x, 0), max(0, content.width - layout.viewport.width)),
-                     y: min(max(point.y, 0), max(0, content.height - layout.viewport.height)))
+        func clamp(_ value: Double, _ end: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), max(0, end)) }
+        return Point(x: clamp(point.x, content.width - layout.viewport.width), y: clamp(point.y, content.height - layout.viewport.height))
     }
 
     /// The key of `page`'s whole-page sharp picture at the current zoom.

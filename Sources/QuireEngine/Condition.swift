@@ -30,7 +30,8 @@ final class Condition: @unchecked Sendable {
     func wait(seconds: Double) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let nanoseconds = Int(now.tv_nsec) + Int(max(0, seconds) * 1e9)
+        // A year at most: a longer wait is a wait until told, and cannot overflow the deadline.
+        let nanoseconds = Int(now.tv_nsec) + Int(saturating: min(max(0, seconds), 31_536_000) * 1e9)
         var deadline = timespec(tv_sec: now.tv_sec + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
         pthread_cond_timedwait(&condition, &mutex, &deadline)
     }

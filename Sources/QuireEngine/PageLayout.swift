@@ -38,19 +38,31 @@ public struct PageLayout: Sendable {
     private var tallest: Double = 0
 
     public init(pageSizes: [Size], zoom: ZoomMode = .fitWidth, viewport: Size = .zero, gap: Double = 12) {
-        self.pageSizes = pageSizes
-        documentSizes = pageSizes
+        let sizes = pageSizes.map(PageGeometryLimits.clamped)
+        self.pageSizes = sizes
+        documentSizes = sizes
         self.zoom = zoom
-        self.viewport = viewport
-        self.gap = gap
+        self.viewport = Self.usable(viewport)
+        self.gap = Self.usable(gap: gap)
         rebuild()
+    }
+
+    /// A viewport side that is not a finite, positive number is no viewport.
+    private static func usable(_ viewport: Size) -> Size {
+        func side(_ value: Double) -> Double { value.isFinite && value > 0 ? value : 0 }
+        return Size(width: side(viewport.width), height: side(viewport.height))
+    }
+
+    /// A gap from none to a page's largest side.
+    private static func usable(gap: Double) -> Double {
+        gap.isFinite ? min(max(0, gap), PageGeometryLimits.largestSide) : 0
     }
 
     public var pageCount: Int { pageSizes.count }
 
-    public mutating func setViewport(_ size: Size) { viewport = size; updateScale() }
+    public mutating func setViewport(_ size: Size) { viewport = Self.usable(size); updateScale() }
     public mutating func setZoom(_ mode: ZoomMode) { zoom = mode; updateScale() }
-    public mutating func setGap(_ gap: Double) { self.gap = max(0, gap); updateScale() }
+    public mutating func setGap(_ gap: Double) { self.gap = Self.usable(gap: gap); updateScale() }
 
     public mutating func setRotation(_ rotation: Rotation) {
         guard rotation != self.rotation else { return }
@@ -79,7 +91,8 @@ public struct PageLayout: Sendable {
     /// Adopts the real sizes of pages `first…`; one rebuild for the whole batch.
     public mutating func setPageSizes(_ sizes: [Size], from first: Int) {
         var changed = false
-        for (offset, size) in sizes.enumerated() where pageSizes.indices.contains(first + offset) {
+        for (offset, given) in sizes.enumerated() where pageSizes.indices.contains(first + offset) {
+            let size = PageGeometryLimits.clamped(given)
             if documentSizes[first + offset] != size {
                 documentSizes[first + offset] = size
                 pageSizes[first + offset] = size.rotated(by: rotation)
@@ -208,7 +221,7 @@ public struct PageLayout: Sendable {
         let row = firstRow(endingAfter: y)
         let height = rowHeight(row) * scale
         let fraction = height > 0 ? (y - top(ofRow: row)) / height : 0
-        return (pages(inRow: row).lowerBound, min(max(fraction, 0), 1))
+        return (pages(inRow: row).lowerBound, fraction.isNaN ? 0 : min(max(fraction, 0), 1))
     }
 
     /// The first page of the row after (or before) `page`'s, for page-turning keys.

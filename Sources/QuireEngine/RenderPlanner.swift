@@ -96,10 +96,12 @@ public struct RenderPlanner: Sendable {
         let scale = layout.scale * deviceScale
         let side = Double(TileKey.cellSide)
         let size = layout.pageSizes[page]
-        let lastColumn = Int(((size.width * scale).rounded(.up) - 1) / side)
-        let lastRow = Int(((size.height * scale).rounded(.up) - 1) / side)
+        let lastColumn = (TileKey.pixels(size.width * scale) - 1) / TileKey.cellSide
+        let lastRow = (TileKey.pixels(size.height * scale) - 1) / TileKey.cellSide
         func cells(_ from: Double, _ to: Double, last: Int) -> ClosedRange<Int> {
-            min(max(Int(from / side), 0), last)...min(max(Int((to - 1) / side), 0), last)
+            // A sliver under a pixel wide past a cell's edge is that one cell, not a reversed range.
+            let first = min(max(Int(saturating: from / side), 0), last)
+            return first...min(max(Int(saturating: (to - 1) / side), first), last)
         }
         let columns = cells((part.x - rect.x) * deviceScale, (part.maxX - rect.x) * deviceScale, last: lastColumn)
         let rows = cells((part.y - rect.y) * deviceScale, (part.maxY - rect.y) * deviceScale, last: lastRow)

@@ -28,22 +28,33 @@ public struct TileKey: Hashable, Sendable {
     /// the view) is drawn softer rather than asking for gigabytes.
     public static let maximumSide = 8192.0
     public static let maximumPixels = 32.0 * 1024 * 1024
+    /// The most device pixels a page's side counts at any scale: a page is never drawn
+    /// whole past `maximumSide`, and under this bound the products made of pixel sizes
+    /// (width × height × 4 bytes, cell origins) cannot overflow, and a side fits cairo's Int32.
+    public static let largestPixelSide = 1 << 30
 
-    /// The scale to render a whole page of `pageSize` points at, given the wanted one.
+    /// The scale to render a whole page of `pageSize` points at, given the wanted one (a
+    /// wanted scale that is not a positive number counts as no wish: the bound).
     public static func boundedScale(_ wanted: Double, for pageSize: Size) -> Double {
-        let side = max(pageSize.width, pageSize.height)
-        let area = pageSize.width * pageSize.height
-        guard side > 0, area > 0 else { return wanted }
+        let size = PageGeometryLimits.clamped(pageSize)
+        let side = max(size.width, size.height)
         // Pixel sizes round up: a hair under the bound keeps the rounded picture within it.
-        return min(wanted, maximumSide / side, (maximumPixels / area).squareRoot() * 0.999)
+        let bound = min(maximumSide / side, (maximumPixels / (size.width * size.height)).squareRoot() * 0.999)
+        return wanted.isFinite && wanted > 0 ? min(wanted, bound) : bound
+    }
+
+    /// `length` device pixels rounded up to whole ones, at least 1 and at most `largestPixelSide`.
+    public static func pixels(_ length: Double) -> Int {
+        min(max(1, Int(saturating: length.rounded(.up))), largestPixelSide)
     }
 
     /// The device-pixel rectangle this tile covers of its page (laid out, turned) at `scale`.
     public func pixelRect(for pageSize: Size) -> (x: Int, y: Int, width: Int, height: Int) {
-        let width = max(1, Int((pageSize.width * scale).rounded(.up)))
-        let height = max(1, Int((pageSize.height * scale).rounded(.up)))
+        let width = Self.pixels(pageSize.width * scale), height = Self.pixels(pageSize.height * scale)
         guard let cell else { return (0, 0, width, height) }
-        let x = cell.column * Self.cellSide, y = cell.row * Self.cellSide
+        // A cell past the page's edge is a pixel there, as the page's last cell is.
+        func origin(_ index: Int, _ side: Int) -> Int { min(max(index, 0), side / Self.cellSide) * Self.cellSide }
+        let x = origin(cell.column, width), y = origin(cell.row, height)
         return (x, y, max(1, min(Self.cellSide, width - x)), max(1, min(Self.cellSide, height - y)))
     }
 

@@ -480,6 +480,7 @@ final class DocumentWindow {
         sidebar.attach(source: source, canvas: canvas, labelOf: { document.pageLabel(at: $0) })
         canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
         canvas.onThumbnailArrived = { [unowned self] _ in self.sidebar.thumbnails?.pictureArrived() }
+        canvas.onPageFailed = { [unowned self] reason in self.showNotice(reason) }
         canvas.onViewMoved = { [unowned self] in
             self.followReader()
             self.rememberSoon()

@@ -39,6 +39,8 @@ final class PageCanvas: CanvasContent {
     var onPageSizesChanged: (() -> Void)?
     /// Called when a page the thumbnails show has a new picture (or failed).
     var onThumbnailArrived: ((Int) -> Void)?
+    /// Called once for each page that cannot be drawn, with the reason in words for the reader.
+    var onPageFailed: ((String) -> Void)?
     /// The selected text's areas on a page (points, top-left as displayed), drawn over it.
     var selectionAreas: ((Int) -> [Rect]?)?
     /// The search's marks for a page, drawn over it.
@@ -364,6 +366,7 @@ final class PageCanvas: CanvasContent {
         seenResults = max(seenResults, result.sequence)
         if case .failure(let failure) = result.outcome, reportedFailures.insert(result.key.page).inserted {
             printError("page \(result.key.page + 1) could not be rendered: \(failure)")
+            onPageFailed?(failure.description)
         }
         let shown = model.accept(result.key, result.outcome) == .shown
         drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }

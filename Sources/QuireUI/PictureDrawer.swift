@@ -29,7 +29,7 @@ final class PictureDrawer {
             cairo_set_source_surface(cr, image.surface, 0, 0)
             // Pictures are opaque: copying is cheaper than blending.
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            let exact = image.width == Int(area.size.width * Float(deviceScale))
+            let exact = image.width == Int(saturating: area.size.width * Float(deviceScale))
             // Pixel for pixel needs no filter; shrinking a picture needs a good one.
             cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_paint(cr)

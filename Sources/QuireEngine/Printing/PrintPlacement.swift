@@ -15,8 +15,11 @@ public struct PrintPlacement: Equatable, Sendable {
         self.y = y
     }
 
+    /// A page or a printable area with a side that is not a finite, positive number is
+    /// placed at its corner at its own size: nothing sensible fits, and nothing traps.
     public static func fitting(_ page: Size, into area: Size) -> PrintPlacement {
-        guard page.width > 0, page.height > 0 else { return PrintPlacement(scale: 1, x: 0, y: 0) }
+        let sides = [page.width, page.height, area.width, area.height]
+        guard sides.allSatisfy({ $0.isFinite && $0 > 0 }) else { return PrintPlacement(scale: 1, x: 0, y: 0) }
         let scale = min(1, area.width / page.width, area.height / page.height)
         return PrintPlacement(scale: scale, x: (area.width - page.width * scale) / 2, y: (area.height - page.height * scale) / 2)
     }

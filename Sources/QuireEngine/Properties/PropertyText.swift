@@ -31,13 +31,17 @@ public enum PropertyText {
     /// `value` rounded to `places` decimals, trailing zeros (and a bare point) dropped when
     /// `trimmed`: 8.50 → "8.5", 11.00 → "11".
     public static func number(_ value: Double, places: Int, trimmed: Bool = false) -> String {
-        var scale = 1.0
+        guard value.isFinite else { return value.isNaN ? "?" : value < 0 ? "-∞" : "∞" }
+        // Fifteen places are all a Double holds; past Int's range the figures are wrong,
+        // but no document's number traps.
+        let places = min(max(places, 0), 15)
+        var scale = 1
         for _ in 0..<places { scale *= 10 }
-        let scaled = Int((abs(value) * scale).rounded())
-        let whole = scaled / Int(scale)
+        let scaled = Int(saturating: (abs(value) * Double(scale)).rounded())
+        let whole = scaled / scale
         var text = String(whole)
         if places > 0 {
-            var fraction = String(scaled % Int(scale))
+            var fraction = String(scaled % scale)
             while fraction.count < places { fraction = "0" + fraction }
             text += "." + fraction
             if trimmed {

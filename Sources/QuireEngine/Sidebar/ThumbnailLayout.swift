@@ -16,28 +16,33 @@ public struct ThumbnailLayout: Sendable {
     private var rowTops: [Double] = [0] // rowTops[r]: where row r starts; the last is the content height
 
     public init(pageSizes: [Size], width: Double = cellWidth) {
-        self.pageSizes = pageSizes
-        self.width = width
+        self.pageSizes = pageSizes.map(PageGeometryLimits.clamped)
+        self.width = Self.usable(width)
         rebuild()
     }
+
+    /// The widest sidebar laid out, in pixels; a width that is not a number is one column's.
+    public static let largestWidth = 100_000.0
+    private static func usable(_ width: Double) -> Double { width.isNaN ? cellWidth : min(max(0, width), largestWidth) }
 
     public var pageCount: Int { pageSizes.count }
     public var rowCount: Int { rowTops.count - 1 }
     public var contentHeight: Double { rowTops.last! }
 
     public mutating func setWidth(_ width: Double) {
+        let width = Self.usable(width)
         guard width != self.width else { return }
         self.width = width
         rebuild()
     }
 
     public mutating func setPageSizes(_ sizes: [Size]) {
-        pageSizes = sizes
+        pageSizes = sizes.map(PageGeometryLimits.clamped)
         rebuild()
     }
 
     private mutating func rebuild() {
-        columns = max(1, Int(width / Self.cellWidth))
+        columns = max(1, Int(saturating: width / Self.cellWidth))
         let rows = (pageSizes.count + columns - 1) / columns
         rowTops = [0]
         rowTops.reserveCapacity(rows + 1)
@@ -90,7 +95,7 @@ public struct ThumbnailLayout: Sendable {
     public func page(at point: Point) -> Int? {
         guard rowCount > 0, point.y >= 0, point.y < contentHeight else { return nil }
         let left = max(0, (width - Double(columns) * Self.cellWidth) / 2)
-        let column = Int(((point.x - left) / Self.cellWidth).rounded(.down))
+        let column = Int(saturating: ((point.x - left) / Self.cellWidth).rounded(.down))
         guard column >= 0, column < columns else { return nil }
         let page = row(at: point.y) * columns + column
         return page < pageCount ? page : nil
