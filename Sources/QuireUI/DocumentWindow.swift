@@ -114,11 +114,7 @@ final class DocumentWindow {
         welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
         errorPage.append(StatusPage.button("_Open Another Document…") { [unowned self] in self.onOpenRequest?() })
         gtk_stack_add_named(quire_stack(stack), welcome.widget, "welcome")
-        // Blank while a check runs; it holds the focus, so that keys (Escape) still reach the
-        // window when the focused password entry is hidden.
-        let opening = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_set_focusable(opening, 1)
-        gtk_stack_add_named(quire_stack(stack), opening, "opening")
+        gtk_stack_add_named(quire_stack(stack), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "opening")
         gtk_stack_add_named(quire_stack(stack), errorPage.widget, "error")
         gtk_stack_add_named(quire_stack(stack), passwordPage.widget, "password")
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -159,7 +155,7 @@ final class DocumentWindow {
             self.canvas?.grabFocus()
         }
         passwordPage.onPassword = { [unowned self] password in
-            guard var source = self.opening else { return }
+            guard self.openingCheck == nil, var source = self.opening else { return }
             source.password = password
             self.check(source, keeping: nil)
         }
@@ -373,10 +369,13 @@ final class DocumentWindow {
         if canvas == nil {
             // Over a document shown, its title stays until the new version replaces it.
             gtk_window_set_title(quire_window(window), source.displayName)
-            content = .opening
             enableDocumentActions(false)
-            gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
-            gtk_widget_grab_focus(gtk_stack_get_child_by_name(quire_stack(stack), "opening"))
+            // A typed password is checked under its prompt, whose entry keeps the keys (a
+            // hidden focused entry would swallow Escape).
+            if case .password = content {} else {
+                content = .opening
+                gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
+            }
         }
         openingCheck = OpeningCheckProcess.check(source) { [unowned self] verdict in
             self.openingCheck = nil

@@ -100,13 +100,28 @@ final class PrintJob {
             gtk_print_operation_set_export_filename(operation, Self.partialPath(exportPath))
             action = GTK_PRINT_OPERATION_ACTION_EXPORT
         } else {
-            if let settings = Self.lastSettings { gtk_print_operation_set_print_settings(operation, settings) }
+            let settings = Self.lastSettings.map { gtk_print_settings_copy($0)! } ?? gtk_print_settings_new()!
+            offerFileOutput(in: settings)
+            gtk_print_operation_set_print_settings(operation, settings)
+            g_object_unref(UnsafeMutableRawPointer(settings))
             gtk_print_operation_set_allow_async(operation, 1)
             gtk_print_operation_set_show_progress(operation, 1)
             action = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG
         }
         // Errors arrive through `done` as well.
         _ = gtk_print_operation_run(operation, action, quire_window(parent), nil)
+    }
+
+    /// Print to File offers this document's name in the documents folder (`PrintOutput`),
+    /// whatever the last job printed to.
+    private func offerFileOutput(in settings: OpaquePointer) {
+        let folder = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS).map { String(cString: $0) } ?? String(cString: g_get_home_dir())
+        let path: String? = if case .file(let path) = document.source.location { path } else { nil }
+        let name = PrintOutput.basename(documentName: document.source.displayName, sourcePath: path, folder: folder)
+        gtk_print_settings_unset(settings, GTK_PRINT_SETTINGS_OUTPUT_URI)
+        // A path, not a URI: GTK 4.8's file printer builds the file's path from it.
+        gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_DIR, folder)
+        gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, name)
     }
 
     /// Exporting, GTK draws every page whatever the settings choose (GTK 4.8): choose here.
@@ -177,6 +192,8 @@ final class PrintJob {
                 }
                 printError("printed \(pages?.count ?? document.pageCount) pages to \(exportPath)")
             } else if let settings = gtk_print_operation_get_print_settings(operation) {
+                // GTK's file printer puts the file it wrote among the recent ones.
+                if let uri = gtk_print_settings_get(settings, GTK_PRINT_SETTINGS_OUTPUT_URI) { RecentDocuments.forgetPrinted(String(cString: uri)) }
                 g_object_ref(UnsafeMutableRawPointer(settings))
                 if let old = Self.lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
                 Self.lastSettings = settings

@@ -18,23 +18,57 @@ final class RecentDocuments {
         Signal.connect(UnsafeMutableRawPointer(manager), "changed") { [unowned self] in self.rebuild() }
     }
 
+    /// The group of the documents Quire opened (as opposed to files it printed).
+    private static let openedGroup = "quire-opened"
+
     /// Records that `path` was opened, with its type given so that GIO need not guess it.
     func add(path: String) {
         guard let uri = g_filename_to_uri(path, nil, nil) else { return }
         defer { g_free(uri) }
+        var groups: [UnsafeMutablePointer<CChar>?] = [strdup(Self.openedGroup), nil]
+        defer { free(groups[0]) }
         "application/pdf".withCString { type in
             "Quire".withCString { name in
                 "quire %u".withCString { exec in
-                    var data = GtkRecentData(display_name: nil, description: nil, mime_type: UnsafeMutablePointer(mutating: type),
-                                             app_name: UnsafeMutablePointer(mutating: name), app_exec: UnsafeMutablePointer(mutating: exec),
-                                             groups: nil, is_private: 0)
-                    _ = gtk_recent_manager_add_full(manager, uri, &data)
+                    groups.withUnsafeMutableBufferPointer { groups in
+                        var data = GtkRecentData(display_name: nil, description: nil, mime_type: UnsafeMutablePointer(mutating: type),
+                                                 app_name: UnsafeMutablePointer(mutating: name), app_exec: UnsafeMutablePointer(mutating: exec),
+                                                 groups: groups.baseAddress, is_private: 0)
+                        _ = gtk_recent_manager_add_full(manager, uri, &data)
+                    }
                 }
             }
         }
     }
 
+    /// Files printed to in this run: GTK's file printer adds each to the recent files once
+    /// it has written it (later than the print job's end, after a file query).
+    private static var printed: Set<String> = []
+
+    /// A file printed to is not a document opened: out of the recent files, unless Quire
+    /// opened it.
+    static func forgetPrinted(_ uri: String) {
+        printed.insert(uri)
+        if let manager = gtk_recent_manager_get_default() { removePrinted(from: manager) }
+    }
+
+    /// Listed by a Quire but not as opened: a file it printed to (in a run that ended
+    /// before it could take the file out again).
+    private static func isPrintedByQuire(_ info: OpaquePointer?) -> Bool {
+        guard gtk_recent_info_has_group(info, openedGroup) == 0 else { return false }
+        return gtk_recent_info_has_application(info, "Quire") != 0 || g_get_prgname().map { gtk_recent_info_has_application(info, $0) != 0 } == true
+    }
+
+    private static func removePrinted(from manager: UnsafeMutablePointer<GtkRecentManager>) {
+        for uri in printed {
+            guard let info = gtk_recent_manager_lookup_item(manager, uri, nil) else { continue }
+            defer { gtk_recent_info_unref(info) }
+            if gtk_recent_info_has_group(info, openedGroup) == 0 { _ = gtk_recent_manager_remove_item(manager, uri, nil) }
+        }
+    }
+
     private func rebuild() {
+        Self.removePrinted(from: manager)
         g_menu_remove_all(menu)
         guard let items = gtk_recent_manager_get_items(manager) else { return }
         defer { g_list_free_full(items) { gtk_recent_info_unref(OpaquePointer($0)) } }
@@ -44,7 +78,7 @@ final class RecentDocuments {
             let info = OpaquePointer(current.pointee.data)
             node = current.pointee.next
             guard let type = gtk_recent_info_get_mime_type(info), String(cString: type) == "application/pdf",
-                  gtk_recent_info_is_local(info) != 0, gtk_recent_info_exists(info) != 0 else { continue }
+                  gtk_recent_info_is_local(info) != 0, gtk_recent_info_exists(info) != 0, !Self.isPrintedByQuire(info) else { continue }
             let modified = gtk_recent_info_get_modified(info).map { g_date_time_to_unix($0) } ?? 0
             documents.append((String(cString: gtk_recent_info_get_uri(info)), String(cString: gtk_recent_info_get_display_name(info)), modified))
         }

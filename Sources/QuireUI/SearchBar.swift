@@ -57,6 +57,12 @@ final class SearchBar {
         let popover = gtk_popover_new()!
         gtk_popover_set_child(quire_popover(popover), results.widget)
         gtk_menu_button_set_popover(OpaquePointer(resultsButton), popover)
+        // The list hangs left from the button at the bar's right end, no wider than the bar
+        // leaves room for: it stays inside a narrow window.
+        gtk_widget_set_halign(popover, GTK_ALIGN_END)
+        Signal.connect(popover, "show") { [unowned self] in
+            self.results.fit(width: Int(gtk_widget_get_width(self.widget)) - 56)
+        }
 
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         for child in [entry, previous, next, status, spinner, options, resultsButton] { gtk_box_append(quire_box(box), child) }

@@ -51,13 +51,20 @@ final class SearchResultsList {
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(quire_scrolled_window(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         // A popover takes its child's size; content sizes are ignored without scrollbars across.
-        gtk_widget_set_size_request(widget, 460, 380)
+        fit(width: Self.width)
         gtk_scrolled_window_set_child(quire_scrolled_window(widget), view)
         Signal.connect(UnsafeMutableRawPointer(view), "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
             let row = Int(UInt32(truncatingIfNeeded: Int(bitPattern: position)))
             self.onChosen?(row + 1)
         }
+    }
+
+    private static let width = 460
+
+    /// At most `room` pixels wide (the window may be narrower than the list likes).
+    func fit(width room: Int) {
+        gtk_widget_set_size_request(widget, Int32(max(200, min(Self.width, room))), 380)
     }
 
     var count: Int { Int(g_list_model_get_n_items(OpaquePointer(quire_object(UnsafeMutableRawPointer(list))))) }

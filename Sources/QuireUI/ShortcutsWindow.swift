@@ -25,6 +25,7 @@ enum ShortcutsWindow {
         Actions.add("show-help-overlay", to: window) {
             let appWindow = quire_application_window(window)
             if gtk_application_window_get_help_overlay(appWindow) == nil {
+                fixPageSwitcherStyle()
                 let builder = gtk_builder_new_from_string(builderXML, -1)!
                 let overlay = gtk_builder_get_object(builder, "shortcuts")!
                 // GTK 4.8 reverses the order of a section's pages each time it lays them out
@@ -36,6 +37,19 @@ enum ShortcutsWindow {
             }
             gtk_window_present(quire_window(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(appWindow))))
         }
+    }
+
+    /// Adwaita (GTK 4.8) gives the labels of a section's page buttons ("1", "2") negative
+    /// margins: GTK warns that they measure -4 pixels wide each time the window is laid out.
+    private static var styleFixed = false
+
+    private static func fixPageSwitcherStyle() {
+        guard !styleFixed, let display = gdk_display_get_default() else { return }
+        styleFixed = true
+        let style = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(style, "stackswitcher.circular > button.text-button > label { margin: 0; padding: 0; }", -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(style), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(style))
     }
 
     /// The groups, in the order shown.

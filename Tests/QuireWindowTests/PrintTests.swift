@@ -50,4 +50,67 @@ final class PrintTests: XCTestCase {
             XCTAssertEqual(sheet.width > sheet.height, size.width > size.height, "page \(page + 1) is on a \(sheet) sheet")
         }
     }
+
+    /// Print to File in the print dialog, as a reader does it (Ctrl+P, a click on Print to
+    /// File, a click on Print): the file is the document's name in the documents folder, not
+    /// "output.pdf" where Quire was started; another PDF reader (qpdf) accepts it; and it is
+    /// not listed among the recent documents, which the document itself is.
+    func testPrintToFileOffersTheDocumentsNameInTheDocumentsFolder() throws {
+        try QuireRun.requireDisplay()
+        let home = fixtures.path("home"), started = fixtures.path("started-here")
+        let documents = home + "/Documents"
+        for folder in [documents, home + "/.config", started] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try "XDG_DOCUMENTS_DIR=\"$HOME/Documents\"\n".write(toFile: home + "/.config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        let file = fixtures.long(pages: 2, named: "Field Notes.pdf")
+        // Without a window manager the dialog opens at the screen's top left: Print to File
+        // is its only printer, the first row; Print is at its bottom right.
+        let script = """
+            export HOME='\(home)' XDG_CONFIG_HOME='\(home)/.config' XDG_DATA_HOME='\(home)/.local/share'
+            cd '\(started)'
+
+            """ + ScriptedSession.start(title: "Field Notes.pdf") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+p
+            dialog=$(timeout 30 xdotool search --sync --onlyvisible --name '^Print$' | head -1)
+            [ -n "$dialog" ] || { echo "no dialog"; kill $quire; exit 1; }
+            sleep 0.5
+            xdotool mousemove --sync 86 90 click 1
+            sleep 0.5
+            xdotool mousemove --sync 588 483 click 1
+            echo printed
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+q
+            wait $quire
+            echo ended
+            read answer
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("print-dialog.png"))
+        XCTAssertEqual(try session.readLine(), "printed")
+        let output = documents + "/Field Notes.pdf"
+        let written = ScriptedSession.poll { FileManager.default.fileExists(atPath: output) ? true : nil }
+        XCTAssertEqual(written, true, "nothing was printed to \(output)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: started + "/output.pdf"), "printed to output.pdf where Quire started")
+        // GTK's file printer lists what it wrote among the recent files, in a save of the
+        // list after the file; Quire takes it out again, in a later save.
+        let recentList = home + "/.local/share/recently-used.xbel"
+        func modified(_ path: String) -> Date? { (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        let printedAt = try XCTUnwrap(modified(output))
+        let settled = ScriptedSession.poll { () -> String? in
+            guard let saved = modified(recentList), saved > printedAt, let list = try? String(contentsOfFile: recentList, encoding: .utf8),
+                  !list.contains("Documents/Field%20Notes.pdf") else { return nil }
+            return list
+        }
+        let recent = try XCTUnwrap(settled, "the printed file stays among the recent files")
+        XCTAssertTrue(recent.contains("Field%20Notes.pdf"), "the document opened is not among the recent files")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "ended")
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        check.arguments = ["--check", output]
+        check.standardOutput = FileHandle.nullDevice
+        try check.run()
+        check.waitUntilExit()
+        XCTAssertEqual(check.terminationStatus, 0, "qpdf finds the printed file damaged")
+    }
 }

@@ -129,4 +129,33 @@ final class SearchWindowTests: XCTestCase {
         let chosen = try session.screen { currentIsSecondOnItsLine($0) == true }
         XCTAssertEqual(currentIsSecondOnItsLine(chosen), true, "the sixth match, page 2’s second fox, is not the current one")
     }
+
+    /// In a 700-pixel window the results list opens inside it, not past its right edge.
+    func testTheResultsListStaysInsideANarrowWindow() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.searchable(named: "find-narrow.pdf")
+        // At 700 × 600 the list button sits at (638, 73).
+        let script = ScriptedSession.start(title: "find-narrow.pdf", arguments: "--size 700x600 --find fox") + """
+            echo opened
+            read answer
+            xdotool mousemove --sync 638 73 click 1
+            echo clicked
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("find-narrow.png"))
+        XCTAssertEqual(try session.readLine(), "opened")
+        // Where the list opens: over the page, left of the list button.
+        let area = (x: 200, y: 120, width: 420, height: 330)
+        let before = try session.stillScreen { $0.bounds(of: Self.current, tolerance: 12) != nil }
+        let page = before.cropped(x: area.x, y: area.y, width: area.width, height: area.height)
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "clicked")
+        let shown = try session.stillScreen { $0.mismatch(with: page, atX: area.x, y: area.y, step: 4) > 0.2 }
+        XCTAssertGreaterThan(shown.mismatch(with: page, atX: area.x, y: area.y, step: 4), 0.2, "the results list did not open")
+        // Right of the window the screen stays the X server's black.
+        let outside = shown.cropped(x: 702, y: 60, width: 400, height: 500)
+        let drawn = (0..<outside.height).contains { y in (0..<outside.width).contains { x in outside[x, y] != 0xFF00_0000 } }
+        XCTAssertFalse(drawn, "the results list sticks out past the window's right edge")
+    }
 }
