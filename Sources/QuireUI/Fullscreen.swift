@@ -23,16 +23,9 @@ extension DocumentWindow {
     }
 
     /// Without a compositor GTK 4.8 draws windows with a solid frame ("solid-csd") and
-    /// keeps it when fullscreen: a light line around a presentation's black. Once per run.
-    private static var frameRemoved = false
-
+    /// keeps it when fullscreen: a light line around a presentation's black.
     private static func removeFullscreenFrame() {
-        guard !frameRemoved, let display = gdk_display_get_default() else { return }
-        frameRemoved = true
-        let style = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(style, "window.solid-csd.fullscreen { padding: 0; border: none; box-shadow: none; }", -1)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(style), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(UnsafeMutableRawPointer(style))
+        StyleSheet.add("window.solid-csd.fullscreen { padding: 0; border: none; box-shadow: none; }")
     }
 
     var isFullscreen: Bool { gtk_window_is_fullscreen(quire_window(window)) != 0 }

@@ -41,15 +41,8 @@ enum ShortcutsWindow {
 
     /// Adwaita (GTK 4.8) gives the labels of a section's page buttons ("1", "2") negative
     /// margins: GTK warns that they measure -4 pixels wide each time the window is laid out.
-    private static var styleFixed = false
-
     private static func fixPageSwitcherStyle() {
-        guard !styleFixed, let display = gdk_display_get_default() else { return }
-        styleFixed = true
-        let style = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(style, "stackswitcher.circular > button.text-button > label { margin: 0; padding: 0; }", -1)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(style), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(UnsafeMutableRawPointer(style))
+        StyleSheet.add("stackswitcher.circular > button.text-button > label { margin: 0; padding: 0; }")
     }
 
     /// The groups, in the order shown.
