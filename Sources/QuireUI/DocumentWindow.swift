@@ -21,6 +21,7 @@ final class DocumentWindow {
     let sidebar = Sidebar()
     private var presentation: Presentation?
     private var sidebarAtStart: SidebarView?
+    private var sidebarRemembered: SidebarView?
     private var followPending = false
     private var links: DocumentLinks?
     private var selection: DocumentSelection?
@@ -235,9 +236,9 @@ final class DocumentWindow {
     }
 
     /// Shows or hides the sidebar, and says so in the action's state.
-    func setSidebar(open: Bool, view: SidebarView? = nil) {
+    func setSidebar(open: Bool, view: SidebarView? = nil, chosen: Bool = true) {
         guard canvas != nil || !open else { return }
-        if open { sidebar.open(view) } else { sidebar.close() }
+        if open { sidebar.open(view, chosen: chosen) } else { sidebar.close() }
         if let action = g_action_map_lookup_action(quire_action_map(window), "sidebar") {
             g_simple_action_set_state(action, g_variant_new_boolean(open ? 1 : 0))
         }
@@ -519,7 +520,7 @@ final class DocumentWindow {
             canvas.setArrangement(remembered.layoutArrangement)
             canvas.setContinuous(remembered.continuous)
             canvas.show(place: remembered.place)
-            if remembered.sidebarOpen { sidebarAtStart = remembered.sidebarView == .outline ? .outline : .thumbnails }
+            if remembered.sidebarOpen, sidebarAtStart == nil { sidebarRemembered = remembered.sidebarView == .outline ? .outline : .thumbnails }
         } else {
             if rotation != .none { canvas.setRotation(rotation) }
             if arrangement != .single { canvas.setArrangement(arrangement) }
@@ -534,7 +535,13 @@ final class DocumentWindow {
             // The matches come back where they are; the view stays where the reader was.
             search.findAgain(text, keeping: kept?.match, from: kept?.state?.place.page ?? canvas.currentPage)
         }
-        if let view = sidebarAtStart { setSidebar(open: true, view: view) }
+        if let view = sidebarAtStart {
+            setSidebar(open: true, view: view)
+        } else if let view = sidebarRemembered {
+            // Not a choice made now: a document without an outline still falls back to thumbnails.
+            setSidebar(open: true, view: view, chosen: false)
+        }
+        sidebarRemembered = nil
         startPage = nil
         find = nil
         sidebarAtStart = nil

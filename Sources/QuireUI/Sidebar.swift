@@ -75,10 +75,11 @@ final class Sidebar {
         gtk_stack_get_visible_child_name(quire_stack(stack)).flatMap { SidebarView(rawValue: String(cString: $0)) } ?? .outline
     }
 
-    /// Shows the sidebar, on `view` when given (the reader's choice, kept).
-    func open(_ view: SidebarView? = nil) {
+    /// Shows the sidebar, on `view` when given: the reader's choice, kept, unless not
+    /// `chosen` (a view remembered from before, which an empty outline still overrides).
+    func open(_ view: SidebarView? = nil, chosen: Bool = true) {
         if let view {
-            viewChosen = true
+            if chosen { viewChosen = true }
             show(view)
         }
         gtk_widget_set_visible(widget, 1)

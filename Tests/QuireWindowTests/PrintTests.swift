@@ -81,8 +81,8 @@ final class PrintTests: XCTestCase {
             read answer
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+q
-            wait $quire
-            echo ended
+            for i in $(seq 600); do kill -0 $quire 2>/dev/null || break; sleep 0.05; done
+            kill -0 $quire 2>/dev/null && { echo still-running; kill $quire; } || echo ended
             read answer
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("print-dialog.png"))
