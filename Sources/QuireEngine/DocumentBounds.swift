@@ -139,8 +139,9 @@ public enum BoundedCount {
     /// list costs only the rows on screen.
     public static let outlineEntries = 100_000
     /// A dense index page has a few hundred links; each pointer move tests a page's links
-    /// one by one, which at 10,000 is still a fraction of a millisecond.
-    public static let linksPerPage = 10_000
+    /// one by one, a fraction of a millisecond at 5,000. (poppler 22.12 maps none at all
+    /// on a page with more than 10,000 annotations.)
+    public static let linksPerPage = 5_000
     /// The Properties dialog lists each font as a label; a long book merged from chapters
     /// has a few hundred subsets. Past 2,000 the list is not read, only its length noted.
     public static let fonts = 2_000
