@@ -33,6 +33,8 @@ public enum HostileStrings: String, CaseIterable, Sendable {
     /// Page 2's labels start "‮A-" (roman numbers follow): shown "A-i", "A-ii".
     public static let spoofedLabelPrefix = "\u{202E}A-"
 
+    public var hasOutline: Bool { [.hugeStrings, .spoofingStrings, .manyOutlineEntries].contains(self) }
+
     public var document: HandWrittenPDF {
         let letter = HandWrittenPDF.Page(entries: HostileGeometry.letterBox)
         switch self {
