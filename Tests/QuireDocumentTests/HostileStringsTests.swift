@@ -74,7 +74,7 @@ final class HostileStringsTests: XCTestCase {
         let document = try open(.spoofingStrings)
         XCTAssertEqual((0..<3).map(document.pageLabel), ["1", "A-i", "A-ii"])
         XCTAssertEqual(document.pageIndex(forLabel: "A-ii"), 2, "as the reader sees it, typed")
-        XCTAssertEqual(document.pageIndex(forLabel: HostileStrings.spoofedLabelPrefix + "i"), 1, "as the document writes it")
+        XCTAssertEqual(document.pageIndex(forLabel: HostileStrings.spoofedLabelPrefix + "i"), 1, "as the document writes it: cleaned as shown (poppler 22.12 matches no UTF-8 text against a UTF-16 label)")
         XCTAssertEqual(document.pageIndex(forLabel: "1"), 0)
     }
 

@@ -27,12 +27,7 @@ final class HostileStringsWindowTests: XCTestCase {
         let title = expectedTitle(kind, file: file)
         // The title's start is enough to find the window; the whole is compared below.
         let pattern = "^" + NSRegularExpression.escapedPattern(for: String(title.prefix(40).filter { $0 != "…" }))
-        // `ended` waits on the outcome, the process's end, for 10 s at most.
-        let script = """
-            ended() {
-                for i in $(seq 200); do kill -0 $quire 2>/dev/null || break; sleep 0.05; done
-                if kill -0 $quire 2>/dev/null; then echo "still running"; kill -9 $quire; else wait $quire; echo "exited $?"; fi
-            }
+        let script = ScriptedSession.ended(within: 10) + """
             "$1" --size 900x700 "$2" & quire=$!
             window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(pattern)' | head -1)
             [ -n "$window" ] || { echo "no window"; ended; read answer; exit 0; }
