@@ -29,11 +29,11 @@ public final class Document: PageGeometry {
         g_object_unref(UnsafeMutableRawPointer(document))
     }
 
-    /// The document's own title, if it has a non-blank one.
+    /// The document's own title, display-safe, if it has a non-blank one.
     public var title: String? {
         guard let raw = poppler_document_get_title(document) else { return nil }
         defer { g_free(raw) }
-        let title = String(cString: raw).trimmingCharacters(in: " \t\r\n")
+        let title = PopplerText.line(raw, limit: BoundedText.Limit.documentTitle) ?? ""
         return title.isEmpty ? nil : title
     }
 
@@ -76,22 +76,47 @@ public final class Document: PageGeometry {
     /// (about 20 µs a page, on a thread of their own: see `PageSizeReader`).
     public func estimatedPageSizes() -> [Size] { Array(repeating: pageSize(at: 0), count: pageCount) }
 
-    /// The page's label ("iv", "A-3"), or its number when it has none.
+    /// The page's label ("iv", "A-3"), display-safe, or its number when it has none (or
+    /// nothing of it is left to show).
     public func pageLabel(at index: Int) -> String {
+        label(at: index).flatMap { $0.shown.isEmpty ? nil : $0.shown } ?? String(index + 1)
+    }
+
+    /// The page whose label is `label` ("iv", "A-3"), if one has it: the document's own
+    /// label, or the one Quire shows for it (`pageLabel(at:)`) where that is cut or cleaned.
+    public func pageIndex(forLabel label: String) -> Int? {
+        guard !label.isEmpty else { return nil }
+        if let page = poppler_document_get_page_by_label(document, label) {
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            let index = Int(poppler_page_get_index(page))
+            return (0..<pageCount).contains(index) ? index : nil
+        }
+        // Each page's label in turn (about 12 µs a page), until poppler has written
+        // `labelBytesSearched` bytes of them: it writes each label whole, and a label 1 MB
+        // long costs it 3 ms a page.
+        let shown = BoundedText.line(label, limit: BoundedText.Limit.pageLabel)
+        guard !shown.isEmpty else { return nil }
+        var written = 0
+        for page in 0..<pageCount where written < Self.labelBytesSearched {
+            guard let candidate = self.label(at: page) else { continue }
+            if candidate.shown == shown { return page }
+            written += candidate.written
+        }
+        return nil
+    }
+
+    /// How much label text a search by shown label lets poppler write: 0.2 s of huge
+    /// labels; 16 million pages of ordinary ones.
+    static let labelBytesSearched = 64 << 20
+
+    /// The page's label as shown (empty when nothing of it is left), and how many bytes
+    /// poppler wrote for it; nil when it has none.
+    private func label(at index: Int) -> (shown: String, written: Int)? {
         withPage(index) { page in
             guard let raw = poppler_page_get_label(page) else { return nil }
             defer { g_free(raw) }
-            let label = String(cString: raw)
-            return label.isEmpty ? nil : label
-        } ?? String(index + 1)
-    }
-
-    /// The page whose label is `label` ("iv", "A-3"), if one has it.
-    public func pageIndex(forLabel label: String) -> Int? {
-        guard !label.isEmpty, let page = poppler_document_get_page_by_label(document, label) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-        let index = Int(poppler_page_get_index(page))
-        return (0..<pageCount).contains(index) ? index : nil
+            return (PopplerText.line(raw, limit: BoundedText.Limit.pageLabel) ?? "", strlen(raw))
+        }
     }
 
     /// The page's text in reading order, lines separated by newlines.

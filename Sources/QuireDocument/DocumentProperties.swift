@@ -27,10 +27,11 @@ public struct DocumentProperties: Sendable {
 
     public init(reading document: Document) {
         let poppler = document.document
+        // Display-safe and bounded: metadata is whatever the file's writer put there.
         func text(_ read: (OpaquePointer) -> UnsafeMutablePointer<gchar>?) -> String? {
             guard let raw = read(poppler) else { return nil }
             defer { g_free(raw) }
-            let value = String(cString: raw).trimmingCharacters(in: " \t\r\n")
+            let value = PopplerText.line(raw, limit: BoundedText.Limit.property) ?? ""
             return value.isEmpty ? nil : value
         }
         title = text(poppler_document_get_title)

@@ -11,8 +11,10 @@ public struct Link: Equatable, Sendable {
 public enum LinkTarget: Equatable, Sendable {
     /// A place in this document: zero-based page, and the point's distance from the page top if known.
     case page(Int, top: Double?)
+    /// An address as written (up to one byte past `URIPolicy.longestAddress`): not
+    /// display-safe; `shownAddress` is.
     case uri(String)
-    /// An action that launches a program: shown, never executed.
+    /// An action that launches a program: shown (display-safe), never executed.
     case launch(String)
     /// Anything else (JavaScript, forms, media, broken destinations): inert.
     case unsupported(String)
@@ -22,8 +24,9 @@ struct Destination { var page: Int; var top: Double? }
 
 extension Document {
     /// The page's links, areas converted to top-left origin and clipped to the page (a
-    /// link with nothing on the page is dropped). poppler 22.12 maps no links on a page
-    /// no paper could be, as it extracts no text there.
+    /// link with nothing on the page is dropped), the first `BoundedCount.linksPerPage` of
+    /// them. poppler 22.12 maps no links on a page no paper could be, as it extracts no
+    /// text there.
     public func links(at index: Int) -> [Link] {
         withPage(index) { page -> [Link] in
             let size = Self.declaredSize(of: page)
@@ -31,7 +34,7 @@ extension Document {
             defer { poppler_page_free_link_mapping(mapping) }
             var links: [Link] = []
             var node = mapping
-            while let current = node {
+            while let current = node, links.count < BoundedCount.linksPerPage {
                 defer { node = current.pointee.next }
                 guard let raw = current.pointee.data else { continue }
                 let map = raw.assumingMemoryBound(to: PopplerLinkMapping.self).pointee
@@ -52,9 +55,11 @@ extension Document {
             guard let destination = target(of: action) else { return .unsupported("broken destination") }
             return .page(destination.page, top: destination.top)
         case POPPLER_ACTION_URI:
-            return .uri(action.pointee.uri.uri.map { String(cString: $0) } ?? "")
+            // As written, for the policy to judge; one past its longest is enough to refuse.
+            return .uri(PopplerText.prefix(action.pointee.uri.uri, bytes: URIPolicy.longestAddress + 1) ?? "")
         case POPPLER_ACTION_LAUNCH:
-            return .launch(action.pointee.launch.file_name.map { String(cString: $0) } ?? "")
+            // Never run, only quoted.
+            return .launch(PopplerText.line(action.pointee.launch.file_name, limit: BoundedText.Limit.quoted) ?? "")
         default:
             return .unsupported("action type \(action.pointee.type.rawValue)")
         }
@@ -107,5 +112,13 @@ extension LinkTarget {
         case .unsupported(let what):
             return .refuse("This link does nothing in Quire (\(what)).")
         }
+    }
+}
+
+extension LinkTarget {
+    /// A web or mail link's address as its tooltip shows it: display-safe and bounded.
+    public var shownAddress: String? {
+        guard case .uri(let uri) = self else { return nil }
+        return BoundedText.line(uri, limit: BoundedText.Limit.address)
     }
 }

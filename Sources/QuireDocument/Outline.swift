@@ -2,11 +2,9 @@ import CPoppler
 import QuireEngine
 
 extension Document {
-    /// More entries than any real outline has: a hostile file's endless outline stops here.
-    public static let outlineEntryLimit = 100_000
-
-    /// The outline (bookmarks) in document order; empty when the document has none. Read
-    /// with an explicit stack, so that nesting depth costs no call stack.
+    /// The outline (bookmarks) in document order, its first `BoundedCount.outlineEntries`
+    /// entries (a hostile file's endless outline stops there); empty when the document has
+    /// none. Read with an explicit stack, so that nesting depth costs no call stack.
     public func outline() -> OutlineTree {
         guard let root = poppler_index_iter_new(document) else { return OutlineTree([]) }
         var entries: [OutlineTree.Entry] = []
@@ -15,7 +13,7 @@ extension Document {
         var levels: [(iterator: OpaquePointer, done: Bool)] = [(root, false)]
         defer { for level in levels { poppler_index_iter_free(level.iterator) } }
         while let level = levels.last {
-            if level.done || entries.count >= Self.outlineEntryLimit {
+            if level.done || entries.count >= BoundedCount.outlineEntries {
                 poppler_index_iter_free(levels.removeLast().iterator)
                 continue
             }
@@ -34,9 +32,8 @@ extension Document {
             return OutlineTree.Entry(title: "", target: nil, depth: depth)
         }
         defer { poppler_action_free(action) }
-        let raw = action.pointee.any.title.map { String(cString: $0) } ?? ""
-        // Titles are one line: line breaks and tabs in them become spaces.
-        let title = String(raw.map { $0.isNewline || $0 == "\t" ? " " : $0 }).trimmingCharacters(in: " ")
+        // One line, display-safe; an empty one is shown as "Untitled" by the sidebar.
+        let title = PopplerText.line(action.pointee.any.title, limit: BoundedText.Limit.outlineTitle) ?? ""
         let target = self.target(of: action).map { OutlineTarget(page: $0.page, top: $0.top) }
         return OutlineTree.Entry(title: title, target: target, depth: depth)
     }

@@ -55,7 +55,7 @@ final class DocumentLinks {
     private func describe(_ link: Link) -> String {
         switch link.target {
         case .page(let page, _): "Go to page \(document.pageLabel(at: page))"
-        case .uri(let uri): uri
+        case .uri: link.target.shownAddress ?? ""
         case .launch(let program): "Runs “\(program)” (Quire will not)"
         case .unsupported: "A link Quire does not follow"
         }

@@ -187,6 +187,10 @@ final class OutlineView {
         gtk_widget_set_hexpand(title, 1)
         let page = gtk_label_new(nil)!
         gtk_widget_add_css_class(page, "dim-label")
+        // A label as long as a document may make one (`BoundedText.Limit.pageLabel`) would
+        // leave the title no room: past "Appendix B-3" it is ellipsized.
+        gtk_label_set_ellipsize(quire_label(page), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(quire_label(page), 12)
         gtk_box_append(quire_box(box), title)
         gtk_box_append(quire_box(box), page)
         gtk_tree_expander_set_child(OpaquePointer(expander), box)
@@ -249,9 +253,11 @@ final class OutlineView {
     private func expandInitiallyOpen() {
         // Top to bottom: opening a row inserts its children after it, to be visited next.
         var position: UInt32 = 0
+        // Once, not per row: with 100,000 entries at the top, per row it held the main thread for seconds.
+        let onlyOneAtTheTop = tree.children(of: nil).count == 1
         while let raw = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) {
             let row = OpaquePointer(raw)
-            if let entry = Self.entry(ofRow: row), tree.initiallyOpen[entry] || (tree.children(of: nil).count == 1 && tree.parents[entry] == nil),
+            if let entry = Self.entry(ofRow: row), tree.initiallyOpen[entry] || (onlyOneAtTheTop && tree.parents[entry] == nil),
                tree.entries[entry].depth < Self.depthLimit - 1 {
                 gtk_tree_list_row_set_expanded(row, 1)
             }

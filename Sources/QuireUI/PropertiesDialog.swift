@@ -102,7 +102,7 @@ final class PropertiesDialog {
 
     private func show(fonts found: [DocumentFont]) {
         fonts = found.map(PropertyText.font)
-        gtk_label_set_text(quire_label(fontStatus), found.isEmpty ? "The document uses no fonts." : found.count == 1 ? "1 font" : "\(found.count) fonts")
+        gtk_label_set_text(quire_label(fontStatus), PropertyText.fontCount(found.count))
         for font in fonts { gtk_box_append(quire_box(fontList), Self.valueLabel(font)) }
         report()
     }

@@ -141,6 +141,9 @@ final class ThumbnailView: CanvasContent {
                 }
             }
             let text = gtk_widget_create_pango_layout(widget, label(page))!
+            // No wider than the thumbnail's label line, however long the document's label.
+            pango_layout_set_width(text, Int32(saturating: layout.labelRect(page).width * Double(PANGO_SCALE)))
+            pango_layout_set_ellipsize(text, PANGO_ELLIPSIZE_END)
             var textWidth: Int32 = 0, textHeight: Int32 = 0
             pango_layout_get_pixel_size(text, &textWidth, &textHeight)
             let line = layout.labelRect(page)

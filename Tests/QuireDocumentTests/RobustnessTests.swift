@@ -234,7 +234,7 @@ final class RobustnessTests: XCTestCase {
         let outline = try DocumentSource(path: file).open().outline()
         print("outline loop: \(outline.count) entries")
         XCTAssertGreaterThan(outline.count, 0)
-        XCTAssertLessThanOrEqual(outline.count, Document.outlineEntryLimit)
+        XCTAssertLessThanOrEqual(outline.count, BoundedCount.outlineEntries)
         XCTAssertEqual(outline.entries.first?.title, "One")
     }
 }

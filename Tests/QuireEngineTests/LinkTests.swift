@@ -16,6 +16,38 @@ final class URIPolicyTests: XCTestCase {
             XCTAssertFalse(reason.isEmpty)
         }
     }
+
+    func testAnAddressLongerThanHTTPPromisesIsRefusedWithoutBeingQuoted() {
+        let long = "https://example.com/" + String(repeating: "a", count: 2_000_000)
+        guard case .refuse(let reason) = URIPolicy.decide(long) else { return XCTFail("a 2 MB address opened") }
+        XCTAssertLessThan(reason.count, 200)
+        let longest = "https://example.com/" + String(repeating: "a", count: URIPolicy.longestAddress - 20)
+        XCTAssertEqual(URIPolicy.decide(longest), .open(longest))
+    }
+
+    func testInvisibleAndOverridingCharactersRefuseAnAddress() {
+        for uri in ["https://example.com/\u{202E}fdp.exe", "https://pay\u{200B}pal.com", "https://example.com/\u{85}x", "https://\u{2066}a.com"] {
+            guard case .refuse = URIPolicy.decide(uri) else { return XCTFail("\(uri) should be refused") }
+        }
+    }
+
+    func testAUserBeforeTheHostIsRefused() {
+        guard case .refuse = URIPolicy.decide("https://www.bank.example" + String(repeating: "-", count: 600) + "@evil.example/") else {
+            return XCTFail("a user name hiding the host opened")
+        }
+        XCTAssertEqual(URIPolicy.decide("https://example.com/a@b?c=d@e"), .open("https://example.com/a@b?c=d@e"), "an @ after the host is fine")
+    }
+
+    func testARefusalQuotesTheAddressShortAndDisplaySafe() {
+        let uri = "ftp://example.com/" + String(repeating: "\u{7}x", count: 3_000)
+        guard case .refuse(let reason) = URIPolicy.decide("javascript:" + String(repeating: "x", count: 5_000)) else { return XCTFail() }
+        XCTAssertLessThan(reason.count, BoundedText.Limit.quoted + 100)
+        guard case .refuse(let control) = URIPolicy.decide(uri) else { return XCTFail() }
+        XCTAssertFalse(control.unicodeScalars.contains("\u{7}"))
+        guard case .refuse(let noScheme) = URIPolicy.decide("\u{202E}" + String(repeating: "y", count: 3_000)) else { return XCTFail() }
+        XCTAssertLessThan(noScheme.count, BoundedText.Limit.quoted + 100)
+        XCTAssertFalse(noScheme.unicodeScalars.contains("\u{202E}"))
+    }
 }
 
 final class PagePointTests: XCTestCase {

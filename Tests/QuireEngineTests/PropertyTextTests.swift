@@ -46,3 +46,12 @@ final class PropertyTextTests: XCTestCase {
         XCTAssertEqual(PropertyText.font(DocumentFont(name: "", kind: "Type 3", isEmbedded: true, isSubset: false)), "(unnamed) — Type 3, embedded")
     }
 }
+
+final class FontCountTextTests: XCTestCase {
+    func testTheFontListSaysHowManyAndWhereReadingStopped() {
+        XCTAssertEqual(PropertyText.fontCount(0), "The document uses no fonts.")
+        XCTAssertEqual(PropertyText.fontCount(1), "1 font")
+        XCTAssertEqual(PropertyText.fontCount(1_999), "1,999 fonts")
+        XCTAssertEqual(PropertyText.fontCount(BoundedCount.fonts), "The first 2,000 fonts (the document may use more)")
+    }
+}

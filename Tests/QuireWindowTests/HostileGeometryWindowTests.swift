@@ -15,12 +15,7 @@ final class HostileGeometryWindowTests: XCTestCase {
         let file = try fixtures.hostile(kind)
         let shot = fixtures.path("hostile-\(kind.rawValue).png")
         let title = "^" + (file as NSString).lastPathComponent.replacingOccurrences(of: ".", with: "\\.") + "$"
-        // `ended` waits on the outcome, the process's end, for 30 s at most.
-        let script = """
-            ended() {
-                for i in $(seq 600); do kill -0 $quire 2>/dev/null || break; sleep 0.05; done
-                if kill -0 $quire 2>/dev/null; then echo "still running"; kill -9 $quire; else wait $quire; echo "exited $?"; fi
-            }
+        let script = ScriptedSession.ended(within: 30) + """
             "$1" --size 900x700 "$2" & quire=$!
             window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(title)' | head -1)
             [ -n "$window" ] || { ended; read answer; exit 0; }

@@ -26,6 +26,19 @@ final class ScriptedSession {
             """
     }
 
+    /// A script function, `ended`, that waits on the outcome, the end of the process in
+    /// $quire, for `seconds` at most, and prints "exited N" (a trap is 132) or, killing
+    /// it, "still running".
+    static func ended(within seconds: Int) -> String {
+        """
+        ended() {
+            for i in $(seq \(seconds * 20)); do kill -0 $quire 2>/dev/null || break; sleep 0.05; done
+            if kill -0 $quire 2>/dev/null; then echo "still running"; kill -9 $quire; else wait $quire; echo "exited $?"; fi
+        }
+
+        """
+    }
+
     /// Script lines that press `shortcut` in the window, type `text` and press Enter, with
     /// real key events (XTEST) into the focused window, at once, as a fast typist does.
     static func press(_ shortcut: String, thenType text: String) -> String {

@@ -16,7 +16,7 @@ final class SidebarWindowTests: XCTestCase {
     private static let selectedRow: UInt32 = 0xFFE8_E6E3
     private static let currentThumbnail: UInt32 = 0xFF36_85E3
     /// A selected row's grey, whether the window has the focus or not.
-    private static func isSelectedRow(_ pixel: UInt32) -> Bool {
+    static func isSelectedRow(_ pixel: UInt32) -> Bool {
         [selectedRow, 0xFFD6_D4D1].contains { Picture.distance(pixel, $0) <= 4 }
     }
 

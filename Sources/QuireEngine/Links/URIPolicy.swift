@@ -1,8 +1,17 @@
 /// Which link addresses Quire hands to the desktop. A document never runs anything: only
 /// web pages (http, https) and mail (mailto) go to the desktop's URI handler; every other
 /// scheme (file, javascript, data, smb, custom handlers that start programs…) is refused.
+/// Refused too: addresses longer than `longestAddress`, or holding controls or the
+/// invisible characters `BoundedText` removes (a handler could read a second line; the
+/// reader could not see where the link leads); web addresses naming a user before the
+/// host ("https://bank.example@evil.example"), which hide the host; and mail links that
+/// ask for more than a message (`MailtoPolicy`). Where a refusal quotes the address, it
+/// quotes it display-safe and short.
 public enum URIPolicy {
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+    /// In UTF-8 bytes. HTTP asks every client and server to take request lines of at least
+    /// 8,000 octets (RFC 9110 §4.1); a link longer than that may not load anywhere.
+    public static let longestAddress = 8_192
 
     public enum Decision: Equatable, Sendable {
         case open(String)
@@ -11,22 +20,34 @@ public enum URIPolicy {
     }
 
     public static func decide(_ uri: String) -> Decision {
+        guard uri.utf8.count <= longestAddress else {
+            return .refuse("Quire does not open this link: its address is longer than \(PropertyText.grouped(longestAddress)) characters.")
+        }
         let trimmed = uri.trimmingSpaces
         guard !trimmed.isEmpty else { return .refuse("This link has no address.") }
+        let shown = BoundedText.line(trimmed, limit: BoundedText.Limit.quoted)
         // Control characters could smuggle a second command line or header through a handler.
-        if trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if trimmed.unicodeScalars.contains(where: BoundedText.isControl) {
             return .refuse("Quire does not open this link: its address holds control characters.")
+        }
+        if trimmed.unicodeScalars.contains(where: BoundedText.isRemoved) {
+            return .refuse("Quire does not open “\(shown)”: its address holds invisible characters that can disguise where it leads.")
         }
         guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex,
               trimmed[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
-            return .refuse("Quire does not open “\(trimmed)”: the address has no scheme such as https.")
+            return .refuse("Quire does not open “\(shown)”: the address has no scheme such as https.")
         }
         let scheme = trimmed[..<colon].lowercased()
         guard allowedSchemes.contains(scheme) else {
-            return .refuse("Quire does not open \(scheme): links; only web and mail addresses go to the desktop.")
+            return .refuse("Quire does not open \(BoundedText.line(scheme, limit: BoundedText.Limit.quoted)): links; only web and mail addresses go to the desktop.")
         }
-        if scheme != "mailto" && !trimmed.dropFirst(scheme.count + 1).hasPrefix("//") {
-            return .refuse("Quire does not open “\(trimmed)”: it is not a web address.")
+        if scheme == "mailto" {
+            return MailtoPolicy.refusal(trimmed).map(Decision.refuse) ?? .open(trimmed)
+        }
+        let rest = trimmed[trimmed.index(after: colon)...]
+        guard rest.hasPrefix("//") else { return .refuse("Quire does not open “\(shown)”: it is not a web address.") }
+        if rest.dropFirst(2).prefix(while: { !"/?#".contains($0) }).contains("@") {
+            return .refuse("Quire does not open “\(shown)”: it names a user before the site, which hides where it leads.")
         }
         return .open(trimmed)
     }

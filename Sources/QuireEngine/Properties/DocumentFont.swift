@@ -27,3 +27,16 @@ extension PropertyText {
         return "\(font.name.isEmpty ? "(unnamed)" : font.name) — \(parts.joined(separator: ", "))"
     }
 }
+
+extension PropertyText {
+    /// The font list's heading: "3 fonts"; at `BoundedCount.fonts`, where reading stops,
+    /// that the document may use more.
+    public static func fontCount(_ count: Int) -> String {
+        switch count {
+        case 0: "The document uses no fonts."
+        case 1: "1 font"
+        case BoundedCount.fonts...: "The first \(grouped(BoundedCount.fonts)) fonts (the document may use more)"
+        default: "\(grouped(count)) fonts"
+        }
+    }
+}

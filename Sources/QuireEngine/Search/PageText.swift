@@ -9,13 +9,15 @@ public struct PageText: Sendable {
     public var byteCount: Int { units.count * MemoryLayout<UInt16>.stride + 64 }
 
     /// The line holding `range`, cut to about `width` characters around it, with the
-    /// match's place in the returned text: a row of the results list.
+    /// match's place in the returned text: a row of the results list. Each part is a
+    /// display-safe fragment (`BoundedText`): a page's text holds what its fonts map to,
+    /// controls and bidi overrides included.
     public func context(of range: Range<Int>, width: Int = 70) -> MatchContext {
         var start = range.lowerBound, end = range.upperBound
         while start > 0, units[start - 1] != TextFold.newline, range.lowerBound - start < width / 2 { start -= 1 }
         while end < units.count, units[end] != TextFold.newline, end - start < width { end += 1 }
         func text(_ part: Range<Int>) -> String {
-            String(decoding: units[part].map { $0 == TextFold.newline ? TextFold.space : $0 }, as: UTF16.self)
+            BoundedText.line(String(decoding: units[part], as: UTF16.self), limit: BoundedText.Limit.contextLine, trimmed: false)
         }
         return MatchContext(before: (start > 0 && units[start - 1] != TextFold.newline ? "…" : "") + text(start..<range.lowerBound),
                             match: text(range),
