@@ -71,7 +71,14 @@ final class ScriptedSession {
     }
 
     deinit {
+        // A test that failed early leaves the script further back: after its "done", every
+        // `read` it still makes meets the end of its input, so it runs to its end.
         try? input.fileHandleForWriting.write(contentsOf: Data("done\n".utf8))
+        try? input.fileHandleForWriting.close()
+        if Self.poll(seconds: 90, { process.isRunning ? nil : true }) == nil {
+            XCTFail("the script did not end")
+            process.terminate()
+        }
         process.waitUntilExit()
         do {
             GLibMessages.assertNone(in: try String(contentsOfFile: errors, encoding: .utf8), from: "a scripted Quire")
