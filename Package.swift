@@ -25,7 +25,8 @@ let package = Package(
         .executableTarget(name: "quire", dependencies: ["QuireUI"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
         .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument"]),
-        .executableTarget(name: "quire-fuzz", dependencies: ["QuireDocument"]),
+        // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
+        .executableTarget(name: "quire-fuzz", dependencies: ["QuireEngine", "QuireDocument", "Fixtures"]),
 
         // Test fixtures made with PDFWriter; not part of any product.
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),
