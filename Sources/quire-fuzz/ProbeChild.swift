@@ -1,6 +1,7 @@
 import Foundation
 import QuireDocument
 import QuireEngine
+import QuireProbe
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -10,8 +10,13 @@ import Fixtures
 ///  3. One update in four has its cross-reference section broken: a hostile /W or
 ///     /Index, or a /Prev at itself or at some earlier offset.
 enum Splice {
-    static let pages: [(String, HostilePages.Maker)] = HostilePages.boxes + HostilePages.bombs + HostilePages.recursion
-        + HostilePages.paths + HostilePages.manyAnnotations + [("uri-1-MB", HostilePages.longURI(megabytes: 1))]
+    /// Every hostile page but those whose cost poppler does not bound (the suite runs each
+    /// once) and the gigabyte of content, which costs poppler 9 s a pass, and a probe makes
+    /// five: spliced, they would only be hangs already known, at 20 s each.
+    static let pages: [(String, HostilePages.Maker)] = (HostilePages.boxes + HostilePages.bombs + HostilePages.recursion
+        + HostilePages.paths + HostilePages.manyAnnotations + [("uri-1-MB", HostilePages.longURI(megabytes: 1))])
+        .filter { isSpliced($0.0) }
+    static func isSpliced(_ name: String) -> Bool { HostileClass.popplerLimits[name] == nil && name != "content-gigabyte-two-flates" }
     static let brokenEntries = ["/W [0 0 0]", "/W [1 2147483647 2]", "/W [1 -4 2]", "/W [1 4]", "/W [8 8 8]",
                                 "/W [1 4 2] /Index [0 2147483647]", "/W [1 4 2] /Index [0]", "/W [1 4 2] /Index [-3 9]",
                                 "/W [1 4 2] /Index [4294967290 6]"]

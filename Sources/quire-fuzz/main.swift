@@ -97,12 +97,14 @@ while let argument = arguments.popFirst() {
     }
 }
 var corpus = seeds.compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }.filter { !$0.isEmpty }
-if hostile { corpus += HostileClass.allCases.flatMap(\.inputs).map { $0.bytes() } }
+if hostile { corpus += HostileClass.allCases.flatMap(\.inputs).filter { Splice.isSpliced($0.name) }.map { $0.bytes() } }
 let plainPages = corpus.map(Splice.plainPages)
 guard !corpus.isEmpty else {
     FileHandle.standardError.write(Data("usage: quire-fuzz [--seconds N] [--seed S] [--out DIR] SEED.pdf…\n".utf8))
     exit(2)
 }
+/// A line written at once (print's buffer would hold findings until the run ends).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
 let scratch = NSTemporaryDirectory() + "quire-fuzz-\(getpid()).pdf"
 var random = Generator(state: seedValue)
@@ -148,8 +150,8 @@ while Date() < deadline {
     if let how {
         let name = "\(out)/finding-\(executions).pdf"
         _ = FileManager.default.createFile(atPath: name, contents: Data(input))
-        print("finding \(name): \(how)\(splice.isEmpty ? "" : ", spliced \(splice)")")
+        say("finding \(name): \(how)\(splice.isEmpty ? "" : ", spliced \(splice)")")
     }
 }
 try? FileManager.default.removeItem(atPath: scratch)
-print("executions=\(executions) spliced=\(spliced) crashes=\(crashes) hangs=\(hangs) engine=\(engineFindings) seconds=\(Int(seconds)) seeds=\(corpus.count)")
+say("executions=\(executions) spliced=\(spliced) crashes=\(crashes) hangs=\(hangs) engine=\(engineFindings) seconds=\(Int(seconds)) seeds=\(corpus.count)")

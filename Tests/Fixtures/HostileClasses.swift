@@ -9,6 +9,21 @@ public enum HostileClass: String, CaseIterable, Sendable {
 
     public typealias Input = (name: String, bytes: @Sendable () -> [UInt8])
 
+    public enum PopplerLimit: Sendable { case hangs, exceedsMemory }
+
+    /// What poppler 22.12 with cairo 1.16 does not bound, found by the robustness suite,
+    /// all while rendering page 1 (layout and planning stay well under budget). The window
+    /// meets them on page 1 only in the opening check's child; on later pages, in its own
+    /// process until the helper processes come.
+    public static let popplerLimits: [String: PopplerLimit] = [
+        "forms-fan-out-2^24": .hangs,           // each form drawn as often as it is called: 2^24 leaves
+        "path-million-lines-stroked": .hangs,   // cairo strokes a million segments for minutes
+        "path-million-lines-filled": .hangs,    // and fills a million crossing edges as long
+        "q-nested-million": .exceedsMemory,     // a graphics state per q: 1.5 GB from 13 KB of file
+        "path-million-curves-clipped": .exceedsMemory, // a clip of two million curves: about 1 GB
+        "image-gigabyte": .exceedsMemory,       // the image decoded whole: 1.4 GB
+    ]
+
     public var inputs: [Input] {
         func pages(_ makers: [(String, HostilePages.Maker)]) -> [Input] {
             makers.map { name, make in (name, { HostileDocument.bytes(pages: [make]) }) }

@@ -13,23 +13,9 @@ import XCTest
 ///     measured in the child on its thread's CPU clock, so a loaded machine cannot
 ///     make it flake); render time is not budgeted.
 ///  3. The child's peak resident memory stays under `memoryBound`.
-///  4. Except for what poppler does not bound (`popplerLimits`): those inputs must end as
+///  4. Except for what poppler does not bound (`HostileClass.popplerLimits`): those inputs must end as
 ///     written there, so that the list follows poppler when it changes.
 final class HostileClassesTests: XCTestCase {
-    enum PopplerLimit { case hangs, exceedsMemory }
-
-    /// What poppler 22.12 with cairo 1.16 does not bound, found by this suite, all while
-    /// rendering page 1 (layout and planning stay well under budget). The window meets
-    /// them on page 1 only in the opening check's child; on later pages, in its own
-    /// process until the helper processes come.
-    static let popplerLimits: [String: PopplerLimit] = [
-        "forms-fan-out-2^24": .hangs,           // each form drawn as often as it is called: 2^24 leaves
-        "path-million-lines-stroked": .hangs,   // cairo strokes a million segments for minutes
-        "path-million-lines-filled": .hangs,    // and fills a million crossing edges as long
-        "q-nested-million": .exceedsMemory,     // a graphics state per q: 1.5 GB from 13 KB of file
-        "path-million-curves-clipped": .exceedsMemory, // a clip of two million curves: about 1 GB
-        "image-gigabyte": .exceedsMemory,       // the image decoded whole: 1.4 GB
-    ]
     /// A known hang is given 3 s of CPU, not 20: it is known to take more, and CI time counts.
     static let knownHangLimit = 3
 
@@ -59,7 +45,7 @@ final class HostileClassesTests: XCTestCase {
         for input in hostileClass.inputs {
             let file = directory.appendingPathComponent("\(hostileClass.rawValue)-\(input.name).pdf")
             try Data(input.bytes()).write(to: file)
-            let known = Self.popplerLimits[input.name]
+            let known = HostileClass.popplerLimits[input.name]
             let run = try ProbeRun.run(file.path, cpuSeconds: known == .hangs ? Self.knownHangLimit : ProbeRun.cpuLimit)
             let what = "\(hostileClass.rawValue): \(input.name)"
             print("\(what): \(run.ending), slowest page \(run.figures["slowest-engine-us"] ?? "-") µs, open \(run.figures["open-ms"] ?? "-") ms, "

@@ -14,28 +14,28 @@ import Glibc
 ///  3. That work is timed in the thread's CPU time, not wall time, so that a loaded
 ///     machine does not make it look slow: `budget` a page. The document's own calls
 ///     (size, label, links) and the render of page 1 are timed apart and not budgeted.
-struct EnginePass {
+public struct EnginePass {
     /// Layout and planning of one page at every zoom, in CPU seconds. A page costs about
     /// 0.1 ms in a debug build; 50 ms is five hundred times that, so only work that grows
     /// with something hostile (a size, a count) reaches it.
-    static let budget = 0.050
-    static let zooms: [ZoomMode] = [.fitWidth, .fitPage, .percent(ZoomMode.minimumPercent), .percent(ZoomMode.maximumPercent)]
-    static let viewport = Size(width: 1200, height: 900)
+    public static let budget = 0.050
+    public static let zooms: [ZoomMode] = [.fitWidth, .fitPage, .percent(ZoomMode.minimumPercent), .percent(ZoomMode.maximumPercent)]
+    public static let viewport = Size(width: 1200, height: 900)
 
-    struct Report {
-        var pages = 0, visited = 0
-        var slowest = (page: 0, seconds: 0.0)
-        var engineSeconds = 0.0, documentSeconds = 0.0, renderSeconds = 0.0
-        var plannedTiles = 0, drawnLayers = 0
+    public struct Report: Sendable {
+        public var pages = 0, visited = 0
+        public var slowest = (page: 0, seconds: 0.0)
+        public var engineSeconds = 0.0, documentSeconds = 0.0, renderSeconds = 0.0
+        public var plannedTiles = 0, drawnLayers = 0
         /// Why page 1 could not be rendered, if it could not.
-        var renderFailure: String?
+        public var renderFailure: String?
         /// What broke the policy, in words: an infinite rectangle, a page over budget.
-        var problems: [String] = []
+        public var problems: [String] = []
     }
 
-    static func visitedPages(count: Int) -> [Int] { Array(Set(Array(0..<min(count, 50)) + [count - 1])).sorted() }
+    public static func visitedPages(count: Int) -> [Int] { Array(Set(Array(0..<min(count, 50)) + [count - 1])).sorted() }
 
-    static func run(_ document: Document) -> Report {
+    public static func run(_ document: Document) -> Report {
         var report = Report()
         report.pages = document.pageCount
         var model = CanvasModel<StandIn>(pageSizes: document.estimatedPageSizes(), zoom: .fitWidth, budget: CacheBudget.forThisMachine)
@@ -95,8 +95,8 @@ extension Rect {
 }
 
 /// The calling thread's CPU time: what the work cost, however busy the machine is.
-enum CPUClock {
-    static var seconds: Double {
+public enum CPUClock {
+    public static var seconds: Double {
         var now = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
