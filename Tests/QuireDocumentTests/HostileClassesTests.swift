@@ -12,7 +12,8 @@ import XCTest
 ///  2. Layout and planning of a page stay under 50 ms of CPU (`EnginePass.budget`,
 ///     measured in the child on its thread's CPU clock, so a loaded machine cannot
 ///     make it flake); render time is not budgeted.
-///  3. The child's peak resident memory stays under `memoryBound`.
+///  3. The child's peak resident memory stays under `memoryBound`, and GLib has no
+///     critical or warning to print.
 ///  4. Except for what poppler does not bound (`HostileClass.popplerLimits`): those inputs must end as
 ///     written there, so that the list follows poppler when it changes.
 final class HostileClassesTests: XCTestCase {
@@ -68,6 +69,7 @@ final class HostileClassesTests: XCTestCase {
             }
             if run.peakResident >= Self.memoryBound { tally.failed.append(input.name) }
             XCTAssertLessThan(run.peakResident, Self.memoryBound, "\(what) peaked at \(run.peakResident >> 20) MiB")
+            XCTAssertEqual(run.glibComplaints, [], what)
         }
         print("\(hostileClass.rawValue): \(tally)")
         return (tally.opened, tally.refused.values.reduce(0, +))

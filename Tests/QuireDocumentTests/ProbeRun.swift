@@ -15,6 +15,8 @@ struct ProbeRun {
 
     let ending: Ending
     let figures: [String: String]
+    /// GLib's criticals and warnings the child printed (a double unref, say): each a bug of ours.
+    let glibComplaints: [String]
 
     /// A child that uses this much CPU is hung; one that takes `wallLimit` without using
     /// it (waiting for ever) too. The CPU limit is what decides on a busy machine.
@@ -34,7 +36,12 @@ struct ProbeRun {
         child.arguments = ["--probe", path, "--cpu-seconds", String(cpuSeconds)]
         let output = Pipe()
         child.standardOutput = output
-        child.standardError = FileHandle.nullDevice
+        // To a file, not a pipe: poppler may say a great deal about a damaged file, and
+        // nobody reads the pipe until the child has ended.
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("quire-probe-\(UUID().uuidString).txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        child.standardError = try FileHandle(forWritingTo: errors)
         // The handler goes on before the child starts: a child that ends at once must still be heard.
         let ends = DispatchSemaphore(value: 0)
         child.terminationHandler = { _ in ends.signal() }
@@ -44,7 +51,7 @@ struct ProbeRun {
         if ends.wait(timeout: .now() + .seconds(wallLimit)) == .timedOut {
             child.terminate()
             child.waitUntilExit()
-            return ProbeRun(ending: .hung("over \(wallLimit) s of wall time"), figures: [:])
+            return ProbeRun(ending: .hung("over \(wallLimit) s of wall time"), figures: [:], glibComplaints: [])
         }
         var figures: [String: String] = [:]
         for word in text.split(whereSeparator: \.isWhitespace) {
@@ -62,6 +69,8 @@ struct ProbeRun {
         case (.exit, 4): ending = .engineProblem(figures["problems"] ?? "?")
         default: ending = .failedToRun(status: status)
         }
-        return ProbeRun(ending: ending, figures: figures)
+        let complaints = String(decoding: try Data(contentsOf: errors), as: UTF8.self).split(separator: "\n")
+            .filter { $0.contains("-CRITICAL **") || $0.contains("-WARNING **") }.map(String.init)
+        return ProbeRun(ending: ending, figures: figures, glibComplaints: complaints)
     }
 }
