@@ -25,12 +25,15 @@ let package = Package(
         .executableTarget(name: "quire", dependencies: ["QuireUI"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
         .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument"]),
-        .executableTarget(name: "quire-fuzz", dependencies: ["QuireDocument"]),
+        // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
+        .executableTarget(name: "quire-fuzz", dependencies: ["QuireEngine", "QuireDocument", "QuireProbe", "Fixtures"]),
+        // A document's pages through the engine without GTK: the fuzzer's child and the robustness tests.
+        .target(name: "QuireProbe", dependencies: ["QuireEngine", "QuireDocument"]),
 
         // Test fixtures made with PDFWriter; not part of any product.
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),
         .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine"]),
-        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "Fixtures", "PDFWriter"]),
+        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireProbe", "Fixtures", "PDFWriter"]),
         .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireUI", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]

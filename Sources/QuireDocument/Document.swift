@@ -18,10 +18,8 @@ public final class Document: PageGeometry {
         self.source = source
         document = try Self.openPoppler(source)
         pageCount = Int(poppler_document_get_n_pages(document))
-        if pageCount <= 0 {
-            g_object_unref(UnsafeMutableRawPointer(document))
-            throw .noPages(path: source.displayPath)
-        }
+        // Every property is set: a throw from here runs deinit, which releases the document.
+        if pageCount <= 0 { throw .noPages(path: source.displayPath) }
     }
 
     deinit {

@@ -2,13 +2,17 @@ import Fixtures
 import Foundation
 import PDFWriter
 import QuireEngine
+import QuireProbe
 import XCTest
 @testable import QuireDocument
 
 /// Broken and hostile inputs made here, each taken through everything the application does
 /// with a document: open, render every page (up to 40) at two scales by the engine's own
-/// bounds, extract text, search, read labels, links, selections and the outline. Each
-/// ends in a document or a typed error; nothing crashes or hangs.
+/// bounds, extract text, search, read labels, links, selections and the outline; and every
+/// page (the first 50 and the last) through the engine's layout, planning and draw list
+/// (`EnginePass`, within its CPU budget a page). Each ends in a document or a typed error;
+/// nothing crashes or hangs. (The hostile classes, each input in a child process of its
+/// own, are `HostileClassesTests`.)
 final class RobustnessTests: XCTestCase {
     private var fixtures: Fixtures!
     override func setUpWithError() throws { fixtures = try Fixtures() }
@@ -19,9 +23,12 @@ final class RobustnessTests: XCTestCase {
         /// The most any one file made the process grow at its peak.
         var peakGrowth = 0
         var slowest = (name: "", seconds: 0.0)
+        /// The most CPU any one page's layout and planning took.
+        var slowestEnginePage = 0.0
         var description: String {
             "opened \(opened), refused \(refused.sorted { $0.key < $1.key }), render failures \(renderFailures), "
-                + "peak growth \(peakGrowth >> 20) MiB, slowest \(slowest.name) \(Int(slowest.seconds * 1000)) ms"
+                + "peak growth \(peakGrowth >> 20) MiB, slowest \(slowest.name) \(Int(slowest.seconds * 1000)) ms, "
+                + "slowest page in the engine \(Int(slowestEnginePage * 1e6)) µs"
         }
     }
 
@@ -45,8 +52,22 @@ final class RobustnessTests: XCTestCase {
         case .opened(_, let failures):
             tally.opened += 1
             tally.renderFailures += failures
+            passEngine(path, into: &tally)
         case .refused(let error):
             tally.refused[error.title, default: 0] += 1
+        }
+    }
+
+    /// The document's pages through the engine: no rectangle drawn that is not finite, no
+    /// page over the budget.
+    private func passEngine(_ path: String, into tally: inout Tally) {
+        let name = (path as NSString).lastPathComponent
+        do {
+            let report = EnginePass.run(try DocumentSource(path: path).open())
+            XCTAssertEqual(report.problems, [], name)
+            tally.slowestEnginePage = max(tally.slowestEnginePage, report.slowest.seconds)
+        } catch {
+            XCTFail("\(name) opened once, then was refused: \(error)")
         }
     }
 
