@@ -192,8 +192,6 @@ final class PrintJob {
                 }
                 printError("printed \(pages?.count ?? document.pageCount) pages to \(exportPath)")
             } else if let settings = gtk_print_operation_get_print_settings(operation) {
-                // GTK's file printer puts the file it wrote among the recent ones.
-                if let uri = gtk_print_settings_get(settings, GTK_PRINT_SETTINGS_OUTPUT_URI) { RecentDocuments.forgetPrinted(String(cString: uri)) }
                 g_object_ref(UnsafeMutableRawPointer(settings))
                 if let old = Self.lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
                 Self.lastSettings = settings
