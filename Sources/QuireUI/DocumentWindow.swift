@@ -92,6 +92,7 @@ final class DocumentWindow {
             let button = gtk_button_new_from_icon_name(icon)!
             gtk_widget_set_tooltip_text(button, tip)
             gtk_actionable_set_action_name(OpaquePointer(button), action)
+            gtk_widget_set_focus_on_click(button, 0)
             gtk_box_append(quire_box(history), button)
         }
         gtk_header_bar_pack_start(quire_header_bar(header), history)
@@ -107,7 +108,7 @@ final class DocumentWindow {
         gtk_widget_set_visible(zoomButton, 0)
         gtk_window_set_titlebar(quire_window(window), header)
         // A click leaves the focus on the page, so that Page Down and Space go on reading.
-        for button in [sidebarButton, open] + Self.children(of: history) { gtk_widget_set_focus_on_click(button, 0) }
+        for button in [sidebarButton, open] { gtk_widget_set_focus_on_click(button, 0) }
 
         stack = gtk_stack_new()
         let welcome = StatusPage(icon: "x-office-document-symbolic")
@@ -201,16 +202,6 @@ final class DocumentWindow {
                 if focus == nil || focus == button || gtk_widget_is_ancestor(focus, button) != 0 { canvas.grabFocus() }
             }
         }
-    }
-
-    private static func children(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        var children: [UnsafeMutablePointer<GtkWidget>] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            children.append(current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return children
     }
 
     /// True while the window shows no document and so can take one (Ctrl+O reuses it).

@@ -54,18 +54,8 @@ public struct HandWrittenPDF {
         objects += pages.flatMap(\.extraObjects)
         objects += documentObjects
         if let info { objects.append("<< \(info) >>") }
-        var file = Data("%PDF-1.7\n".utf8)
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(file.count)
-            file += Data("\(index + 1) 0 obj\n\(object)\nendobj\n".utf8)
-        }
-        let table = file.count
-        // Each entry is exactly 20 bytes, as the cross-reference table requires.
-        file += Data("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
-        for offset in offsets { file += Data((String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n").utf8) }
         let infoEntry = info == nil ? "" : " /Info \(objects.count) 0 R"
-        file += Data("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R\(infoEntry) >>\nstartxref\n\(table)\n%%EOF\n".utf8)
-        return file
+        let numbered = objects.enumerated().map { PDFObjects.Object($0.offset + 1, $0.element) }
+        return Data(PDFObjects(numbered, trailer: "/Root 1 0 R\(infoEntry)").bytes())
     }
 }
