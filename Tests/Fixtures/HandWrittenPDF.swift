@@ -10,9 +10,12 @@ public struct HandWrittenPDF {
         /// Objects the page's entries refer to, from number `firstExtra` on in the file
         /// (written as "N 0 obj … endobj" by the writer).
         public var extraObjects: [String]
-        public init(entries: String, extraObjects: [String] = []) {
+        /// Drawing operators before the page's "Page N".
+        public var drawing: String
+        public init(entries: String, extraObjects: [String] = [], drawing: String = "") {
             self.entries = entries
             self.extraObjects = extraObjects
+            self.drawing = drawing
         }
     }
 
@@ -31,7 +34,7 @@ public struct HandWrittenPDF {
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         ]
         for (index, page) in pages.enumerated() {
-            let content = "BT /F1 24 Tf 72 700 Td (Page \(index + 1)) Tj ET"
+            let content = page.drawing + "BT /F1 24 Tf 72 700 Td (Page \(index + 1)) Tj ET"
             objects.append("<< /Type /Page /Parent 2 0 R \(page.entries) /Resources << /Font << /F1 3 0 R >> >> /Contents \(Self.pageObject(index) + 1) 0 R >>")
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Pages with a hostile number of links: small link annotations in a grid over the
-/// middle of page 1 of two Letter pages, each going to the top of page 2. They are
+/// middle of page 1 of two Letter pages, each going to the top of page 2. The grid's
+/// area is painted `Fixtures.boxColour`, for window tests to find. They are
 /// direct dictionaries in one /Annots array sharing one destination, so that 200,000 of
-/// them make a file of about 12 MB.
+/// them make a file of about 15 MB (with /Border [0 0 0]: without it poppler draws each link a black frame).
 ///
 /// poppler 22.12 refuses to load a page whose /Annots holds more than 10,000 entries
 /// ("likely malformed. Too big"): `mostPopplerReads` is the largest page it reads,
@@ -33,12 +34,14 @@ public struct ManyLinks: Sendable {
                 let area = area(column: column, row: row)
                 // PDF measures from the page bottom; the grids' numbers are exact in tenths.
                 let bottom = 792 - area.y - area.height
-                array += "<</Subtype/Link/Rect[\(Self.tenths(area.x)) \(Self.tenths(bottom)) \(Self.tenths(area.x + area.width)) \(Self.tenths(bottom + area.height))]/Dest \(destination) 0 R>>\n"
+                array += "<</Subtype/Link/Border[0 0 0]/Rect[\(Self.tenths(area.x)) \(Self.tenths(bottom)) \(Self.tenths(area.x + area.width)) \(Self.tenths(bottom + area.height))]/Dest \(destination) 0 R>>\n"
             }
         }
         array += "]"
+        let colour = Fixtures.boxColour
         let first = HandWrittenPDF.Page(entries: letter + " /Annots \(annots) 0 R",
-                                        extraObjects: [array, "[\(HandWrittenPDF.pageObject(1)) 0 R /XYZ null 792 null]"])
+                                        extraObjects: [array, "[\(HandWrittenPDF.pageObject(1)) 0 R /XYZ null 792 null]"],
+                                        drawing: "q \(colour.red) \(colour.green) \(colour.blue) rg 56 100 500 600 re f Q ")
         return HandWrittenPDF(pages: [first, .init(entries: letter)])
     }
 
