@@ -128,7 +128,7 @@ public final class Document: PageGeometry {
 
     /// Runs `body` with a page object that lives only for the call; nil if the page cannot be loaded.
     func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T?) -> T? {
-        guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return nil }
+        guard PopplerCallGuard.allows("page \(index + 1)"), (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         return body(page)
     }
@@ -136,6 +136,7 @@ public final class Document: PageGeometry {
     /// Like `withPage`, but the page object (and the text poppler keeps on it) stays for
     /// the next calls on the same page; three are kept, about 1.7 MB each for dense text.
     func withKeptPage<T>(_ index: Int, _ body: (OpaquePointer) -> T?) -> T? {
+        guard PopplerCallGuard.allows("page \(index + 1)") else { return nil }
         if let at = keptPages.firstIndex(where: { $0.index == index }) {
             let kept = keptPages.remove(at: at)
             keptPages.append(kept)

@@ -24,7 +24,7 @@ struct Destination { var page: Int; var top: Double? }
 
 extension Document {
     /// The page's links, areas converted to top-left origin and clipped to the page (a
-    /// link with nothing on the page is dropped), the first `BoundedCount.linksPerPage` of
+    /// link with nothing on the page is dropped), the first `LinkIndex.maximumLinks` of
     /// them. poppler 22.12 maps no links on a page no paper could be, as it extracts no
     /// text there.
     public func links(at index: Int) -> [Link] {
@@ -34,7 +34,7 @@ extension Document {
             defer { poppler_page_free_link_mapping(mapping) }
             var links: [Link] = []
             var node = mapping
-            while let current = node, links.count < BoundedCount.linksPerPage {
+            while let current = node, links.count < LinkIndex.maximumLinks {
                 defer { node = current.pointee.next }
                 guard let raw = current.pointee.data else { continue }
                 let map = raw.assumingMemoryBound(to: PopplerLinkMapping.self).pointee

@@ -138,13 +138,9 @@ public enum BoundedCount {
     /// entries; reading and indexing 100,000 takes well under a second, and the sidebar's
     /// list costs only the rows on screen.
     public static let outlineEntries = 100_000
-    /// A dense index page has a few hundred links; each pointer move tests a page's links
-    /// one by one, a fraction of a millisecond at 5,000. (poppler 22.12 maps none at all
-    /// on a page with more than 10,000 annotations.)
-    public static let linksPerPage = 5_000
     /// The Properties dialog lists each font as a label; a long book merged from chapters
     /// has a few hundred subsets. Past 2,000 the list is not read, only its length noted.
     public static let fonts = 2_000
     // Annotations: Quire reads none itself (poppler draws them); links, which are
-    // annotations, are bounded above.
+    // annotations, are bounded by `LinkIndex.maximumLinks`.
 }

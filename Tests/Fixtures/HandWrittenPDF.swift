@@ -12,10 +12,13 @@ public struct HandWrittenPDF {
         public var extraObjects: [String]
         /// Entries of the page's font resources besides /F1.
         public var fonts: String
-        public init(entries: String, extraObjects: [String] = [], fonts: String = "") {
+        /// Drawing operators before the page's "Page N".
+        public var drawing: String
+        public init(entries: String, extraObjects: [String] = [], fonts: String = "", drawing: String = "") {
             self.entries = entries
             self.extraObjects = extraObjects
             self.fonts = fonts
+            self.drawing = drawing
         }
     }
 
@@ -47,7 +50,7 @@ public struct HandWrittenPDF {
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         ]
         for (index, page) in pages.enumerated() {
-            let content = "BT /F1 24 Tf 72 700 Td (Page \(index + 1)) Tj ET"
+            let content = page.drawing + "BT /F1 24 Tf 72 700 Td (Page \(index + 1)) Tj ET"
             objects.append("<< /Type /Page /Parent 2 0 R \(page.entries) /Resources << /Font << /F1 3 0 R \(page.fonts) >> >> /Contents \(Self.pageObject(index) + 1) 0 R >>")
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         }

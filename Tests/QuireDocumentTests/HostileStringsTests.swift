@@ -85,9 +85,11 @@ final class HostileStringsTests: XCTestCase {
         XCTAssertEqual(outline.entries.last?.title, "Entry \(BoundedCount.outlineEntries)")
     }
 
-    func testLinksPastTheBoundAreNotRead() throws {
+    func testEightThousandLinksAreAllRead() throws {
+        // The bound (LinkIndex.maximumLinks) is past what poppler 22.12 maps on a page:
+        // ManyLinksTests shows 200,000 links leave the page unread.
         let links = try assertQuick("reading 8,000 links") { try open(.manyLinks).links(at: 0) }
-        XCTAssertEqual(links.count, BoundedCount.linksPerPage)
+        XCTAssertEqual(links.count, HostileStrings.links)
     }
 
     func testFontsPastTheBoundAreNotReadAndTheirNamesAreClean() throws {

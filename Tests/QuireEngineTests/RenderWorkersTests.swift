@@ -104,7 +104,7 @@ final class RenderWorkersTests: XCTestCase {
         let done = DispatchSemaphore(value: 0)
         let workers = RenderWorkers(threads: 2, makeRenderer: { ThreadBound() }, deliver: { result in
             if case .success(let picture) = result.outcome {
-                seen.withLock { $0[picture.renderer, default: []].insert(picture.thread) }
+                seen.withLock { _ = $0[picture.renderer, default: []].insert(picture.thread) }
             }
             pages.add(result.key.page)
             done.signal()

@@ -18,13 +18,7 @@ final class LinkWindowTests: XCTestCase {
             xdotool mousemove 1590 1190
             echo shown
             read answer
-            xdotool mousemove $answer click 1
-            echo clicked
-            read answer
-            xdotool windowfocus --sync "$window"
-            xdotool key alt+Left
-            echo back
-            read answer
+            \(ScriptedSession.clickThenBack)
             kill $quire; wait $quire
             """
         let session = try ScriptedSession(script: script, file: file, shot: shot)

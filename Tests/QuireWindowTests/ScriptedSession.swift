@@ -39,6 +39,21 @@ final class ScriptedSession {
         """
     }
 
+    /// Script lines that click where the test answers "x y" (then move the pointer off
+    /// the page, where no tooltip or hover covers it), say "clicked", wait for the test,
+    /// press Alt+Left (back) and say "back".
+    static let clickThenBack = """
+        xdotool mousemove $answer click 1
+        xdotool mousemove 1590 1190
+        echo clicked
+        read answer
+        xdotool windowfocus --sync "$window"
+        xdotool key alt+Left
+        echo back
+        read answer
+
+        """
+
     /// Script lines that press `shortcut` in the window, type `text` and press Enter, with
     /// real key events (XTEST) into the focused window, at once, as a fast typist does.
     static func press(_ shortcut: String, thenType text: String) -> String {

@@ -64,13 +64,7 @@ final class SidebarWindowTests: XCTestCase {
             xdotool key F9
             echo opened
             read answer
-            xdotool mousemove $answer click 1
-            echo clicked
-            read answer
-            xdotool windowfocus --sync "$window"
-            xdotool key alt+Left
-            echo back
-            read answer
+            \(ScriptedSession.clickThenBack)
             kill $quire; wait $quire
             """
         let session = try ScriptedSession(script: script, file: file, shot: shot)
@@ -158,14 +152,7 @@ final class SidebarWindowTests: XCTestCase {
             xdotool mousemove 1590 1190
             echo shown
             read answer
-            xdotool mousemove $answer click 1
-            xdotool mousemove 1590 1190
-            echo clicked
-            read answer
-            xdotool windowfocus --sync "$window"
-            xdotool key alt+Left
-            echo back
-            read answer
+            \(ScriptedSession.clickThenBack)
             """ + ScriptedSession.press("ctrl+l", thenType: "1") + """
             echo title
             read answer
