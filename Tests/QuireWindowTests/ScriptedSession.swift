@@ -56,8 +56,10 @@ final class ScriptedSession {
 
     /// Script lines that press `shortcut` in the window, type `text` and press Enter, with
     /// real key events (XTEST) into the focused window, at once, as a fast typist does.
+    /// They begin on a line of their own, whatever the script before them ends with.
     static func press(_ shortcut: String, thenType text: String) -> String {
         """
+
         xdotool windowfocus --sync "$window"
         xdotool key \(shortcut)
         xdotool type '\(text)'
