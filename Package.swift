@@ -15,16 +15,26 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "CShim", dependencies: ["CGtk"]),
+        // Messages with descriptors between processes, and sealed memfds for pixels.
+        .target(name: "CChannel"),
 
         .target(name: "QuireEngine"),
-        .target(name: "QuireDocument", dependencies: ["QuireEngine", "CPoppler", "CCairo"],
+        // A rendered picture: a cairo image surface, over its own pixels or shared memory.
+        .target(name: "QuireImage", dependencies: ["QuireEngine", "CCairo"]),
+        .target(name: "QuireDocument", dependencies: ["QuireEngine", "QuireImage", "CPoppler", "CCairo"],
                 linkerSettings: [.linkedLibrary("gio-2.0")]),
+        // What the window and its helper processes say to each other, and how.
+        .target(name: "QuireWire", dependencies: ["QuireEngine", "CChannel"]),
+        // Helper side: the zygote and the helpers, the only processes that open documents.
+        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "CCairo", "CChannel"]),
+        // Window side: the helpers as the engine's ports (no poppler here).
+        .target(name: "QuireRemote", dependencies: ["QuireEngine", "QuireImage", "QuireWire"]),
         .target(name: "PDFWriter", dependencies: ["CCairo"]),
-        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireDocument", "CShim", "CGtk"]),
+        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireDocument", "QuireImage", "QuireRemote", "CShim", "CGtk"]),
 
-        .executableTarget(name: "quire", dependencies: ["QuireUI"]),
+        .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
-        .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument"]),
+        .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument", "QuireImage"]),
         // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
         .executableTarget(name: "quire-fuzz", dependencies: ["QuireEngine", "QuireDocument", "QuireProbe", "Fixtures"]),
         // A document's pages through the engine without GTK: the fuzzer's child and the robustness tests.
@@ -33,8 +43,9 @@ let package = Package(
         // Test fixtures made with PDFWriter; not part of any product.
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),
         .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine"]),
-        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireProbe", "Fixtures", "PDFWriter"]),
-        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireUI", "Fixtures", "CCairo"]),
+        .testTarget(name: "QuireWireTests", dependencies: ["QuireWire", "QuireRemote", "QuireEngine"]),
+        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireImage", "QuireProbe", "Fixtures", "PDFWriter"]),
+        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireImage", "QuireUI", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

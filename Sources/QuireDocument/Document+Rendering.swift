@@ -1,6 +1,7 @@
 import CCairo
 import CPoppler
 import QuireEngine
+import QuireImage
 
 extension Document: PageRendering {
     /// Renders the whole page for `tile` on white, in device pixels.
@@ -12,16 +13,40 @@ extension Document: PageRendering {
     /// of the page's own /Rotate, on a white background: the whole page, or one cell of it.
     /// A page that is not shown (`pageProblem`) is refused with the reason, unrendered.
     public func render(page index: Int, scale: Double, rotation: Rotation = .none, cell: TileKey.Cell? = nil) throws -> PageImage {
-        try RenderingGuard.check()
-        if let problem = pageProblem(at: index) { throw RenderFailure(problem) }
-        let size = pageSize(at: index).rotated(by: rotation)
-        let region = TileKey(page: index, rotation: rotation, scale: scale, cell: cell).pixelRect(for: size)
-        let (width, height) = (region.width, region.height)
+        let tile = TileKey(page: index, rotation: rotation, scale: scale, cell: cell)
+        let (width, height) = try pixelSize(of: tile)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw RenderFailure("cannot allocate a \(width)×\(height) picture")
         }
         let image = PageImage(taking: surface)
+        try draw(tile, into: surface)
+        return image
+    }
+
+    /// The pixels `tile` takes, or why its page is not rendered.
+    public func pixelSize(of tile: TileKey) throws -> (width: Int, height: Int) {
+        try RenderingGuard.check()
+        if let problem = pageProblem(at: tile.page) { throw RenderFailure(problem) }
+        return bounded(tile).pixelSize(for: pageSize(at: tile.page).rotated(by: tile.rotation))
+    }
+
+    /// The tile at the scale it is drawn: a whole page asked for at a scale its real size
+    /// cannot take (the layout planned with an estimate) is drawn softer, within
+    /// `TileKey.boundedScale`, never as gigabytes.
+    private func bounded(_ tile: TileKey) -> TileKey {
+        guard tile.cell == nil else { return tile }
+        var bounded = tile
+        bounded.scale = TileKey.boundedScale(tile.scale, for: pageSize(at: tile.page))
+        return bounded
+    }
+
+    /// Draws `tile` on white into `surface`, an ARGB32 image surface of its `pixelSize`.
+    public func draw(_ tile: TileKey, into surface: OpaquePointer) throws {
+        try RenderingGuard.check()
+        let tile = bounded(tile)
+        let index = tile.page, scale = tile.scale, rotation = tile.rotation
+        let region = tile.pixelRect(for: pageSize(at: index).rotated(by: rotation))
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_set_source_rgb(cr, 1, 1, 1)
@@ -43,7 +68,6 @@ extension Document: PageRendering {
         }
         guard rendered == true else { throw RenderFailure("page \(index + 1) cannot be loaded") }
         cairo_surface_flush(surface)
-        return image
     }
 }
 

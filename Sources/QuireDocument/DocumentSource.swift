@@ -79,6 +79,13 @@ public final class LoadedBytes: @unchecked Sendable {
 
     var count: Int { Int(g_bytes_get_size(bytes)) }
 
+    /// Runs `body` over the bytes.
+    public func withUnsafeBytes<T, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> T) throws(E) -> T {
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        return try body(UnsafeRawBufferPointer(start: data, count: Int(size)))
+    }
+
     /// The first bytes, for telling a PDF from other data.
     func prefix(_ n: Int) -> [UInt8] {
         var size: gsize = 0

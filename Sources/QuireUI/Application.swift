@@ -28,7 +28,10 @@ public final class Application {
     }()
 
     /// Runs Quire with the process's arguments and returns the exit status.
-    public static func main(_ arguments: [String]) -> Int32 {
+    /// `startHelpers` forks the helper processes' zygote; it is called while the process
+    /// has one thread, before GTK starts, and only for a window (not a check's child, not
+    /// `--help`).
+    public static func main(_ arguments: [String], startHelpers: () -> Void) -> Int32 {
         // A child checking a file for a window (`OpeningCheck`): no GTK, just poppler.
         if arguments.dropFirst().first == OpeningCheck.flag { return OpeningCheck.runChild(Array(arguments.dropFirst())) }
         // A child that dies before reading all its input must not take the window with it.
@@ -44,6 +47,7 @@ public final class Application {
             print(LaunchOptions.usage)
             return 0
         }
+        startHelpers()
         RendererChoice.applyBeforeGtkStarts()
         CacheBudget.returnFreedPicturesToTheSystem()
         RenderingGuard.forbidRenderingOnThisThread()

@@ -16,7 +16,7 @@ enum Environment {
 }
 
 /// Writes a line to stderr: what went wrong, for people running Quire from a terminal.
-func printError(_ message: String) {
+public func printError(_ message: String) {
     let line = "quire: \(message)\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
 }

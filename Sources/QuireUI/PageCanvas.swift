@@ -2,6 +2,8 @@ import CGtk
 import CShim
 import QuireDocument
 import QuireEngine
+import QuireImage
+import QuireRemote
 
 /// The document view: a viewport-sized `QuireCanvas` in a scrolled window. It turns GTK
 /// input into `CanvasModel` calls, hands the model's plan to the render workers and draws
@@ -14,7 +16,7 @@ final class PageCanvas: CanvasContent {
     private var model: CanvasModel<PageImage>
     private let drawer = PictureDrawer()
     private var threads: DocumentThreads?
-    private var workers: RenderWorkers<Document>? { threads?.workers }
+    private var workers: RenderWorkers<RemoteRenderer>? { threads?.workers }
     private var pendingPage: Int?
     private var pendingPlace: ViewPlace?
     private var pointer = Point(x: 0, y: 0)
@@ -362,7 +364,7 @@ final class PageCanvas: CanvasContent {
         viewportChanged()
     }
 
-    func received(_ result: RenderWorkers<Document>.Result) {
+    func received(_ result: RenderWorkers<RemoteRenderer>.Result) {
         seenResults = max(seenResults, result.sequence)
         if case .failure(let failure) = result.outcome, reportedFailures.insert(result.key.page).inserted {
             printError("page \(result.key.page + 1) could not be rendered: \(failure)")
@@ -447,6 +449,9 @@ final class PageCanvas: CanvasContent {
                     var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),
                                                size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
                     drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
+                }
+                if page.quality == .failed, let reason = model.failures[page.page] {
+                    drawFailure(reason, in: bounds, snapshot, widget: UnsafeMutablePointer(canvas))
                 }
             }
             // A one-pixel border, not a filled rectangle under the page: every pixel filled

@@ -2,6 +2,7 @@ import CGtk
 import CShim
 import QuireDocument
 import QuireEngine
+import QuireImage
 
 /// Draws rendered pictures into a snapshot: as textures under GL renderers (cheaper
 /// there), through cairo under the cairo renderer (cheaper there). Keeps each picture's

@@ -1,6 +1,7 @@
 import Dispatch
 import QuireDocument
 import QuireEngine
+import QuireImage
 import Synchronization
 #if canImport(Glibc)
 import Glibc

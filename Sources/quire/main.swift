@@ -1,9 +1,19 @@
+import QuireHelper
+import QuireRemote
 import QuireUI
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let status = Application.main(CommandLine.arguments)
+// The executable picks its role: the window, which forks the zygote (`ZygoteProcess`)
+// and, through it, the helper processes that alone open documents.
+let status = Application.main(CommandLine.arguments) {
+    do {
+        try Zygote.start(serve: ZygoteProcess.serve)
+    } catch {
+        printError("the helper processes cannot start (\(error)); pages will not be drawn")
+    }
+}
 // Render threads may still be inside poppler; exit()'s static destructors would pull
 // poppler's globals from under them. Nothing of Quire's needs atexit, so leave at once.
 fflush(nil)

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Fixtures
 import QuireEngine
+import QuireImage
 import XCTest
 @testable import QuireDocument
 

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import QuireDocument
+import QuireImage
 import XCTest
 
 /// Runs the real `quire` executable (built beside the tests) and collects what it did.

@@ -1,0 +1,61 @@
+import CChannel
+import QuireWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The zygote: forked from the window before GTK starts (one thread, poppler loaded but
+/// no document open), it forks a helper for each request and ends the helpers it made
+/// when the window asks. It dies with the window (its channel's end, and PDEATHSIG), and
+/// its helpers die with it.
+public enum ZygoteProcess {
+    /// Serves the window on `socket` until the window closes it.
+    public static func serve(_ socket: Descriptor, window: pid_t) -> Never {
+        if quire_die_with_parent(window) != 0 { _exit(0) }
+        // A helper that faults dies at once: the Swift runtime's crash handlers, inherited
+        // from the window, would start swift-backtrace (a program: no helper may run one)
+        // and hold the dying process for as long as it takes.
+        for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fault, SIG_DFL) }
+        let channel = Channel(socket: socket)
+        var children: Set<pid_t> = []
+        while true {
+            // Reaps what ended, so that a process id asked to end is always one of ours.
+            var status: Int32 = 0
+            while case let ended = waitpid(-1, &status, WNOHANG), ended > 0 { children.remove(ended) }
+            let message: (bytes: [UInt8], descriptors: [Descriptor])
+            do {
+                message = try channel.receive(within: 1)
+            } catch .timedOut {
+                continue
+            } catch {
+                _exit(0) // the window ended
+            }
+            guard let request = try? ZygoteRequest(message.bytes) else {
+                try? channel.send(ZygoteReply.failed(reason: "a request the zygote does not know").bytes)
+                continue
+            }
+            switch request {
+            case .spawnRenderer(_, let password):
+                guard message.descriptors.count == 2 else {
+                    try? channel.send(ZygoteReply.failed(reason: "a helper needs a document and a channel").bytes)
+                    continue
+                }
+                let zygote = getpid()
+                let pid = fork()
+                if pid == 0 {
+                    if quire_die_with_parent(zygote) != 0 { _exit(0) }
+                    close(socket.fd) // a helper never speaks for the zygote
+                    RenderHelper.serve(Channel(socket: message.descriptors[1]), document: message.descriptors[0], password: password)
+                }
+                if pid < 0 {
+                    try? channel.send(ZygoteReply.failed(reason: String(cString: strerror(errno))).bytes)
+                } else {
+                    children.insert(pid)
+                    try? channel.send(ZygoteReply.spawned(pid: pid).bytes)
+                }
+            case .end(let pid):
+                if children.contains(pid) { kill(pid, SIGKILL) }
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import QuireEngine
+import QuireImage
+import QuireWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A render slot's helper process, as `RenderWorkers` sees a renderer. The policy:
+///  1. One helper per slot, one render at a time each, made by the zygote on first use.
+///  2. A render gets `renderSeconds` (20 s; `QUIRE_RENDER_SECONDS` for tests) in all;
+///     past that, or when the helper ends or breaks the protocol, the helper is ended,
+///     the tile fails with the reason, and the next tile gets a new helper.
+///  3. Past `restartLimit` failed helpers on one document, across its slots, no more are
+///     made: every later tile fails, saying so, and what is on screen stays.
+///  4. Nothing a helper says is believed unchecked: its pixel size must be the tile's
+///     (`RenderReplyCheck`), its answers must be to the question asked.
+public final class RemoteRenderer: PageRendering {
+    public typealias Picture = PageImage
+
+    public static let restartLimit = 6
+    static var renderSeconds: Double {
+        getenv("QUIRE_RENDER_SECONDS").flatMap { Double(String(cString: $0)) }.map { max(0.5, $0) } ?? 20
+    }
+
+    private let file: DocumentFile
+    private let zygote: Zygote
+    private var helper: (pid: pid_t, channel: Channel)?
+    private var nextID: UInt32 = 0
+
+    public init(file: DocumentFile) throws {
+        guard let zygote = Zygote.shared else { throw RenderFailure("no helper processes: the zygote did not start") }
+        self.file = file
+        self.zygote = zygote
+        try start()
+    }
+
+    deinit { if let helper { zygote.end(helper.pid) } }
+
+    private func start() throws {
+        guard file.faults.total < Self.restartLimit else {
+            throw RenderFailure("Quire stopped drawing this document: its helper processes failed \(Self.restartLimit) times")
+        }
+        let made = try zygote.spawnRenderer(document: file.descriptor, displayPath: file.displayPath, password: file.password)
+        helper = made
+        do {
+            switch try HelperReply(made.channel.receive(within: Self.renderSeconds).bytes) {
+            case .ready: return
+            case .openFailed(let reason): throw RenderFailure(reason)
+            default: throw RenderFailure("the helper answered out of turn")
+            }
+        } catch let failure as RenderFailure {
+            fail()
+            throw failure
+        } catch {
+            fail()
+            throw RenderFailure("the helper did not open the document: \(error)")
+        }
+    }
+
+    /// Ends the helper and counts it as failed.
+    private func fail() {
+        if let helper { zygote.end(helper.pid) }
+        helper = nil
+        _ = file.faults.add()
+    }
+
+    /// The answer to request `id`, or a failure naming what went wrong on `page`.
+    private func answer(_ id: UInt32, page: Int, within seconds: Double, from channel: Channel) throws -> HelperReply {
+        do {
+            let reply = try HelperReply(channel.receive(within: seconds).bytes)
+            return reply
+        } catch ChannelError.timedOut {
+            fail()
+            throw RenderFailure("page \(page + 1) took longer than \(Self.renderSeconds.formatted) s to draw, so Quire stopped it")
+        } catch ChannelError.closed {
+            fail()
+            throw RenderFailure("the process drawing page \(page + 1) ended while drawing it")
+        } catch {
+            fail()
+            throw RenderFailure("the process drawing page \(page + 1) failed: \(error)")
+        }
+    }
+
+    public func render(_ tile: TileKey) throws -> PageImage {
+        // A helper that ended while idle (killed from outside, say) costs no page: it is
+        // replaced before the tile is asked for.
+        if let idle = helper?.channel, idle.hasSomethingWaiting { fail() }
+        if helper == nil { try start() }
+        guard let channel = helper?.channel else { throw RenderFailure("no helper") }
+        nextID &+= 1
+        let id = nextID
+        let deadline = monotonicSeconds() + Self.renderSeconds
+        do { try channel.send(HelperRequest.render(id: id, tile: tile).bytes) } catch {
+            fail()
+            throw RenderFailure("the process drawing pages ended")
+        }
+        switch try answer(id, page: tile.page, within: deadline - monotonicSeconds(), from: channel) {
+        case .needs(id, let width, let height):
+            guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
+                fail()
+                throw RenderFailure("the process drawing page \(tile.page + 1) asked for \(width)×\(height) pixels")
+            }
+            let pixels = try SharedPixels(byteCount: width * height * 4)
+            do { try channel.send(HelperRequest.pixels(id: id).bytes, passing: [pixels.descriptor]) } catch {
+                fail()
+                throw RenderFailure("the process drawing page \(tile.page + 1) ended")
+            }
+            switch try answer(id, page: tile.page, within: max(0, deadline - monotonicSeconds()), from: channel) {
+            case .rendered(id):
+                guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels) else {
+                    throw RenderFailure("cairo refused a \(width)×\(height) picture")
+                }
+                return image
+            case .renderFailed(id, let reason): throw RenderFailure(reason)
+            default:
+                fail()
+                throw RenderFailure("the process drawing page \(tile.page + 1) answered out of turn")
+            }
+        case .renderFailed(id, let reason): throw RenderFailure(reason)
+        default:
+            fail()
+            throw RenderFailure("the process drawing page \(tile.page + 1) answered out of turn")
+        }
+    }
+
+    public func hasLargeImages(page: Int) -> Bool {
+        guard let channel = helper?.channel else { return true }
+        nextID &+= 1
+        let id = nextID
+        guard (try? channel.send(HelperRequest.largeImages(id: id, page: page).bytes)) != nil,
+              case .largeImages(id, let large)? = try? answer(id, page: page, within: 5, from: channel) else { return true }
+        return large
+    }
+}
+
+/// Whether a helper's pixel size is one the window could have asked for: the tile's.
+public enum RenderReplyCheck {
+    public static func accepts(width: Int, height: Int, for tile: TileKey) -> Bool {
+        guard width >= 1, height >= 1 else { return false }
+        if tile.cell != nil { return width <= TileKey.cellSide && height <= TileKey.cellSide }
+        // A whole page is bounded by `TileKey.boundedScale`: a side of `maximumSide`, and
+        // `maximumPixels` in all, each rounded up by a pixel.
+        let side = Int(TileKey.maximumSide) + 1
+        return width <= side && height <= side && Double(width) * Double(height) <= TileKey.maximumPixels * 1.001 + Double(2 * side)
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+private extension Double {
+    /// "20", "2.5": seconds as a reader reads them.
+    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+}

@@ -1,0 +1,145 @@
+import QuireEngine
+
+/// What the window asks a render helper. A render takes two messages: `render` names the
+/// tile, the helper answers how many pixels it needs (`HelperReply.needs`), and `pixels`
+/// hands it the shared memory the window made for them (a sealed memfd, passed with the
+/// message), which the helper fills before answering `rendered`.
+public enum HelperRequest: Equatable, Sendable {
+    case render(id: UInt32, tile: TileKey)
+    case pixels(id: UInt32)
+    case largeImages(id: UInt32, page: Int)
+
+    public var bytes: [UInt8] {
+        var out = WireWriter()
+        switch self {
+        case .render(let id, let tile):
+            out.u8(1); out.u32(id); out.int(tile.page); out.int(tile.rotation.rawValue); out.f64(tile.scale)
+            out.bool(tile.cell != nil); out.int(tile.cell?.column ?? 0); out.int(tile.cell?.row ?? 0)
+        case .pixels(let id): out.u8(2); out.u32(id)
+        case .largeImages(let id, let page): out.u8(3); out.u32(id); out.int(page)
+        }
+        return out.bytes
+    }
+
+    public init(_ bytes: [UInt8]) throws(WireError) {
+        var input = WireReader(bytes)
+        switch try input.u8() {
+        case 1:
+            let id = try input.u32(), page = try input.int(), degrees = try input.int(), scale = try input.f64()
+            let hasCell = try input.bool(), column = try input.int(), row = try input.int()
+            guard let rotation = Rotation(rawValue: degrees) else { throw .badValue("a rotation of \(degrees)°") }
+            self = .render(id: id, tile: TileKey(page: page, rotation: rotation, scale: scale,
+                                                 cell: hasCell ? TileKey.Cell(column: column, row: row) : nil))
+        case 2: self = .pixels(id: try input.u32())
+        case 3: self = .largeImages(id: try input.u32(), page: try input.int())
+        case let other: throw .unknownMessage(other)
+        }
+        try input.finish()
+    }
+}
+
+/// What a helper answers. Nothing in it is trusted by the window until checked
+/// (`RenderReplyCheck` on the window's side).
+public enum HelperReply: Equatable, Sendable {
+    /// The document opened; the helper waits for requests.
+    case ready(pageCount: Int)
+    case openFailed(reason: String)
+    case needs(id: UInt32, width: Int, height: Int)
+    case rendered(id: UInt32)
+    case renderFailed(id: UInt32, reason: String)
+    case largeImages(id: UInt32, Bool)
+
+    /// Reasons are for a notice: a line, not a page.
+    public static let reasonLimit = 500
+
+    public var bytes: [UInt8] {
+        var out = WireWriter()
+        switch self {
+        case .ready(let count): out.u8(1); out.int(count)
+        case .openFailed(let reason): out.u8(2); out.string(reason, limit: Self.reasonLimit)
+        case .needs(let id, let width, let height): out.u8(3); out.u32(id); out.int(width); out.int(height)
+        case .rendered(let id): out.u8(4); out.u32(id)
+        case .renderFailed(let id, let reason): out.u8(5); out.u32(id); out.string(reason, limit: Self.reasonLimit)
+        case .largeImages(let id, let large): out.u8(6); out.u32(id); out.bool(large)
+        }
+        return out.bytes
+    }
+
+    public init(_ bytes: [UInt8]) throws(WireError) {
+        var input = WireReader(bytes)
+        switch try input.u8() {
+        case 1: self = .ready(pageCount: try input.int())
+        case 2: self = .openFailed(reason: try input.string(limit: Self.reasonLimit))
+        case 3: self = .needs(id: try input.u32(), width: try input.int(), height: try input.int())
+        case 4: self = .rendered(id: try input.u32())
+        case 5: self = .renderFailed(id: try input.u32(), reason: try input.string(limit: Self.reasonLimit))
+        case 6: self = .largeImages(id: try input.u32(), try input.bool())
+        case let other: throw .unknownMessage(other)
+        }
+        try input.finish()
+    }
+}
+
+/// What the window asks the zygote, and its answers.
+public enum ZygoteRequest: Equatable, Sendable {
+    /// Fork a render helper for the document passed with the message (its descriptor,
+    /// then the helper's end of a channel).
+    case spawnRenderer(displayPath: String, password: String?)
+    /// End a helper the zygote made (and has not yet seen end): the zygote does it, so
+    /// that a process id is never reused under the window's signal.
+    case end(pid: Int32)
+
+    public static let textLimit = 4096
+
+    public var bytes: [UInt8] {
+        var out = WireWriter()
+        switch self {
+        case .spawnRenderer(let path, let password):
+            out.u8(1); out.string(path, limit: Self.textLimit); out.bool(password != nil); out.string(password ?? "", limit: Self.textLimit)
+        case .end(let pid): out.u8(2); out.int(Int(pid))
+        }
+        return out.bytes
+    }
+
+    public init(_ bytes: [UInt8]) throws(WireError) {
+        var input = WireReader(bytes)
+        switch try input.u8() {
+        case 1:
+            let path = try input.string(limit: Self.textLimit), hasPassword = try input.bool(), password = try input.string(limit: Self.textLimit)
+            self = .spawnRenderer(displayPath: path, password: hasPassword ? password : nil)
+        case 2:
+            let pid = try input.int()
+            guard let pid = Int32(exactly: pid), pid > 0 else { throw .badValue("process \(pid)") }
+            self = .end(pid: pid)
+        case let other: throw .unknownMessage(other)
+        }
+        try input.finish()
+    }
+}
+
+public enum ZygoteReply: Equatable, Sendable {
+    case spawned(pid: Int32)
+    case failed(reason: String)
+
+    public var bytes: [UInt8] {
+        var out = WireWriter()
+        switch self {
+        case .spawned(let pid): out.u8(1); out.int(Int(pid))
+        case .failed(let reason): out.u8(2); out.string(reason, limit: HelperReply.reasonLimit)
+        }
+        return out.bytes
+    }
+
+    public init(_ bytes: [UInt8]) throws(WireError) {
+        var input = WireReader(bytes)
+        switch try input.u8() {
+        case 1:
+            let pid = try input.int()
+            guard let pid = Int32(exactly: pid), pid > 0 else { throw .badValue("process \(pid)") }
+            self = .spawned(pid: pid)
+        case 2: self = .failed(reason: try input.string(limit: HelperReply.reasonLimit))
+        case let other: throw .unknownMessage(other)
+        }
+        try input.finish()
+    }
+}

@@ -1,0 +1,112 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// Render helpers made to fail (`QUIRE_HELPER_FAULT`, a test-only switch in the real
+/// helper) in the real window: the page a helper died or hung on says it could not be
+/// drawn, with the reason; every other page is drawn by a new helper; the window quits
+/// normally and leaves no helper behind. A 12-page document at 100 % in a 1000 × 900
+/// window, opened on page 2; Ctrl+L 12 goes to the last page.
+final class HelperFaultWindowTests: XCTestCase {
+    /// The grey of the failure's words (`PageCanvas.drawFailure`).
+    private static let failureGrey: UInt32 = 0xFF59_5959
+
+    /// Script lines: after Ctrl+Q, whether the window's process and all its helpers (which
+    /// carry the same command line) ended: "gone" or "left N".
+    private static let helpersGone = """
+        for i in $(seq 100); do [ -z "$(pgrep -f -- "^$1 .*$2")" ] && break; sleep 0.05; done
+        left=$(pgrep -f -- "^$1 .*$2" | wc -l)
+        [ "$left" -eq 0 ] && echo gone || { echo "left $left"; pkill -9 -f -- "^$1 .*$2"; }
+        """
+
+    private func session(fault: String, extra: [String: String] = [:], killHelpersFirst: Bool = false,
+                         _ fixtures: Fixtures) throws -> (ScriptedSession, String) {
+        let file = fixtures.long(pages: 12, named: "faults.pdf")
+        let kill = killHelpersFirst ? """
+            zygote=$(pgrep -P $quire | head -1)
+            pkill -9 -P "$zygote"
+            echo killed
+            read answer
+
+            """ : ""
+        let script = ScriptedSession.ended(within: 10) + ScriptedSession.start(title: "faults.pdf", arguments: "--size 1000x900 --zoom 100 --page 2") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            \(kill)
+            """ + ScriptedSession.press("ctrl+l", thenType: "12") + """
+            echo end
+            read answer
+            xdotool key ctrl+q
+            ended
+            \(Self.helpersGone)
+            read answer
+            """
+        let environment = (fault.isEmpty ? [:] : ["QUIRE_HELPER_FAULT": fault]).merging(extra) { $1 }
+        return (try ScriptedSession(script: script, file: file, shot: fixtures.path("faults.png"), environment: environment), file)
+    }
+
+    /// Whether the screen shows the failure's words on the page in view.
+    private static func showsFailure(_ screen: Picture) -> Bool {
+        var count = 0
+        for y in stride(from: 60, to: 500, by: 2) { for x in stride(from: 100, to: 900, by: 2) where screen[x, y] == failureGrey { count += 1 } }
+        return count > 20
+    }
+
+    private func assertTheRestIsDrawnAndQuits(_ session: ScriptedSession, _ file: String) throws {
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "end")
+        XCTAssertTrue(try session.showsAtTheTop(page: 11, of: file, xs: 80...110), "the last page is drawn by a new helper")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertEqual(try session.readLine(), "gone", "no helper outlives the window")
+    }
+
+    /// Page 2's helper fails as `fault` makes it: the reason is told, page 2 says it could
+    /// not be drawn, and the rest is drawn.
+    private func assertOnlyPage2Fails(fault: String, extra: [String: String] = [:], saying reason: String) throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let (session, file) = try session(fault: fault, extra: extra, fixtures)
+        XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertTrue(session.errorsSay("page 2 could not be rendered: " + reason))
+        XCTAssertTrue(Self.showsFailure(try session.screen(until: Self.showsFailure)), "page 2 says it could not be drawn")
+        try assertTheRestIsDrawnAndQuits(session, file)
+    }
+
+    func testAHelperThatCrashesCostsOnlyItsPage() throws {
+        try assertOnlyPage2Fails(fault: "crash-on-page:2", saying: "the process drawing page 2 ended while drawing it")
+    }
+
+    func testAHelperThatHangsIsStoppedAtItsTime() throws {
+        try assertOnlyPage2Fails(fault: "hang-on-page:2", extra: ["QUIRE_RENDER_SECONDS": "2"],
+                                 saying: "page 2 took longer than 2 s to draw, so Quire stopped it")
+    }
+
+    /// Helpers killed from outside (SIGKILL to every child of the zygote) are replaced.
+    func testHelpersKilledFromOutsideAreReplaced() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let (session, file) = try session(fault: "", killHelpersFirst: true, fixtures)
+        XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertTrue(try session.showsAtTheTop(page: 1, of: file, xs: 80...110), "page 2 is drawn first")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "killed")
+        try assertTheRestIsDrawnAndQuits(session, file)
+    }
+
+    /// Helpers that crash on every page: after `RemoteRenderer.restartLimit` no more are
+    /// made, the reader is told, and the window still quits normally.
+    func testHelpersThatAlwaysCrashAreNotMadeForEver() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let (session, _) = try session(fault: "crash-always", fixtures)
+        XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertTrue(session.errorsSay("Quire stopped drawing this document: its helper processes failed 6 times"))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "end")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertEqual(try session.readLine(), "gone")
+    }
+}
