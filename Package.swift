@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers (see DESIGN.md): UI → Engine, Document, Shim; Document → Engine; Engine → nothing of ours.
+// Layers (see DESIGN.md): UI → Engine, Document, Shim; Document → Engine; Engine → nothing of ours;
+// Sandbox → its C part only.
 let package = Package(
     name: "Quire",
     products: [
@@ -15,11 +16,14 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "CShim", dependencies: ["CGtk"]),
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
 
         .target(name: "QuireEngine"),
         .target(name: "QuireDocument", dependencies: ["QuireEngine", "CPoppler", "CCairo"],
                 linkerSettings: [.linkedLibrary("gio-2.0")]),
         .target(name: "PDFWriter", dependencies: ["CCairo"]),
+        // What a helper process does to itself before it reads a document: no poppler, no GTK.
+        .target(name: "QuireSandbox", dependencies: ["CSandbox"]),
         .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireDocument", "CShim", "CGtk"]),
 
         .executableTarget(name: "quire", dependencies: ["QuireUI"]),
