@@ -31,6 +31,8 @@ let package = Package(
         .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument"]),
         // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
         .executableTarget(name: "quire-fuzz", dependencies: ["QuireEngine", "QuireDocument", "QuireProbe", "Fixtures"]),
+        // Opens a document, confines itself, renders and tries what the sandbox forbids: for the sandbox tests.
+        .executableTarget(name: "quire-sandbox-probe", dependencies: ["QuireSandbox", "QuireDocument", "CCairo"]),
         // A document's pages through the engine without GTK: the fuzzer's child and the robustness tests.
         .target(name: "QuireProbe", dependencies: ["QuireEngine", "QuireDocument"]),
 
