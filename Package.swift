@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),
         .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine"]),
         .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireProbe", "Fixtures", "PDFWriter"]),
+        .testTarget(name: "QuireSandboxTests", dependencies: ["QuireSandbox"]),
         .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireUI", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
