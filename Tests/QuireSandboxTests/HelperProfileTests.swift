@@ -3,6 +3,7 @@ import XCTest
 /// The helper profile, from outside: a probe opens a real PDF, confines itself as a helper,
 /// renders every page, then tries what a compromised helper would.
 final class HelperProfileTests: XCTestCase {
+    /// By seccomp (EPERM), before Landlock (EACCES) would.
     func testOpeningAnyFileForWritingIsRefused() throws {
         let (probe, ending) = try ProbeSession.rendering("cjk-japanese-vertical.pdf", attempt: "write")
         XCTAssertEqual(ending, .exited(0))

@@ -9,6 +9,8 @@ final class ProbeSession {
     enum Ending: Equatable {
         case exited(Int32)
         case killed(signal: Int32)
+        /// Not seen to end, even once killed (the test has failed already).
+        case unknown
     }
 
     static let deadline: TimeInterval = 120
@@ -67,7 +69,7 @@ final class ProbeSession {
         if ended.wait(timeout: .now() + Self.deadline) == .timedOut {
             XCTFail("the probe did not end within \(Int(Self.deadline)) s")
             kill(pid, SIGKILL)
-            ended.wait()
+            if ended.wait(timeout: .now() + 10) == .timedOut { return .unknown }
         }
         let status = process.terminationStatus
         return process.terminationReason == .uncaughtSignal ? .killed(signal: status) : .exited(status)
