@@ -62,11 +62,12 @@ int csandbox_landlock_abi(int *abi, char *message, size_t capacity) {
     return csandbox_fail(message, capacity, errno, "landlock_create_ruleset(VERSION)");
 }
 
-/* Adds "read beneath `path`"; a path that does not exist is no error, there is nothing to read. */
+/* Adds "read beneath `path`". A path that does not exist, or that this user may not reach
+ * (another user's home), is no error: there is nothing the process could read there. */
 static int allow_reading(int ruleset, const char *path, char *message, size_t capacity) {
     int fd = open(path, O_PATH | O_CLOEXEC);
     if (fd < 0) {
-        if (errno == ENOENT || errno == ENOTDIR) return 0;
+        if (errno == ENOENT || errno == ENOTDIR || errno == EACCES) return 0;
         return csandbox_fail(message, capacity, errno, "opening %s for a Landlock rule", path);
     }
     struct stat status;

@@ -29,10 +29,10 @@ public enum Sandbox {
     /// Throws when a step fails; the process is then partly confined and should exit.
     @discardableResult
     public static func confine(_ profile: Profile, readable: [String], limits: Limits, parent: pid_t) throws(Failure) -> Report {
-        try Failure.check(.singleThread) { csandbox_require_single_thread($0, $1) }
+        try Failure.check(.singleThread, csandbox_require_single_thread)
         try Failure.check(.limits) { csandbox_limit_resources(limits.c, $0, $1) }
         try Failure.check(.parentDeath) { csandbox_die_with_parent(parent, $0, $1) }
-        try Failure.check(.noNewPrivileges) { csandbox_no_new_privs($0, $1) }
+        try Failure.check(.noNewPrivileges, csandbox_no_new_privs)
         let landlock = try LandlockStatus.restrict(toReading: readable)
         try Failure.check(.seccomp) { csandbox_seccomp_apply(profile.c, $0, $1) }
         return Report(landlock: landlock)

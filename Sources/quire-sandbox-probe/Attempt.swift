@@ -18,7 +18,7 @@ enum Attempt: String, CaseIterable {
     case orphan
     /// A thread, which the helper may start: it shares the process's confinement.
     case thread
-    /// Reads /etc/passwd, the document again and $HOME: refused only by Landlock.
+    /// Reads /etc/passwd and the document again, lists /: refused only by Landlock.
     case readHome = "read-home"
     /// A write through a bad pointer: the helper must die of SIGSEGV, as it would unconfined.
     case crash
@@ -76,7 +76,7 @@ enum Attempt: String, CaseIterable {
         case .readHome:
             report("read /etc/passwd", open("/etc/passwd", O_RDONLY))
             report("read \(documentPath)", open(documentPath, O_RDONLY))
-            report("read $HOME", open(String(cString: getenv("HOME") ?? strdup("/root")), O_RDONLY | O_DIRECTORY))
+            report("list /", open("/", O_RDONLY | O_DIRECTORY))
         case .thread:
             let result = SpareThread.runOnce()
             Output.line(result == 0 ? "attempt thread: succeeded" : "attempt thread: refused \(Output.name(ofError: result))")

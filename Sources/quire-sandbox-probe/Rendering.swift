@@ -11,7 +11,10 @@ enum Rendering {
             do {
                 let image = try document.render(page: index, scale: 1)
                 cairo_surface_flush(image.surface)
-                guard let pixels = cairo_image_surface_get_data(image.surface) else { continue }
+                guard let pixels = cairo_image_surface_get_data(image.surface) else {
+                    Output.line("\(prefix)page \(index + 1): the picture has no pixels")
+                    continue
+                }
                 guard let written = shared.write(from: pixels, count: image.byteCount) else {
                     Output.line("\(prefix)page \(index + 1): mapping the memfd was refused")
                     continue

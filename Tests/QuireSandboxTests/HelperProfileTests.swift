@@ -53,6 +53,18 @@ final class HelperProfileTests: XCTestCase {
         XCTAssertEqual(probe.lines(startingWith: "status "), ["status NoNewPrivs:\t1", "status Seccomp:\t2", "status Seccomp_filters:\t1"])
     }
 
+    func testAnUnprivilegedHelperIsConfinedAlike() throws {
+        let name = "scan-ru-taxform-jbig2.pdf"
+        let probe = try ProbeSession(try Corpus.path(name), attempt: "write", unprivileged: true)
+        XCTAssertEqual(probe.read { $0 == "waiting" }, "waiting")
+        let status = try probe.statusFromOutside()
+        XCTAssertNotEqual(status["Uid"]?.hasPrefix("0\t"), true, "the probe runs as root")
+        XCTAssertEqual(status["Seccomp"], "2")
+        XCTAssertEqual(probe.finish(), .exited(0))
+        probe.assertRendered(try Corpus.pagesRendered(name))
+        XCTAssertEqual(probe.lines(startingWith: "attempt ").filter { !$0.hasSuffix("refused EPERM") }, [])
+    }
+
     func testAProcessWithASecondThreadIsNotConfined() throws {
         let (probe, ending) = try ProbeSession.finished(try Corpus.path("rotated-page-rot90.pdf"), attempt: "none", profile: "threaded-helper")
         XCTAssertEqual(ending, .exited(4))

@@ -26,10 +26,18 @@ final class ProbeSession {
 
     var pid: pid_t { process.processIdentifier }
 
-    init(_ document: String, attempt: String, profile: String = "helper") throws {
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    /// With `unprivileged`, a test run as root runs the probe as nobody (through setpriv),
+    /// as people run Quire: without CAP_SYS_ADMIN, and without access to root's home.
+    init(_ document: String, attempt: String, profile: String = "helper", unprivileged: Bool = false) throws {
+        let probe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("quire-sandbox-probe")
-        process.arguments = [document, attempt, profile]
+        if unprivileged && getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", probe.path, document, attempt, profile]
+        } else {
+            process.executableURL = probe
+            process.arguments = [document, attempt, profile]
+        }
         process.standardOutput = output
         process.standardInput = input
         // Not a file: with RLIMIT_FSIZE 0, writes to a regular file fail once confined.

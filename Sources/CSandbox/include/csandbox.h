@@ -37,7 +37,7 @@ int csandbox_no_new_privs(char *message, size_t capacity);
 int csandbox_landlock_abi(int *abi, char *message, size_t capacity);
 
 /* Restricts the process to reading files and listing directories beneath `paths` (paths
- * that do not exist are skipped); every other filesystem right the ABI knows is denied,
+ * that do not exist or cannot be reached are skipped); every other filesystem right the ABI knows is denied,
  * and from ABI 4 TCP bind/connect, from ABI 6 abstract unix sockets and signals out of
  * the domain. *abi is the ABI enforced, or 0 (reason in `message`) when none is offered. */
 int csandbox_landlock_restrict(const char *const *paths, size_t count, int *abi,
