@@ -4,9 +4,10 @@ import XCTest
 /// from poppler-data, and every image decoder still work under Landlock and seccomp.
 final class ConfinedRenderingTests: XCTestCase {
     /// Type 1, CJK vertical with embedded and system fonts, Arabic TrueType, JBIG2 scans,
-    /// JPEG 2000 photos, JPEG and other filters, AcroForm appearances, an encrypted file.
+    /// JPEG 2000 photos, JPEG and other filters, AcroForm appearances, an encrypted file,
+    /// LaTeX mathematics in a long document with object streams.
     static let documents = [
-        "small-tracemonkey.pdf", "cjk-japanese-vertical.pdf", "rtl-arabic-cidtruetype.pdf",
+        "small-tracemonkey.pdf", "cjk-japanese-vertical.pdf", "rtl-arabic-cidtruetype.pdf", "outline-geotopo-de.pdf",
         "scan-ru-taxform-jbig2.pdf", "image-jpx-photos-landscape.pdf", "image-codecs-imagemagick.pdf",
         "form-libreoffice.pdf", "encrypted-owner-only-rc4.pdf", "synth-mixed-sizes-rotations.pdf",
     ]
