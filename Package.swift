@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers (see DESIGN.md): UI → Engine, Document, Shim; Document → Engine; Engine → nothing of ours.
+// Layers (see DESIGN.md): UI → Engine, Document, Shim; Document → Engine; Engine → nothing of ours;
+// Sandbox → its C part only.
 let package = Package(
     name: "Quire",
     products: [
@@ -17,6 +18,8 @@ let package = Package(
         .target(name: "CShim", dependencies: ["CGtk"]),
         // Messages with descriptors between processes, and sealed memfds for pixels.
         .target(name: "CChannel"),
+        // The helpers' confinement: libseccomp's filters, Landlock, limits.
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
 
         .target(name: "QuireEngine"),
         // A rendered picture: a cairo image surface, over its own pixels or shared memory.
@@ -26,10 +29,12 @@ let package = Package(
         // What the window and its helper processes say to each other, and how.
         .target(name: "QuireWire", dependencies: ["QuireEngine", "CChannel"]),
         // Helper side: the zygote and the helpers, the only processes that open documents.
-        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "CCairo", "CChannel"]),
+        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "QuireSandbox", "CCairo", "CChannel"]),
         // Window side: the helpers as the engine's ports (no poppler here).
         .target(name: "QuireRemote", dependencies: ["QuireEngine", "QuireImage", "QuireWire"]),
         .target(name: "PDFWriter", dependencies: ["CCairo"]),
+        // What a helper process does to itself before it reads a document: no poppler, no GTK.
+        .target(name: "QuireSandbox", dependencies: ["CSandbox"]),
         .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireDocument", "QuireImage", "QuireRemote", "CShim", "CGtk"]),
 
         .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote"]),
@@ -37,6 +42,8 @@ let package = Package(
         .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument", "QuireImage"]),
         // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
         .executableTarget(name: "quire-fuzz", dependencies: ["QuireEngine", "QuireDocument", "QuireProbe", "Fixtures"]),
+        // Opens a document, confines itself, renders and tries what the sandbox forbids: for the sandbox tests.
+        .executableTarget(name: "quire-sandbox-probe", dependencies: ["QuireSandbox", "QuireDocument", "CCairo"]),
         // A document's pages through the engine without GTK: the fuzzer's child and the robustness tests.
         .target(name: "QuireProbe", dependencies: ["QuireEngine", "QuireDocument"]),
 
@@ -45,6 +52,7 @@ let package = Package(
         .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine"]),
         .testTarget(name: "QuireWireTests", dependencies: ["QuireWire", "QuireRemote", "QuireEngine"]),
         .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireImage", "QuireProbe", "Fixtures", "PDFWriter"]),
+        .testTarget(name: "QuireSandboxTests", dependencies: ["QuireSandbox"]),
         .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireImage", "QuireUI", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
