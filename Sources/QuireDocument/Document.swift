@@ -22,6 +22,23 @@ public final class Document: PageGeometry {
         if pageCount <= 0 { throw .noPages(path: source.displayPath) }
     }
 
+    /// Opens the document at `descriptor`, which stays the caller's: a helper's, given
+    /// the file the window opened, so that it reads those bytes and needs no path (its
+    /// sandbox reads none). `displayPath` is what errors name.
+    public init(descriptor: Int32, displayPath: String, password: String?) throws(DocumentError) {
+        source = DocumentSource(path: displayPath, password: password)
+        var error: UnsafeMutablePointer<GError>?
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+        guard copy >= 0 else { throw .notReadable(path: displayPath) }
+        // poppler owns the copy from here, and closes it with the document.
+        guard let opened = poppler_document_new_from_fd(copy, password, &error) else {
+            throw Self.openingError(error, source: source, header: FileCheck.header(descriptor: descriptor))
+        }
+        document = opened
+        pageCount = Int(poppler_document_get_n_pages(document))
+        if pageCount <= 0 { throw .noPages(path: displayPath) }
+    }
+
     deinit {
         for kept in keptPages { g_object_unref(UnsafeMutableRawPointer(kept.page)) }
         g_object_unref(UnsafeMutableRawPointer(document))
@@ -168,16 +185,22 @@ public final class Document: PageGeometry {
             opened = poppler_document_new_from_stream(stream, goffset(bytes.count), source.password, nil, &error)
         }
         if let opened { return opened }
+        throw openingError(error, source: source, header: header)
+    }
+
+    /// What a failed opening means, from poppler's error and the file's first bytes.
+    private static func openingError(_ failure: UnsafeMutablePointer<GError>?, source: DocumentSource, header: [UInt8]) -> DocumentError {
+        var error = failure
         let code = error?.pointee.code ?? 0
         let detail = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
         let isPoppler = error?.pointee.domain == poppler_error_quark()
         g_clear_error(&error)
         let path = source.displayPath
         if isPoppler && code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-            throw (source.password ?? "").isEmpty ? .needsPassword(path: path) : .wrongPassword(path: path)
+            return (source.password ?? "").isEmpty ? .needsPassword(path: path) : .wrongPassword(path: path)
         }
-        if !FileCheck.looksLikePDF(header) { throw .notAPDF(path: path) }
-        throw .damaged(path: path, detail: detail.lowercasedFirst)
+        if !FileCheck.looksLikePDF(header) { return .notAPDF(path: path) }
+        return .damaged(path: path, detail: detail.lowercasedFirst)
     }
 }
 

@@ -2,6 +2,7 @@ import CCairo
 import QuireDocument
 import QuireEngine
 import QuireImage
+import QuireSandbox
 import QuireWire
 #if canImport(Glibc)
 import Glibc
@@ -12,15 +13,26 @@ import Glibc
 /// shared pixels the window makes for each, until the window closes the channel. It holds
 /// no state the window needs: the window ends it to stop a render, and makes another.
 enum RenderHelper {
-    static func serve(_ channel: Channel, document descriptor: Descriptor, password: String?) -> Never {
+    /// Opens the document, then `confine`s itself (the sandbox needs no path to the
+    /// document: it reads the descriptor), then serves.
+    static func serve(_ channel: Channel, document descriptor: Descriptor, password: String?,
+                      confine: () throws(Sandbox.Failure) -> Void) -> Never {
         let faults = HelperFaults.fromEnvironment()
         let document: Document
         do {
-            document = try DocumentSource(path: "/proc/self/fd/\(descriptor.fd)", password: password).open()
+            document = try Document(descriptor: descriptor.fd, displayPath: "the document", password: password)
         } catch {
             try? channel.send(HelperReply.openFailed(reason: error.description).bytes)
             _exit(0)
         }
+        do {
+            try confine()
+        } catch {
+            // Unconfined, a helper reads nothing of the document's.
+            try? channel.send(HelperReply.openFailed(reason: "\(error)").bytes)
+            _exit(0)
+        }
+        faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
         while true {
             guard let (bytes, passed) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
@@ -66,7 +78,8 @@ enum RenderHelper {
 
 /// Faults a test may ask a helper for (`QUIRE_HELPER_FAULT`): `crash-on-page:N` ends it
 /// with SIGSEGV when asked for page N (counted from 1), `hang-on-page:N` never answers,
-/// `crash-always` ends it on every page. They stand in for what poppler does on a hostile
+/// `crash-always` ends it on every page, `escape:write|connect|exec` tries what its
+/// sandbox forbids. They stand in for what poppler does on a hostile
 /// page, in the real helper.
 struct HelperFaults {
     var crashOn: Int?
@@ -79,12 +92,33 @@ struct HelperFaults {
         let value = String(cString: raw)
         for part in value.split(separator: ",") {
             if part == "crash-always" { faults.crashesAlways = true }
+            if part.hasPrefix("escape:") { faults.escape = String(part.dropFirst("escape:".count)) }
             let pieces = part.split(separator: ":")
             guard pieces.count == 2, let page = Int(pieces[1]), page >= 1 else { continue }
             if pieces[0] == "crash-on-page" { faults.crashOn = page - 1 }
             if pieces[0] == "hang-on-page" { faults.hangOn = page - 1 }
         }
         return faults
+    }
+
+    /// `write`, `connect` or `exec`: the helper tries, confined, what the sandbox forbids,
+    /// as a compromised one would, once the document is open.
+    var escape: String?
+
+    func breakOut() {
+        switch escape {
+        case "write":
+            let fd = open("/tmp/quire-helper-escape", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            printLine("helper: open for writing \(fd >= 0 ? "succeeded" : "refused: \(String(cString: strerror(errno)))")")
+        case "connect":
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            printLine("helper: socket \(fd >= 0 ? "succeeded" : "refused: \(String(cString: strerror(errno)))")")
+        case "exec":
+            let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+            execv("/bin/true", arguments)
+            printLine("helper: exec refused: \(String(cString: strerror(errno)))")
+        default: break
+        }
     }
 
     func strike(page: Int) {

@@ -1,4 +1,5 @@
 import CChannel
+import QuireSandbox
 import QuireWire
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,14 @@ public enum ZygoteProcess {
         // from the window, would start swift-backtrace (a program: no helper may run one)
         // and hold the dying process for as long as it takes.
         for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fault, SIG_DFL) }
+        let readable = Sandbox.fontAndDataPaths
+        do {
+            let report = try Sandbox.confine(.zygote, readable: readable, limits: HelperLimits.zygote, parent: window)
+            if case .unavailable(let reason) = report.landlock { printLine("the kernel offers no Landlock (\(reason)): helpers are confined without it") }
+        } catch {
+            // Each helper still confines itself, and serves nothing if it cannot.
+            printLine("the helpers' zygote is not confined: \(error)")
+        }
         let channel = Channel(socket: socket)
         var children: Set<pid_t> = []
         while true {
@@ -45,7 +54,10 @@ public enum ZygoteProcess {
                 if pid == 0 {
                     if quire_die_with_parent(zygote) != 0 { _exit(0) }
                     close(socket.fd) // a helper never speaks for the zygote
-                    RenderHelper.serve(Channel(socket: message.descriptors[1]), document: message.descriptors[0], password: password)
+                    RenderHelper.serve(Channel(socket: message.descriptors[1]), document: message.descriptors[0], password: password,
+                                       confine: { () throws(Sandbox.Failure) in
+                                           _ = try Sandbox.confine(.helper, readable: readable, limits: HelperLimits.helper, parent: zygote)
+                                       })
                 }
                 if pid < 0 {
                     try? channel.send(ZygoteReply.failed(reason: String(cString: strerror(errno))).bytes)
@@ -58,4 +70,22 @@ public enum ZygoteProcess {
             }
         }
     }
+}
+
+/// The limits each process is confined to. A helper's cannot pass its zygote's (hard
+/// limits only go down), so the zygote's are the helpers' too.
+enum HelperLimits {
+    /// 4 GiB of address space: the largest page a render may hold (a 32-megapixel picture
+    /// is 128 MB; poppler's hostile cases reach 1.5 GB) with room, while a bomb that
+    /// would take the machine's memory ends the helper instead. 256 descriptors for the
+    /// fonts cairo keeps open. An hour of CPU: a backstop, never reached by reading (the
+    /// watchdog ends a render at 20 s).
+    static let helper = Sandbox.Limits(addressSpace: 4 << 30, openFiles: 256, cpuSeconds: 3600)
+    static let zygote = helper
+}
+
+/// A line on stderr, from a process that has no GLib to print with.
+func printLine(_ message: String) {
+    let line = "quire: \(message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
 }

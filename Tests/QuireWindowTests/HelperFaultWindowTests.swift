@@ -109,4 +109,64 @@ final class HelperFaultWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "exited 0")
         XCTAssertEqual(try session.readLine(), "gone")
     }
+
+    /// The zygote and every helper are confined (the kernel's own account, read from
+    /// outside); the window is not, so that what it launches for the reader keeps its
+    /// privileges.
+    func testHelpersAreConfinedAndTheWindowIsNot() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.long(pages: 3, named: "confined.pdf")
+        let script = ScriptedSession.start(title: "confined.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            echo shown
+            read answer
+            status() { echo "$1 $(awk '/^NoNewPrivs:/ {n=$2} /^Seccomp:/ {s=$2} END {print n, s}' /proc/$2/status)"; }
+            zygote=$(pgrep -o -P $quire)
+            status window $quire
+            status zygote $zygote
+            for helper in $(pgrep -P $zygote); do status helper $helper; done
+            echo done
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("confined.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertTrue(try session.showsAtTheTop(page: 0, of: file, xs: 80...110), "a helper drew page 1")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "window 0 0", "the window itself: no no_new_privs, no filter")
+        XCTAssertEqual(try session.readLine(), "zygote 1 2")
+        var helpers = 0
+        while case let line = try session.readLine(), line != "done" {
+            XCTAssertEqual(line, "helper 1 2")
+            helpers += 1
+        }
+        XCTAssertGreaterThan(helpers, 0, "no helper drew the page")
+    }
+
+    /// A helper made to try what its sandbox forbids, once its document is open: opening
+    /// a file for writing is refused and it draws on; a socket or a program ends it, and
+    /// the page says only that it could not be drawn. The window quits normally each time.
+    func testAHelperTryingToBreakOutIsRefusedOrEnded() throws {
+        try QuireRun.requireDisplay()
+        let planted = "/tmp/quire-helper-escape"
+        try? FileManager.default.removeItem(atPath: planted)
+        for escape in ["write", "connect", "exec"] {
+            let fixtures = try Fixtures()
+            let (session, file) = try session(fault: "escape:\(escape)", fixtures)
+            XCTAssertEqual(try session.readLine(), "shown")
+            // (What a confined helper prints to a file is lost: it may write no file.)
+            if escape == "write" {
+                XCTAssertTrue(try session.showsAtTheTop(page: 1, of: file, xs: 80...110), "the helper draws on")
+            } else {
+                XCTAssertTrue(session.errorsSay("page 2 could not be rendered"), escape)
+                XCTAssertTrue(Self.showsFailure(try session.screen(until: Self.showsFailure)), "\(escape): page 2 says it could not be drawn")
+            }
+            try session.proceed()
+            XCTAssertEqual(try session.readLine(), "end")
+            try session.proceed()
+            XCTAssertEqual(try session.readLine(), "exited 0", escape)
+            XCTAssertEqual(try session.readLine(), "gone", escape)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: planted), "a helper wrote a file")
+    }
 }
