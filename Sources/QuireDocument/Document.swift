@@ -22,23 +22,6 @@ public final class Document: PageGeometry {
         if pageCount <= 0 { throw .noPages(path: source.displayPath) }
     }
 
-    /// Opens the document at `descriptor`, which stays the caller's: a helper's, given
-    /// the file the window opened, so that it reads those bytes and needs no path (its
-    /// sandbox reads none). `displayPath` is what errors name.
-    public init(descriptor: Int32, displayPath: String, password: String?) throws(DocumentError) {
-        source = DocumentSource(path: displayPath, password: password)
-        var error: UnsafeMutablePointer<GError>?
-        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
-        guard copy >= 0 else { throw .notReadable(path: displayPath) }
-        // poppler owns the copy from here, and closes it with the document.
-        guard let opened = poppler_document_new_from_fd(copy, password, &error) else {
-            throw Self.openingError(error, source: source, header: FileCheck.header(descriptor: descriptor))
-        }
-        document = opened
-        pageCount = Int(poppler_document_get_n_pages(document))
-        if pageCount <= 0 { throw .noPages(path: displayPath) }
-    }
-
     deinit {
         for kept in keptPages { g_object_unref(UnsafeMutableRawPointer(kept.page)) }
         g_object_unref(UnsafeMutableRawPointer(document))

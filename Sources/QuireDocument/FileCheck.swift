@@ -18,12 +18,6 @@ enum FileCheck {
         if info.st_size == 0 && (info.st_mode & S_IFMT) == S_IFREG { throw .empty(path: path) }
     }
 
-    static func header(descriptor: Int32) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: headerWindow)
-        let count = pread(descriptor, &buffer, headerWindow, 0)
-        return Array(buffer.prefix(max(0, count)))
-    }
-
     static func header(_ path: String) -> [UInt8] {
         guard let file = fopen(path, "rb") else { return [] }
         defer { fclose(file) }

@@ -20,7 +20,9 @@ enum RenderHelper {
         let faults = HelperFaults.fromEnvironment()
         let document: Document
         do {
-            document = try Document(descriptor: descriptor.fd, displayPath: "the document", password: password)
+            // By its /proc path, not poppler_document_new_from_fd: poppler 22.12 retries
+            // an encrypted file's password on a copy of a stream it has just closed.
+            document = try DocumentSource(path: "/proc/self/fd/\(descriptor.fd)", password: password).open()
         } catch {
             try? channel.send(HelperReply.openFailed(reason: error.description).bytes)
             _exit(0)

@@ -19,7 +19,9 @@ public enum ZygoteProcess {
         for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fault, SIG_DFL) }
         let readable = Sandbox.fontAndDataPaths
         do {
-            let report = try Sandbox.confine(.zygote, readable: readable, limits: HelperLimits.zygote, parent: window)
+            // The zygote may read anything (a helper opens its document by its /proc path
+            // before it confines itself to the fonts); it writes and runs nothing.
+            let report = try Sandbox.confine(.zygote, readable: ["/"], limits: HelperLimits.zygote, parent: window)
             if case .unavailable(let reason) = report.landlock { printLine("the kernel offers no Landlock (\(reason)): helpers are confined without it") }
         } catch {
             // Each helper still confines itself, and serves nothing if it cannot.
