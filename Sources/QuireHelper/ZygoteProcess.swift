@@ -1,4 +1,5 @@
 import CChannel
+import QuireDocument
 import QuireSandbox
 import QuireWire
 #if canImport(Glibc)
@@ -17,6 +18,8 @@ public enum ZygoteProcess {
         // from the window, would start swift-backtrace (a program: no helper may run one)
         // and hold the dying process for as long as it takes.
         for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fault, SIG_DFL) }
+        // Loaded once here, not again in each helper's first render.
+        Document.warmUp()
         let readable = Sandbox.fontAndDataPaths
         do {
             // The zygote may read anything (a helper opens its document by its /proc path
