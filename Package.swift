@@ -29,7 +29,7 @@ let package = Package(
         // What the window and its helper processes say to each other, and how.
         .target(name: "QuireWire", dependencies: ["QuireEngine", "CChannel"]),
         // Helper side: the zygote and the helpers, the only processes that open documents.
-        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "QuireSandbox", "CCairo", "CChannel"]),
+        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "QuireSandbox", "CCairo"]),
         // Window side: the helpers as the engine's ports (no poppler here).
         .target(name: "QuireRemote", dependencies: ["QuireEngine", "QuireImage", "QuireWire"]),
         .target(name: "PDFWriter", dependencies: ["CCairo"]),
@@ -43,7 +43,7 @@ let package = Package(
         // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
         .executableTarget(name: "quire-fuzz", dependencies: ["QuireEngine", "QuireDocument", "QuireProbe", "Fixtures"]),
         // Opens a document, confines itself, renders and tries what the sandbox forbids: for the sandbox tests.
-        .executableTarget(name: "quire-sandbox-probe", dependencies: ["QuireSandbox", "QuireDocument", "CCairo"]),
+        .executableTarget(name: "quire-sandbox-probe", dependencies: ["QuireSandbox", "QuireDocument", "QuireWire", "CCairo"]),
         // A document's pages through the engine without GTK: the fuzzer's child and the robustness tests.
         .target(name: "QuireProbe", dependencies: ["QuireEngine", "QuireDocument"]),
 

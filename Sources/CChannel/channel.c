@@ -5,9 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -100,8 +98,3 @@ void *quire_pixels_map(int fd, size_t size, int writable) {
 }
 
 void quire_pixels_unmap(void *address, size_t size) { munmap(address, size); }
-
-int quire_die_with_parent(pid_t expected) {
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) return -1;
-    return getppid() == expected ? 0 : -1;
-}

@@ -37,7 +37,7 @@ enum RenderHelper {
         faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
         while true {
-            guard let (bytes, passed) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
+            guard let (bytes, _) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
             let reply: HelperReply
             switch request {
             case .render(let id, let tile):
@@ -46,8 +46,7 @@ enum RenderHelper {
             case .largeImages(let id, let page):
                 reply = .largeImages(id: id, document.hasLargeImages(page: page))
             case .pixels:
-                _ = passed
-                continue // pixels not asked for: dropped
+                continue // pixels not asked for: dropped, with their descriptor
             }
             guard (try? channel.send(reply.bytes)) != nil else { _exit(0) }
         }

@@ -1,4 +1,3 @@
-import CChannel
 import QuireDocument
 import QuireSandbox
 import QuireWire
@@ -8,12 +7,11 @@ import Glibc
 
 /// The zygote: forked from the window before GTK starts (one thread, poppler loaded but
 /// no document open), it forks a helper for each request and ends the helpers it made
-/// when the window asks. It dies with the window (its channel's end, and PDEATHSIG), and
-/// its helpers die with it.
+/// when the window asks. It dies with the window (its channel's end, and the PDEATHSIG
+/// its confinement sets), and its helpers, confined alike, die with it.
 public enum ZygoteProcess {
     /// Serves the window on `socket` until the window closes it.
     public static func serve(_ socket: Descriptor, window: pid_t) -> Never {
-        if quire_die_with_parent(window) != 0 { _exit(0) }
         // A helper that faults dies at once: the Swift runtime's crash handlers, inherited
         // from the window, would start swift-backtrace (a program: no helper may run one)
         // and hold the dying process for as long as it takes.
@@ -57,7 +55,6 @@ public enum ZygoteProcess {
                 let zygote = getpid()
                 let pid = fork()
                 if pid == 0 {
-                    if quire_die_with_parent(zygote) != 0 { _exit(0) }
                     close(socket.fd) // a helper never speaks for the zygote
                     RenderHelper.serve(Channel(socket: message.descriptors[1]), document: message.descriptors[0], password: password,
                                        confine: { () throws(Sandbox.Failure) in

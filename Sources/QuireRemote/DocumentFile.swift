@@ -1,4 +1,5 @@
 import QuireWire
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,8 +35,7 @@ public final class DocumentFile: Sendable {
     }
 }
 
-import Synchronization
-
+/// Failed helpers of one document, counted across its render slots.
 final class Faults: Sendable {
     private let count = Atomic<Int>(0)
     /// Counts one more failed helper and returns how many there have been.

@@ -42,84 +42,70 @@ public final class RemoteRenderer: PageRendering {
         }
         let made = try zygote.spawnRenderer(document: file.descriptor, displayPath: file.displayPath, password: file.password)
         helper = made
-        do {
-            switch try HelperReply(made.channel.receive(within: Self.renderSeconds).bytes) {
-            case .ready: return
-            case .openFailed(let reason): throw RenderFailure(reason)
-            default: throw RenderFailure("the helper answered out of turn")
-            }
-        } catch let failure as RenderFailure {
-            fail()
-            throw failure
-        } catch {
-            fail()
-            throw RenderFailure("the helper did not open the document: \(error)")
+        let reply: HelperReply
+        do { reply = try HelperReply(made.channel.receive(within: Self.renderSeconds).bytes) } catch {
+            throw broken("the helper did not open the document: \(error)")
+        }
+        switch reply {
+        case .ready: return
+        case .openFailed(let reason): throw broken(reason)
+        default: throw broken("the helper answered out of turn")
         }
     }
 
-    /// Ends the helper and counts it as failed.
-    private func fail() {
+    /// Ends the helper, counts it as failed, and gives the failure to throw.
+    private func broken(_ reason: String) -> RenderFailure {
         if let helper { zygote.end(helper.pid) }
         helper = nil
         _ = file.faults.add()
+        return RenderFailure(reason)
     }
 
-    /// The answer to request `id`, or a failure naming what went wrong on `page`.
-    private func answer(_ id: UInt32, page: Int, within seconds: Double, from channel: Channel) throws -> HelperReply {
+    /// The answer to the request just sent, or a failure naming what went wrong on `page`.
+    private func answer(page: Int, within seconds: Double, from channel: Channel) throws -> HelperReply {
         do {
-            let reply = try HelperReply(channel.receive(within: seconds).bytes)
-            return reply
+            return try HelperReply(channel.receive(within: seconds).bytes)
         } catch ChannelError.timedOut {
-            fail()
-            throw RenderFailure("page \(page + 1) took longer than \(Self.renderSeconds.formatted) s to draw, so Quire stopped it")
+            throw broken("page \(page + 1) took longer than \(Self.renderSeconds.asSeconds) s to draw, so Quire stopped it")
         } catch ChannelError.closed {
-            fail()
-            throw RenderFailure("the process drawing page \(page + 1) ended while drawing it")
+            throw broken("the process drawing page \(page + 1) ended while drawing it")
         } catch {
-            fail()
-            throw RenderFailure("the process drawing page \(page + 1) failed: \(error)")
+            throw broken("the process drawing page \(page + 1) failed: \(error)")
         }
     }
 
     public func render(_ tile: TileKey) throws -> PageImage {
         // A helper that ended while idle (killed from outside, say) costs no page: it is
         // replaced before the tile is asked for.
-        if let idle = helper?.channel, idle.hasSomethingWaiting { fail() }
+        if let idle = helper?.channel, idle.hasSomethingWaiting { _ = broken("ended while idle") }
         if helper == nil { try start() }
         guard let channel = helper?.channel else { throw RenderFailure("no helper") }
         nextID &+= 1
-        let id = nextID
+        let id = nextID, page = tile.page
         let deadline = monotonicSeconds() + Self.renderSeconds
-        do { try channel.send(HelperRequest.render(id: id, tile: tile).bytes) } catch {
-            fail()
-            throw RenderFailure("the process drawing pages ended")
-        }
-        switch try answer(id, page: tile.page, within: deadline - monotonicSeconds(), from: channel) {
+        func left() -> Double { max(0, deadline - monotonicSeconds()) }
+        let outOfTurn = "the process drawing page \(page + 1) answered out of turn"
+        do { try channel.send(HelperRequest.render(id: id, tile: tile).bytes) } catch { throw broken("the process drawing pages ended") }
+        switch try answer(page: page, within: left(), from: channel) {
         case .needs(id, let width, let height):
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
-                fail()
-                throw RenderFailure("the process drawing page \(tile.page + 1) asked for \(width)×\(height) pixels")
+                throw broken("the process drawing page \(page + 1) asked for \(width)×\(height) pixels")
             }
             let pixels = try SharedPixels(byteCount: width * height * 4)
             do { try channel.send(HelperRequest.pixels(id: id).bytes, passing: [pixels.descriptor]) } catch {
-                fail()
-                throw RenderFailure("the process drawing page \(tile.page + 1) ended")
+                throw broken("the process drawing page \(page + 1) ended")
             }
-            switch try answer(id, page: tile.page, within: max(0, deadline - monotonicSeconds()), from: channel) {
+            switch try answer(page: page, within: left(), from: channel) {
             case .rendered(id):
                 guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels) else {
                     throw RenderFailure("cairo refused a \(width)×\(height) picture")
                 }
                 return image
             case .renderFailed(id, let reason): throw RenderFailure(reason)
-            default:
-                fail()
-                throw RenderFailure("the process drawing page \(tile.page + 1) answered out of turn")
+            default: throw broken(outOfTurn)
             }
         case .renderFailed(id, let reason): throw RenderFailure(reason)
-        default:
-            fail()
-            throw RenderFailure("the process drawing page \(tile.page + 1) answered out of turn")
+        default: throw broken(outOfTurn)
         }
     }
 
@@ -128,7 +114,7 @@ public final class RemoteRenderer: PageRendering {
         nextID &+= 1
         let id = nextID
         guard (try? channel.send(HelperRequest.largeImages(id: id, page: page).bytes)) != nil,
-              case .largeImages(id, let large)? = try? answer(id, page: page, within: 5, from: channel) else { return true }
+              case .largeImages(id, let large)? = try? answer(page: page, within: 5, from: channel) else { return true }
         return large
     }
 }
@@ -145,13 +131,7 @@ public enum RenderReplyCheck {
     }
 }
 
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
 private extension Double {
     /// "20", "2.5": seconds as a reader reads them.
-    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+    var asSeconds: String { self == rounded() ? String(Int(self)) : String(self) }
 }

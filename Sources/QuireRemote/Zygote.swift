@@ -46,7 +46,7 @@ public final class Zygote: Sendable {
         }
         switch reply {
         case .spawned(let pid): return (pid, Channel(socket: window))
-        case .failed(let reason): throw .system("the zygote: \(reason)", 0)
+        case .failed(let reason): throw .refused("the zygote: \(reason)")
         }
     }
 

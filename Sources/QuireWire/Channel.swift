@@ -23,6 +23,8 @@ public enum ChannelError: Error, Equatable, Sendable, CustomStringConvertible {
     case timedOut
     case system(String, Int32)
     case malformed(WireError)
+    /// The other process would not do what was asked, and said why.
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum ChannelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .timedOut: "no answer in time"
         case .system(let call, let code): "\(call): \(String(cString: strerror(code)))"
         case .malformed(let error): "a malformed message (\(error))"
+        case .refused(let reason): reason
         }
     }
 }

@@ -17,7 +17,7 @@ public struct WireWriter: Sendable {
     public mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
     public mutating func i64(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
     public mutating func int(_ value: Int) { i64(Int64(value)) }
-    public mutating func f64(_ value: Double) { u32(UInt32(truncatingIfNeeded: value.bitPattern)); u32(UInt32(truncatingIfNeeded: value.bitPattern >> 32)) }
+    public mutating func f64(_ value: Double) { i64(Int64(bitPattern: value.bitPattern)) }
     public mutating func bool(_ value: Bool) { u8(value ? 1 : 0) }
     /// The string cut to `limit` bytes of UTF-8 (at a character boundary).
     public mutating func string(_ value: String, limit: Int) {
@@ -53,10 +53,7 @@ public struct WireReader {
         Int64(bitPattern: try take(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
     }
     public mutating func int() throws(WireError) -> Int { Int(try i64()) }
-    public mutating func f64() throws(WireError) -> Double {
-        let low = UInt64(try u32()), high = UInt64(try u32())
-        return Double(bitPattern: high << 32 | low)
-    }
+    public mutating func f64() throws(WireError) -> Double { Double(bitPattern: UInt64(bitPattern: try i64())) }
     public mutating func bool() throws(WireError) -> Bool {
         switch try u8() {
         case 0: false

@@ -1,7 +1,9 @@
 import CCairo
 import QuireDocument
+import QuireWire
 
-/// Renders pages at scale 1 into the shared memfd, printing a digest of each page's pixels
+/// Renders pages at scale 1 and copies each into the shared memfd (made before the
+/// confinement, as the window makes it; mapped after, as a helper maps it), printing a digest of each page's pixels
 /// so that a test can compare a confined render with an unconfined one.
 enum Rendering {
     /// The number of pages rendered.
@@ -15,10 +17,12 @@ enum Rendering {
                     Output.line("\(prefix)page \(index + 1): the picture has no pixels")
                     continue
                 }
-                guard let written = shared.write(from: pixels, count: image.byteCount) else {
+                guard let mapped = try? SharedPixels(mapping: shared.descriptor, byteCount: shared.byteCount) else {
                     Output.line("\(prefix)page \(index + 1): mapping the memfd was refused")
                     continue
                 }
+                let written = min(image.byteCount, mapped.byteCount)
+                mapped.address.copyMemory(from: pixels, byteCount: written)
                 Output.line("\(prefix)page \(index + 1) digest=\(digest(pixels, count: image.byteCount)) shared=\(written)")
                 rendered += 1
             } catch {

@@ -1,5 +1,6 @@
 import QuireDocument
 import QuireSandbox
+import QuireWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,7 +29,11 @@ do {
 }
 let status = ProcessStatus()
 let pages = min(document.pageCount, 20)
-let shared = SharedPixels(byteCount: 8 << 20)
+let shared: SharedPixels
+do { shared = try SharedPixels(byteCount: 8 << 20) } catch {
+    Output.line("cannot make a memfd: \(error)")
+    exit(3)
+}
 
 switch profile {
 case "helper": Confinement.apply(.helper, parent: getppid())

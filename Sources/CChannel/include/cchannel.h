@@ -34,9 +34,4 @@ int quire_pixels_check(int fd, size_t size);
 void *quire_pixels_map(int fd, size_t size, int writable);
 void quire_pixels_unmap(void *address, size_t size);
 
-/// Asks the kernel to end this process with SIGKILL when its parent ends, then checks
-/// the parent is still `expected` (it may have ended before the request): 0, or -1 when
-/// it is not, and the caller should leave.
-int quire_die_with_parent(pid_t expected);
-
 #endif
