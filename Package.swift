@@ -12,9 +12,10 @@ let package = Package(
         .executable(name: "quire-fuzz", targets: ["quire-fuzz"]),
     ],
     targets: [
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4-unix-print", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "CShim", dependencies: ["CGtk"]),
         // Messages with descriptors between processes, and sealed memfds for pixels.
         .target(name: "CChannel"),
@@ -31,15 +32,15 @@ let package = Package(
         // Helper side: the zygote and the helpers, the only processes that open documents.
         .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "QuireSandbox", "CCairo"]),
         // Window side: the helpers as the engine's ports (no poppler here).
-        .target(name: "QuireRemote", dependencies: ["QuireEngine", "QuireImage", "QuireWire"]),
+        .target(name: "QuireRemote", dependencies: ["QuireEngine", "QuireImage", "QuireWire", "CGio"]),
         .target(name: "PDFWriter", dependencies: ["CCairo"]),
         // What a helper process does to itself before it reads a document: no poppler, no GTK.
         .target(name: "QuireSandbox", dependencies: ["CSandbox"]),
-        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireDocument", "QuireImage", "QuireRemote", "CShim", "CGtk"]),
+        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireImage", "QuireRemote", "CShim", "CGtk"]),
 
-        .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote"]),
+        .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote", "QuireDocument"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
-        .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument", "QuireImage"]),
+        .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument", "QuireImage", "QuireRemote"]),
         // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
         .executableTarget(name: "quire-fuzz", dependencies: ["QuireEngine", "QuireDocument", "QuireProbe", "Fixtures"]),
         // Opens a document, confines itself, renders and tries what the sandbox forbids: for the sandbox tests.
@@ -51,9 +52,9 @@ let package = Package(
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),
         .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine"]),
         .testTarget(name: "QuireWireTests", dependencies: ["QuireWire", "QuireRemote", "QuireEngine"]),
-        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireImage", "QuireProbe", "Fixtures", "PDFWriter"]),
+        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireEngine", "QuireRemote", "QuireImage", "QuireProbe", "Fixtures", "PDFWriter"]),
         .testTarget(name: "QuireSandboxTests", dependencies: ["QuireSandbox"]),
-        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireImage", "QuireUI", "Fixtures", "CCairo"]),
+        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireEngine", "QuireImage", "QuireUI", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

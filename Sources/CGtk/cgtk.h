@@ -1,1 +1,2 @@
 #include <gtk/gtk.h>
+#include <gtk/gtkunixprint.h>

@@ -29,9 +29,7 @@ extension Document {
         for offset in offsets { file += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
         file += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         let bytes = Array(file.utf8)
-        let copy = g_malloc(gsize(bytes.count))! // GBytes frees it with g_free
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        let source = DocumentSource(location: .bytes(LoadedBytes(taking: copy.assumingMemoryBound(to: CChar.self), count: bytes.count), uri: "warm-up"))
+        let source = DocumentSource(location: .bytes(LoadedBytes(bytes), uri: "warm-up"))
         _ = try? source.open().render(page: 0, scale: 1)
     }
 }

@@ -149,6 +149,9 @@ public final class Document: PageGeometry {
     }
 
     private static func openPoppler(_ source: DocumentSource) throws(DocumentError) -> OpaquePointer {
+        guard PopplerCallGuard.allowsOpening(source.displayPath) else {
+            throw .noReader(path: source.displayPath, detail: "documents are read only by Quire's helper processes")
+        }
         var error: UnsafeMutablePointer<GError>?
         let opened: OpaquePointer?
         let header: [UInt8]
@@ -163,7 +166,9 @@ public final class Document: PageGeometry {
         case .bytes(let bytes, let uri):
             if bytes.count == 0 { throw .empty(path: uri) }
             header = bytes.prefix(FileCheck.headerWindow)
-            let stream = g_memory_input_stream_new_from_bytes(bytes.bytes)
+            let copy = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            defer { g_bytes_unref(copy) }
+            let stream = g_memory_input_stream_new_from_bytes(copy)
             defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
             opened = poppler_document_new_from_stream(stream, goffset(bytes.count), source.password, nil, &error)
         }
@@ -200,5 +205,12 @@ extension String {
     var lowercasedFirst: String {
         let second = dropFirst().first
         return second.map { $0.isUppercase } == true ? self : prefix(1).lowercased() + dropFirst()
+    }
+}
+
+extension DocumentSource {
+    /// Opens a new document confined to the calling thread.
+    public func open() throws(DocumentError) -> Document {
+        try Document(source: self)
     }
 }

@@ -1,3 +1,4 @@
+import QuireEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,8 +6,7 @@ import Glibc
 /// What poppler cannot tell apart (it calls a folder, an empty file and garbage all
 /// "damaged"): checked on the path before poppler sees it.
 enum FileCheck {
-    /// PDF allows the header anywhere in the first 1024 bytes.
-    static let headerWindow = 1024
+    static let headerWindow = PDFBytes.headerWindow
 
     static func readableFile(_ path: String) throws(DocumentError) {
         var info = stat()
@@ -26,10 +26,7 @@ enum FileCheck {
         return Array(buffer.prefix(count))
     }
 
-    /// How far from each end of a file to look for its trailer's /Encrypt entry: the
-    /// last trailer (or cross-reference stream) sits at the end; a linearized file repeats
-    /// it near the start.
-    static let encryptionWindow = 65_536
+    static let encryptionWindow = PDFBytes.encryptionWindow
 
     /// Whether the file names an encryption dictionary. poppler-glib does not say whether
     /// a document it opened was encrypted (one with an empty user password opens like any
@@ -45,15 +42,7 @@ enum FileCheck {
         return namesEncryption(Array(buffer.prefix(tail)))
     }
 
-    static func namesEncryption(_ bytes: [UInt8]) -> Bool {
-        let key = Array("/Encrypt".utf8)
-        guard bytes.count >= key.count else { return false }
-        return (0...(bytes.count - key.count)).contains { bytes[$0] == key[0] && Array(bytes[$0..<$0 + key.count]) == key }
-    }
+    static func namesEncryption(_ bytes: [UInt8]) -> Bool { PDFBytes.namesEncryption(bytes) }
 
-    static func looksLikePDF(_ header: [UInt8]) -> Bool {
-        let magic = Array("%PDF-".utf8)
-        guard header.count >= magic.count else { return false }
-        return (0...(header.count - magic.count)).contains { Array(header[$0..<$0 + magic.count]) == magic }
-    }
+    static func looksLikePDF(_ header: [UInt8]) -> Bool { PDFBytes.looksLikePDF(header) }
 }

@@ -2,6 +2,12 @@
 public protocol PageGeometry: AnyObject, SendableMetatype {
     var pageCount: Int { get }
     func pageSize(at index: Int) -> Size
+    /// The sizes of a run of pages: one question to a helper, not one a page.
+    func pageSizes(_ range: Range<Int>) -> [Size]
+}
+
+extension PageGeometry {
+    public func pageSizes(_ range: Range<Int>) -> [Size] { range.map(pageSize(at:)) }
 }
 
 /// Reads every page's size on a thread of its own (with its own document) and hands them
@@ -23,7 +29,7 @@ public final class PageSizeReader: Sendable {
             var first = 0
             while first < geometry.pageCount && !self.cancelledNow {
                 let end = min(geometry.pageCount, first + batch)
-                deliver(first, (first..<end).map(geometry.pageSize(at:)))
+                deliver(first, geometry.pageSizes(first..<end))
                 first = end
             }
         }

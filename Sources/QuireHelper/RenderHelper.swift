@@ -15,9 +15,9 @@ import Glibc
 enum RenderHelper {
     /// Opens the document, then `confine`s itself (the sandbox needs no path to the
     /// document: it reads the descriptor), then serves.
-    static func serve(_ channel: Channel, document descriptor: Descriptor, password: String?,
+    static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
                       confine: () throws(Sandbox.Failure) -> Void) -> Never {
-        let faults = HelperFaults.fromEnvironment()
+        let faults = HelperFaults.fromEnvironment(document: displayPath)
         let document: Document
         do {
             // By its /proc path, not poppler_document_new_from_fd: poppler 22.12 retries
@@ -74,56 +74,5 @@ enum RenderHelper {
         } catch {
             return .renderFailed(id: id, reason: "\(error)")
         }
-    }
-}
-
-/// Faults a test may ask a helper for (`QUIRE_HELPER_FAULT`): `crash-on-page:N` ends it
-/// with SIGSEGV when asked for page N (counted from 1), `hang-on-page:N` never answers,
-/// `crash-always` ends it on every page, `escape:write|connect|exec` tries what its
-/// sandbox forbids. They stand in for what poppler does on a hostile
-/// page, in the real helper.
-struct HelperFaults {
-    var crashOn: Int?
-    var hangOn: Int?
-    var crashesAlways = false
-
-    static func fromEnvironment() -> HelperFaults {
-        var faults = HelperFaults()
-        guard let raw = getenv("QUIRE_HELPER_FAULT") else { return faults }
-        let value = String(cString: raw)
-        for part in value.split(separator: ",") {
-            if part == "crash-always" { faults.crashesAlways = true }
-            if part.hasPrefix("escape:") { faults.escape = String(part.dropFirst("escape:".count)) }
-            let pieces = part.split(separator: ":")
-            guard pieces.count == 2, let page = Int(pieces[1]), page >= 1 else { continue }
-            if pieces[0] == "crash-on-page" { faults.crashOn = page - 1 }
-            if pieces[0] == "hang-on-page" { faults.hangOn = page - 1 }
-        }
-        return faults
-    }
-
-    /// `write`, `connect` or `exec`: the helper tries, confined, what the sandbox forbids,
-    /// as a compromised one would, once the document is open.
-    var escape: String?
-
-    func breakOut() {
-        switch escape {
-        case "write":
-            let fd = open("/tmp/quire-helper-escape", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            printLine("helper: open for writing \(fd >= 0 ? "succeeded" : "refused: \(String(cString: strerror(errno)))")")
-        case "connect":
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            printLine("helper: socket \(fd >= 0 ? "succeeded" : "refused: \(String(cString: strerror(errno)))")")
-        case "exec":
-            let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
-            execv("/bin/true", arguments)
-            printLine("helper: exec refused: \(String(cString: strerror(errno)))")
-        default: break
-        }
-    }
-
-    func strike(page: Int) {
-        if page == crashOn || crashesAlways { raise(SIGSEGV) }
-        if page == hangOn { while true { pause() } }
     }
 }

@@ -29,11 +29,9 @@ public enum ZygoteProcess {
             printLine("the helpers' zygote is not confined: \(error)")
         }
         let channel = Channel(socket: socket)
-        var children: Set<pid_t> = []
+        var children = Children()
         while true {
-            // Reaps what ended, so that a process id asked to end is always one of ours.
-            var status: Int32 = 0
-            while case let ended = waitpid(-1, &status, WNOHANG), ended > 0 { children.remove(ended) }
+            children.reap()
             let message: (bytes: [UInt8], descriptors: [Descriptor])
             do {
                 message = try channel.receive(within: 1)
@@ -47,7 +45,7 @@ public enum ZygoteProcess {
                 continue
             }
             switch request {
-            case .spawnRenderer(_, let password):
+            case .spawn(let kind, let displayPath, let password):
                 guard message.descriptors.count == 2 else {
                     try? channel.send(ZygoteReply.failed(reason: "a helper needs a document and a channel").bytes)
                     continue
@@ -56,21 +54,67 @@ public enum ZygoteProcess {
                 let pid = fork()
                 if pid == 0 {
                     close(socket.fd) // a helper never speaks for the zygote
-                    RenderHelper.serve(Channel(socket: message.descriptors[1]), document: message.descriptors[0], password: password,
-                                       confine: { () throws(Sandbox.Failure) in
-                                           _ = try Sandbox.confine(.helper, readable: readable, limits: HelperLimits.helper, parent: zygote)
-                                       })
+                    let helperChannel = Channel(socket: message.descriptors[1]), document = message.descriptors[0]
+                    let confine = { () throws(Sandbox.Failure) in
+                        _ = try Sandbox.confine(.helper, readable: readable, limits: HelperLimits.helper, parent: zygote)
+                    }
+                    switch kind {
+                    case .renderer:
+                        RenderHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
+                    case .document:
+                        DocumentHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
+                    }
                 }
                 if pid < 0 {
                     try? channel.send(ZygoteReply.failed(reason: String(cString: strerror(errno))).bytes)
                 } else {
-                    children.insert(pid)
+                    children.running.insert(pid)
                     try? channel.send(ZygoteReply.spawned(pid: pid).bytes)
                 }
             case .end(let pid):
-                if children.contains(pid) { kill(pid, SIGKILL) }
+                if children.running.contains(pid) { kill(pid, SIGKILL) }
+            case .exitStatus(let pid):
+                try? channel.send(ZygoteReply.exit(children.exit(of: pid)).bytes)
             }
         }
+    }
+}
+
+/// The helpers a zygote made: those running, and how the last ones ended.
+private struct Children {
+    var running: Set<pid_t> = []
+    private var ended: [pid_t: HelperExit] = [:]
+    private var endedOrder: [pid_t] = []
+
+    /// Reaps what ended, so that a process id asked to end is always one of ours.
+    mutating func reap() {
+        var status: Int32 = 0
+        while case let pid = waitpid(-1, &status, WNOHANG), pid > 0 { record(pid, status) }
+    }
+
+    /// How `pid` ended; a helper whose channel just closed is given a second to be reaped.
+    mutating func exit(of pid: pid_t) -> HelperExit {
+        if let known = ended[pid] { return known }
+        guard running.contains(pid) else { return .unknown }
+        var status: Int32 = 0
+        for _ in 0..<500 {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                record(pid, status)
+                return ended[pid] ?? .unknown
+            }
+            var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
+            nanosleep(&pause, nil)
+        }
+        return .unknown
+    }
+
+    private mutating func record(_ pid: pid_t, _ status: Int32) {
+        running.remove(pid)
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+        let signal = status & 0x7F
+        ended[pid] = signal != 0 && signal != 0x7F ? .signaled(signal) : .exited((status >> 8) & 0xFF)
+        endedOrder.append(pid)
+        if endedOrder.count > 256 { ended[endedOrder.removeFirst()] = nil }
     }
 }
 

@@ -1,3 +1,4 @@
+import QuireEngine
 import QuireWire
 import Synchronization
 #if canImport(Glibc)
@@ -15,23 +16,77 @@ public final class DocumentFile: Sendable {
     /// Counts the helpers that failed on this document (ended or ran past their time),
     /// across all render slots: past `RemoteRenderer.restartLimit` no more are made.
     let faults = Faults()
+    /// Counts the document helpers that failed (ended, or ran past their time), across
+    /// the threads that read the document: past `RemoteDocument.restartLimit` no more are made.
+    let readerFaults = Faults()
 
     /// Opens the file at `path` for reading.
-    public init(path: String, password: String?) throws(ChannelError) {
+    public convenience init(path: String, password: String?) throws(ChannelError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .system("open", errno) }
-        descriptor = Descriptor(taking: fd)
-        displayPath = path
+        self.init(taking: Descriptor(taking: fd), displayPath: path, password: password)
+    }
+
+    init(taking descriptor: Descriptor, displayPath: String, password: String?) {
+        self.descriptor = descriptor
+        self.displayPath = displayPath
         self.password = password
     }
 
     /// Wraps bytes loaded from elsewhere (a remote location) in a sealed memfd.
-    public init(bytes: UnsafeRawBufferPointer, displayPath: String, password: String?) throws(ChannelError) {
+    public convenience init(bytes: UnsafeRawBufferPointer, displayPath: String, password: String?) throws(ChannelError) {
+        self.init(taking: try Self.sealedCopy(of: bytes), displayPath: displayPath, password: password)
+    }
+
+    private static func sealedCopy(of bytes: UnsafeRawBufferPointer) throws(ChannelError) -> Descriptor {
         let pixels = try SharedPixels(byteCount: max(bytes.count, 1))
         if let base = bytes.baseAddress { pixels.address.copyMemory(from: base, byteCount: bytes.count) }
-        descriptor = pixels.descriptor
-        self.displayPath = displayPath
-        self.password = password
+        return pixels.descriptor
+    }
+}
+
+extension DocumentFile {
+    /// Opens the document `source` names, or says why it cannot, as a reader would be
+    /// told: what needs no parser (a missing file, a folder, no permission, no bytes).
+    public convenience init(opening source: DocumentSource) throws(DocumentError) {
+        switch source.location {
+        case .file(let path):
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw errno == EACCES ? .notReadable(path: path) : .notFound(path: path) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { close(fd); throw .notReadable(path: path) }
+            if (info.st_mode & S_IFMT) == S_IFDIR { close(fd); throw .isDirectory(path: path) }
+            if info.st_size == 0 && (info.st_mode & S_IFMT) == S_IFREG { close(fd); throw .empty(path: path) }
+            self.init(taking: Descriptor(taking: fd), displayPath: path, password: source.password)
+        case .bytes(let bytes, let uri):
+            if bytes.count == 0 { throw .empty(path: uri) }
+            let copy: Descriptor
+            do {
+                copy = try bytes.withUnsafeBytes { raw throws(ChannelError) in try Self.sealedCopy(of: raw) }
+            } catch {
+                throw .unsupportedLocation(uri: uri, detail: "\(error)")
+            }
+            self.init(taking: copy, displayPath: uri, password: source.password)
+        }
+    }
+
+    /// The file's size in bytes, now.
+    public var byteCount: Int? {
+        var info = stat()
+        return fstat(descriptor.fd, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    /// Whether a trailer of the file names an encryption dictionary (`PDFBytes`): read
+    /// from the descriptor, no parser involved.
+    public var namesEncryption: Bool {
+        let window = PDFBytes.encryptionWindow
+        func read(at offset: Int) -> [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: window)
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor.fd, $0.baseAddress, window, off_t(offset)) }
+            return Array(buffer.prefix(max(0, count)))
+        }
+        guard let size = byteCount else { return false }
+        return PDFBytes.namesEncryption(read(at: 0)) || (size > window && PDFBytes.namesEncryption(read(at: size - window)))
     }
 }
 

@@ -40,7 +40,7 @@ public final class RemoteRenderer: PageRendering {
         guard file.faults.total < Self.restartLimit else {
             throw RenderFailure("Quire stopped drawing this document: its helper processes failed \(Self.restartLimit) times")
         }
-        let made = try zygote.spawnRenderer(document: file.descriptor, displayPath: file.displayPath, password: file.password)
+        let made = try zygote.spawn(.renderer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
         helper = made
         let reply: HelperReply
         do { reply = try HelperReply(made.channel.receive(within: Self.renderSeconds).bytes) } catch {

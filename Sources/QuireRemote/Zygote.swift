@@ -35,18 +35,29 @@ public final class Zygote: Sendable {
         current.withLock { $0 = started }
     }
 
-    /// A new render helper for the document open at `document`: its process id and the
-    /// window's end of its channel.
-    func spawnRenderer(document: Descriptor, displayPath: String, password: String?) throws(ChannelError) -> (pid: pid_t, channel: Channel) {
+    /// A new helper of `kind` for the document open at `document`: its process id and
+    /// the window's end of its channel.
+    func spawn(_ kind: HelperKind, document: Descriptor, displayPath: String, password: String?) throws(ChannelError) -> (pid: pid_t, channel: Channel) {
         let (window, helper) = try Channel.pair()
-        let reply: ZygoteReply = try channel.withLock { channel throws(ChannelError) in
-            try channel.send(ZygoteRequest.spawnRenderer(displayPath: displayPath, password: password).bytes, passing: [document, helper])
-            let answer = try channel.receive(within: 10)
-            do throws(WireError) { return try ZygoteReply(answer.bytes) } catch { throw .malformed(error) }
-        }
+        let reply = try ask(.spawn(kind, displayPath: displayPath, password: password), passing: [document, helper])
         switch reply {
         case .spawned(let pid): return (pid, Channel(socket: window))
         case .failed(let reason): throw .refused("the zygote: \(reason)")
+        case .exit: throw .malformed(.badValue("an exit status where a helper was asked for"))
+        }
+    }
+
+    /// How a helper it made ended (`unknown` while it runs, or if the zygote cannot say).
+    func exitStatus(of pid: pid_t) -> HelperExit {
+        guard case .exit(let exit)? = try? ask(.exitStatus(pid: pid), passing: []) else { return .unknown }
+        return exit
+    }
+
+    private func ask(_ request: ZygoteRequest, passing descriptors: [Descriptor]) throws(ChannelError) -> ZygoteReply {
+        try channel.withLock { channel throws(ChannelError) in
+            try channel.send(request.bytes, passing: descriptors)
+            let answer = try channel.receive(within: 10)
+            do throws(WireError) { return try ZygoteReply(answer.bytes) } catch { throw .malformed(error) }
         }
     }
 

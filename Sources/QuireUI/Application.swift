@@ -1,6 +1,6 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireRemote
 import QuireEngine
 #if canImport(Glibc)
 import Glibc
@@ -29,12 +29,9 @@ public final class Application {
 
     /// Runs Quire with the process's arguments and returns the exit status.
     /// `startHelpers` forks the helper processes' zygote; it is called while the process
-    /// has one thread, before GTK starts, and only for a window (not a check's child, not
-    /// `--help`).
+    /// has one thread, before GTK starts, and only for a window (not for `--help`).
     public static func main(_ arguments: [String], startHelpers: () -> Void) -> Int32 {
-        // A child checking a file for a window (`OpeningCheck`): no GTK, just poppler.
-        if arguments.dropFirst().first == OpeningCheck.flag { return OpeningCheck.runChild(Array(arguments.dropFirst())) }
-        // A child that dies before reading all its input must not take the window with it.
+        // A helper that ends while the window writes to it must not take the window with it.
         signal(SIGPIPE, SIG_IGN)
         let options: LaunchOptions
         do {
@@ -50,9 +47,8 @@ public final class Application {
         startHelpers()
         RendererChoice.applyBeforeGtkStarts()
         CacheBudget.returnFreedPicturesToTheSystem()
-        RenderingGuard.forbidRenderingOnThisThread()
-        // Before GTK starts: the check runs on the other core while GTK builds the window.
-        OpeningCheckProcess.startEarly(options.files)
+        // Before GTK starts: the helpers read the files on the other core while GTK builds the window.
+        DocumentOpening.startEarly(options.files)
         return Application(options: options).run(program: arguments.first ?? "quire")
     }
 

@@ -1,6 +1,6 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireRemote
 import QuireEngine
 import Synchronization
 
@@ -42,9 +42,9 @@ final class DocumentLinks {
     /// Tells the reader something (a refused link).
     var onNotice: ((String) -> Void)?
 
-    init(document: Document, canvas: PageCanvas) {
+    init(file: DocumentFile, canvas: PageCanvas) {
         self.canvas = canvas
-        worker = DocumentWorker(source: document.source)
+        worker = DocumentWorker(file: file)
         let before = canvas.onVisiblePagesChanged
         canvas.onVisiblePagesChanged = { [weak self] visible in
             before?(visible)
@@ -58,7 +58,7 @@ final class DocumentLinks {
     /// A hand over a link, an I-beam over the page (where text can be selected), the arrow elsewhere.
     func pointerMoved(to point: Point) {
         pointer = point
-        PopplerCallGuard.forbidding {
+        HelperCallGuard.forbidding {
             let spot = canvas.pagePoint(atView: point)
             let links = spot.flatMap { pages[$0.page] }
             if let spot, links == nil { ask(pointerPage: spot.page) }
@@ -138,7 +138,7 @@ final class DocumentLinks {
     }
 
     /// On the worker: the page's links, indexed, and the labels their tooltips show.
-    nonisolated private static func read(_ page: Int, of document: Document) -> PageLinks {
+    nonisolated private static func read(_ page: Int, of document: RemoteDocument) -> PageLinks {
         // poppler lists a page's links last first; the index takes them in annotation order.
         let all = Array(document.links(at: page).reversed())
         let index = LinkIndex(areas: all.map(\.area), page: document.pageSize(at: page))

@@ -1,5 +1,5 @@
 import CGtk
-import QuireDocument
+import QuireRemote
 import QuireEngine
 
 /// Search in one document view: runs queries on the search threads, keeps the streaming
@@ -16,7 +16,7 @@ final class DocumentSearch {
 
     let bar: SearchBar
     private let link = Link()
-    private let workers: SearchWorkers<Document>
+    private let workers: SearchWorkers<RemoteDocument>
     private weak var canvas: PageCanvas?
     private let pageLabel: (Int) -> String
     private var labels: [Int: String] = [:]
@@ -31,7 +31,7 @@ final class DocumentSearch {
     /// Called when what the search shows has settled (for `--snapshot`).
     var onSettled: (() -> Void)?
 
-    init(source: DocumentSource, pageCount: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String,
+    init(file: DocumentFile, pageCount: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String,
          options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
         self.bar = bar
         self.options = options
@@ -39,7 +39,7 @@ final class DocumentSearch {
         self.pageLabel = pageLabel
         let link = self.link
         workers = SearchWorkers(pageCount: pageCount, cache: PageTextCache(pageCount: pageCount),
-                                makeSource: { try source.open() },
+                                makeSource: { try RemoteDocument(file: file) },
                                 deliver: { event in MainLoop.invoke { link.search?.received(event) } })
         link.search = self
         canvas.highlights = { [unowned self] page in self.highlights(onPage: page) }
@@ -138,7 +138,7 @@ final class DocumentSearch {
         return visible.allSatisfy { results.count(onPage: $0) == 0 || results.areas[$0] != nil }
     }
 
-    private func received(_ event: SearchWorkers<Document>.Event) {
+    private func received(_ event: SearchWorkers<RemoteDocument>.Event) {
         // Mutated in place: a copy would copy the per-page arrays on every event.
         guard let generation = results?.generation else { return }
         switch event {

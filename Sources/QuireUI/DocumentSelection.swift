@@ -1,6 +1,6 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireRemote
 import QuireEngine
 
 /// Text selection on the canvas: press and drag selects glyph by glyph, a double press
@@ -24,9 +24,9 @@ final class DocumentSelection {
     /// Called with the number of characters put on the clipboard.
     var onCopied: ((Int) -> Void)?
 
-    init(canvas: PageCanvas, source: DocumentSource) {
+    init(canvas: PageCanvas, file: DocumentFile) {
         self.canvas = canvas
-        worker = DocumentWorker(source: source)
+        worker = DocumentWorker(file: file)
     }
 
     func stop() { worker.stop() }

@@ -1,7 +1,7 @@
 import CGtk
 import CShim
-import QuireDocument
 import QuireEngine
+import QuireRemote
 
 /// One window, showing one document or why it cannot: the header bar (title, page
 /// indicator, open button) over a stack of the canvas, an error page, a password prompt
@@ -31,6 +31,8 @@ final class DocumentWindow {
     private var search: DocumentSearch?
     private var find: String?
     private var source: DocumentSource?
+    /// The document shown, as the window opened it: print and properties read its bytes.
+    private var shown: RemoteDocument?
     /// The document being opened: being checked, or waiting for its password.
     private var opening: DocumentSource?
     private let zoom: ZoomMode
@@ -45,7 +47,7 @@ final class DocumentWindow {
     private var saveTimer: UInt32 = 0
     private var watch: FileWatch?
     private(set) var content = Content.welcome
-    private var openingCheck: OpeningCheckProcess?
+    private var openingCheck: DocumentOpening?
 
     /// Called once the window shows something final: every visible page rendered, or an
     /// error, or the password prompt. Used by the snapshot mode.
@@ -352,12 +354,11 @@ final class DocumentWindow {
         showNotice("\(error.title). Still showing the version opened before; it will be read again when the file changes.")
     }
 
-    /// Reads the file in a child process first (`OpeningCheck`); opens it here only if
-    /// that survived. The window meanwhile shows the previous document or nothing.
+    /// Opens the file in a document helper (`DocumentOpening`); shows it once that has
+    /// read it. The window meanwhile shows the previous document or nothing.
     private func check(_ source: DocumentSource, keeping kept: KeptView?) {
         openingCheck?.cancel()
         opening = source
-        guard OpeningCheckProcess.isEnabled else { return load(source, keeping: kept) }
         if canvas == nil {
             // Over a document shown, its title stays until the new version replaces it.
             gtk_window_set_title(quire_window(window), source.displayName)
@@ -369,11 +370,12 @@ final class DocumentWindow {
                 gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
             }
         }
-        openingCheck = OpeningCheckProcess.check(source) { [unowned self] verdict in
+        openingCheck = DocumentOpening.open(source) { [unowned self] outcome in
             self.openingCheck = nil
-            if let error = verdict.error(for: source) { return self.failed(error, keeping: kept) }
-            if case .inconclusive(let status) = verdict { printError("the opening check ended with status \(status); opening without it") }
-            self.load(source, keeping: kept)
+            switch outcome {
+            case .success(let document): self.load(document, from: source, keeping: kept)
+            case .failure(let error): self.failed(error, keeping: kept)
+            }
         }
     }
 
@@ -412,18 +414,12 @@ final class DocumentWindow {
         }
     }
 
-    private func load(_ source: DocumentSource, keeping kept: KeptView?) {
-        let threads = DocumentThreads(source: source)
-        let document: Document
-        do {
-            document = try source.open()
-        } catch {
-            threads.stop()
-            failed(error, keeping: kept)
-            return
-        }
+    private func load(_ document: RemoteDocument, from source: DocumentSource, keeping kept: KeptView?) {
+        let file = document.file
+        let threads = DocumentThreads(file: file)
         rememberState()
         self.source = source
+        shown = document
         opening = nil
         watch = nil
         if case .file(let path) = source.location {
@@ -444,7 +440,7 @@ final class DocumentWindow {
         let canvas = PageCanvas(document: document, threads: threads, zoom: remembered?.zoomMode ?? zoom)
         self.canvas = canvas
         canvas.night.isOn = isNight
-        let search = DocumentSearch(source: source, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
+        let search = DocumentSearch(file: file, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
                                     pageLabel: { document.pageLabel(at: $0) },
                                     options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
         self.search = search
@@ -468,7 +464,7 @@ final class DocumentWindow {
             self.checkSettled()
         }
         search.onSettled = { [unowned self] in self.checkSettled() }
-        sidebar.attach(source: source, canvas: canvas, labelOf: { document.pageLabel(at: $0) })
+        sidebar.attach(file: file, canvas: canvas, labelOf: { document.pageLabel(at: $0) })
         canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
         canvas.onThumbnailArrived = { [unowned self] _ in self.sidebar.thumbnails?.pictureArrived() }
         canvas.onPageFailed = { [unowned self] reason in self.showNotice(reason) }
@@ -476,14 +472,14 @@ final class DocumentWindow {
             self.followReader()
             self.rememberSoon()
         }
-        let links = DocumentLinks(document: document, canvas: canvas)
+        let links = DocumentLinks(file: file, canvas: canvas)
         links.onNotice = { [unowned self] text in self.showNotice(text) }
         links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
         self.links = links
         canvas.onPointerMoved = { [unowned links] point in links.pointerMoved(to: point) }
         canvas.onPrimaryClick = { [unowned links] point in links.clicked(at: point) }
         selection?.stop()
-        let selection = DocumentSelection(canvas: canvas, source: source)
+        let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
         canvas.selectionAreas = { [unowned selection] page in selection.areas(onPage: page) }
         canvas.onPrimaryPress = { [unowned selection] presses, point, extending in
@@ -719,13 +715,13 @@ final class DocumentWindow {
     }
 
     private func printDocument(from currentPage: Int) {
-        guard let source else { return }
-        PrintJob.start(source: source, currentPage: currentPage, parent: window) { [weak self] message in self?.showNotice(message) }
+        guard let shown else { return }
+        PrintJob.start(file: shown.file, pageCount: shown.pageCount, currentPage: currentPage, parent: window) { [weak self] message in self?.showNotice(message) }
     }
 
     private func showProperties() {
-        guard let source else { return }
-        PropertiesDialog.present(source: source, parent: window)
+        guard let shown else { return }
+        PropertiesDialog.present(file: shown.file, parent: window)
     }
 
     private func updateHistoryButtons(back: Bool, forward: Bool) {

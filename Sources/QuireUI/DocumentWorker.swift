@@ -1,14 +1,14 @@
 import Dispatch
-import QuireDocument
+import QuireRemote
 import QuireEngine
 import Synchronization
 
-/// One thread with its own copy of the document (poppler documents are confined to one
-/// thread), running jobs in order: text selection areas and selected text, so that the
-/// main thread never waits on poppler. A job given a key replaces a waiting job with the
+/// One thread with a document helper of its own (`RemoteDocument`), running jobs in
+/// order: text selection areas and selected text, links, properties, so that the main
+/// thread never waits on a helper. A job given a key replaces a waiting job with the
 /// same key (only the newest selection matters).
 final class DocumentWorker: Sendable {
-    typealias Job = @Sendable (Document) -> Void
+    typealias Job = @Sendable (RemoteDocument) -> Void
     private struct State {
         var jobs: [(key: String?, job: Job)] = []
         var stopped = false
@@ -18,11 +18,11 @@ final class DocumentWorker: Sendable {
 
     /// `failed` hears, on the worker's thread, why the document did not open; it then
     /// runs no jobs.
-    init(source: DocumentSource, failed: (@Sendable (DocumentError) -> Void)? = nil) {
+    init(file: DocumentFile, failed: (@Sendable (DocumentError) -> Void)? = nil) {
         startThread { [self] in
-            let document: Document?
+            let document: RemoteDocument?
             do throws(DocumentError) {
-                document = try source.open()
+                document = try RemoteDocument(file: file)
             } catch {
                 document = nil
                 failed?(error)

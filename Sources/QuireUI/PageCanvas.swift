@@ -1,6 +1,6 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireRemote
 import QuireEngine
 import QuireImage
 import QuireRemote
@@ -12,7 +12,6 @@ import QuireRemote
 final class PageCanvas: CanvasContent {
     let widget: UnsafeMutablePointer<GtkWidget> // the scrolled window holding the canvas
     private let canvas: OpaquePointer // QuireCanvas, owned by the scrolled window
-    private let source: DocumentSource
     private var model: CanvasModel<PageImage>
     private let drawer = PictureDrawer()
     private var threads: DocumentThreads?
@@ -79,8 +78,7 @@ final class PageCanvas: CanvasContent {
     /// A presentation: black around the page, no frame.
     var presenting = false { didSet { redraw() } }
 
-    init(document: Document, threads: DocumentThreads, zoom: ZoomMode) {
-        source = document.source
+    init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode) {
         model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: CacheBudget.forThisMachine)
         (widget, canvas) = makeScrolledCanvas()
         let canvasWidget = UnsafeMutablePointer<GtkWidget>(canvas)

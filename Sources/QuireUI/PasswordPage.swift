@@ -1,6 +1,7 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireEngine
+import QuireRemote
 
 /// Asks for a document's password in the window; says so when the last one was wrong.
 @MainActor

@@ -1,209 +1,192 @@
 import CGtk
 import CShim
-import QuireDocument
 import QuireEngine
+import QuireRemote
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Ctrl+P: prints the document through GtkPrintOperation: the system's print dialog, with
-/// its page ranges, copies, printers and "Print to File". GTK asks for each page on the
-/// main thread; the job defers the drawing to a thread of its own, with its own document,
-/// where poppler's print rendering draws the page onto the print context, and then tells
-/// GTK the page is done. The main thread reads only page sizes (to turn the sheet for a
-/// landscape page), from a document of the job's own.
+/// Ctrl+P: the system's print dialog (GtkPrintUnixDialog: printers, page ranges, copies,
+/// Print to File), then a print job (GtkPrintJob) fed a PDF that a document helper draws
+/// with poppler's print rendering: vector output, annotations as printed, each page on its
+/// own sheet of the chosen paper, turned for a landscape page. The window never draws a
+/// page itself: it writes the helper's PDF to a temporary file, on a worker thread, and
+/// hands that to GTK. Quire picks the pages (ranges, odd or even sheets, reversed) and
+/// GTK's backend the copies.
 ///
-/// `QUIRE_PRINT_TO_FILE=OUT.pdf` makes Ctrl+P write OUT.pdf without a dialog (GTK's
-/// export), only the pages of `QUIRE_PRINT_PAGES` ("2-3,5") when set: how the window tests
-/// print. The file appears, complete, when printing ends.
+/// `QUIRE_PRINT_TO_FILE=OUT.pdf` makes Ctrl+P write OUT.pdf without a dialog, on the
+/// default paper, only the pages of `QUIRE_PRINT_PAGES` ("2-3,5") when set: how the window
+/// tests print. The file appears, complete, when printing ends.
 @MainActor
 final class PrintJob {
-    /// Jobs printing now: each lives until GTK says it is done.
+    /// Jobs printing now: each lives until it is done.
     private static var running: [ObjectIdentifier: PrintJob] = [:]
     /// What the last print dialog was left with (printer, copies…), offered again.
     private static var lastSettings: OpaquePointer?
 
-    private let operation: UnsafeMutablePointer<GtkPrintOperation>
-    private let document: Document
-    private var worker: DocumentWorker?
-    private let exportPath: String?
+    private let file: DocumentFile
+    private let worker: DocumentWorker
     private let currentPage: Int
-    /// When exporting: the document page of each page GTK draws.
-    private var pages: [Int]?
-    private var deferredPage = false
-    private var failure: String?
     private let onFailure: (String) -> Void
+    /// The job GTK is given once the helper has drawn the printout (owned).
+    private var pendingJob: OpaquePointer?
 
-    /// Starts printing the document of `source`; `currentPage` is offered as a choice in
+    /// Starts printing the document of `file`; `currentPage` is offered as a choice in
     /// the dialog. `onFailure` hears why printing failed, in words for the reader.
-    static func start(source: DocumentSource, currentPage: Int, parent: UnsafeMutablePointer<GtkWidget>,
+    static func start(file: DocumentFile, pageCount: Int, currentPage: Int, parent: UnsafeMutablePointer<GtkWidget>,
                       onFailure: @escaping (String) -> Void) {
-        let document: Document
-        do {
-            document = try source.open()
-        } catch {
-            onFailure("Cannot print: \(error.message)")
-            return
-        }
-        var export: (path: String, pages: String?)?
-        if let path = Environment.string("QUIRE_PRINT_TO_FILE"), !path.isEmpty { export = (path, Environment.string("QUIRE_PRINT_PAGES")) }
-        let job = PrintJob(document: document, currentPage: currentPage, exportPath: export?.path, onFailure: onFailure)
+        let job = PrintJob(file: file, currentPage: currentPage, onFailure: onFailure)
         running[ObjectIdentifier(job)] = job
-        job.run(pagesToExport: export?.pages, parent: parent)
+        if let path = Environment.string("QUIRE_PRINT_TO_FILE"), !path.isEmpty {
+            job.export(to: path, pages: Environment.string("QUIRE_PRINT_PAGES"), pageCount: pageCount)
+        } else {
+            job.showDialog(parent: parent, pageCount: pageCount)
+        }
     }
 
-    private init(document: Document, currentPage: Int, exportPath: String?, onFailure: @escaping (String) -> Void) {
-        self.document = document
+    private init(file: DocumentFile, currentPage: Int, onFailure: @escaping (String) -> Void) {
+        self.file = file
         self.currentPage = currentPage
-        self.exportPath = exportPath
         self.onFailure = onFailure
-        operation = gtk_print_operation_new()
+        worker = DocumentWorker(file: file)
     }
 
     isolated deinit {
-        worker?.stop()
-        g_object_unref(UnsafeMutableRawPointer(operation))
+        worker.stop()
+        if let pendingJob { g_object_unref(UnsafeMutableRawPointer(pendingJob)) }
     }
 
-    private func run(pagesToExport: String?, parent: UnsafeMutablePointer<GtkWidget>) {
-        worker = DocumentWorker(source: document.source) { [weak self] error in
-            MainLoop.invoke { self?.workerFailed(error) }
+    // MARK: Without a dialog
+
+    private func export(to path: String, pages: String?, pageCount: Int) {
+        guard let ranges = PrintPages.ranges(parsing: pages ?? "1-") else {
+            return finish(failure: "QUIRE_PRINT_PAGES takes page ranges such as 2-3,5, not “\(pages ?? "")”")
         }
-        let instance = UnsafeMutableRawPointer(operation)
-        gtk_print_operation_set_n_pages(operation, Int32(document.pageCount))
-        gtk_print_operation_set_current_page(operation, Int32(currentPage))
-        gtk_print_operation_set_unit(operation, GTK_UNIT_POINTS)
-        gtk_print_operation_set_embed_page_setup(operation, 1)
-        gtk_print_operation_set_job_name(operation, document.title ?? document.source.displayName)
-        Signal.connect(instance, "begin-print") { [unowned self] (_: UnsafeMutableRawPointer?) in self.beginPrint() }
-        Signal.connectRequestPageSetup(instance) { [unowned self] page, setup in
-            let size = self.document.pageSize(at: self.documentPage(page))
-            gtk_page_setup_set_orientation(setup, PrintPlacement.prefersLandscape(size) ? GTK_PAGE_ORIENTATION_LANDSCAPE : GTK_PAGE_ORIENTATION_PORTRAIT)
-        }
-        Signal.connectDrawPage(instance) { [unowned self] context, page in self.draw(page: self.documentPage(page), context: context) }
-        Signal.connect(instance, "done") { [unowned self] (result: UnsafeMutableRawPointer?) in
-            // The signal's enum argument arrives in the pointer's register.
-            self.done(GtkPrintOperationResult(UInt32(truncatingIfNeeded: Int(bitPattern: result))))
-        }
-        let action: GtkPrintOperationAction
-        if let exportPath {
-            guard let ranges = PrintPages.ranges(parsing: pagesToExport ?? "1-") else {
-                finish(failure: "QUIRE_PRINT_PAGES takes page ranges such as 2-3,5, not “\(pagesToExport ?? "")”")
-                return
+        let chosen = PrintPages(.ranges(ranges)).pages(count: pageCount)
+        let setup = gtk_page_setup_new()!
+        let paper = Self.paper(of: setup)
+        g_object_unref(UnsafeMutableRawPointer(setup))
+        let partial = path + ".part"
+        worker.run { [weak self] document in
+            let failure = Self.write(chosen, on: paper, of: document, toPath: partial)
+            MainLoop.invoke {
+                guard let self else { return }
+                if let failure { return self.finish(failure: failure) }
+                guard rename(partial, path) == 0 else {
+                    return self.finish(failure: "cannot write \(path): \(String(cString: strerror(errno)))")
+                }
+                printError("printed \(chosen.count) pages to \(path)")
+                self.finish(failure: nil)
             }
-            let settings = gtk_print_settings_new()!
-            gtk_print_settings_set_print_pages(settings, GTK_PRINT_PAGES_RANGES)
-            var gtkRanges = ranges.map { GtkPageRange(start: Int32($0.lowerBound), end: Int32(min($0.upperBound, document.pageCount - 1))) }
-            gtk_print_settings_set_page_ranges(settings, &gtkRanges, Int32(gtkRanges.count))
-            gtk_print_operation_set_print_settings(operation, settings)
-            g_object_unref(UnsafeMutableRawPointer(settings))
-            gtk_print_operation_set_export_filename(operation, Self.partialPath(exportPath))
-            action = GTK_PRINT_OPERATION_ACTION_EXPORT
-        } else {
-            let settings = Self.lastSettings.map { gtk_print_settings_copy($0)! } ?? gtk_print_settings_new()!
-            offerFileOutput(in: settings)
-            gtk_print_operation_set_print_settings(operation, settings)
-            g_object_unref(UnsafeMutableRawPointer(settings))
-            gtk_print_operation_set_allow_async(operation, 1)
-            gtk_print_operation_set_show_progress(operation, 1)
-            action = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG
         }
-        // Errors arrive through `done` as well.
-        _ = gtk_print_operation_run(operation, action, quire_window(parent), nil)
+    }
+
+    /// Writes the printout to a new file at `path`; the failure, if any, in words.
+    nonisolated private static func write(_ pages: [Int], on paper: PrintPaper, of document: RemoteDocument, toPath path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
+        defer { close(fd) }
+        do {
+            try document.printPDF(pages, on: paper, to: fd)
+        } catch {
+            unlink(path)
+            return error.description
+        }
+        return nil
+    }
+
+    // MARK: With the dialog
+
+    private func showDialog(parent: UnsafeMutablePointer<GtkWidget>, pageCount: Int) {
+        let dialog = gtk_print_unix_dialog_new("Print", quire_window(parent))!
+        let unix = OpaquePointer(dialog)
+        let settings = Self.lastSettings.map { gtk_print_settings_copy($0)! } ?? gtk_print_settings_new()!
+        offerFileOutput(in: settings)
+        gtk_print_unix_dialog_set_settings(unix, settings)
+        g_object_unref(UnsafeMutableRawPointer(settings))
+        gtk_print_unix_dialog_set_current_page(unix, Int32(currentPage))
+        gtk_print_unix_dialog_set_embed_page_setup(unix, 1)
+        // Quire writes PDF and chooses the pages; the printer's side makes the copies.
+        gtk_print_unix_dialog_set_manual_capabilities(unix, GtkPrintCapabilities(GTK_PRINT_CAPABILITY_GENERATE_PDF.rawValue | GTK_PRINT_CAPABILITY_PAGE_SET.rawValue | GTK_PRINT_CAPABILITY_REVERSE.rawValue))
+        gtk_window_set_modal(quire_window(dialog), 1)
+        Signal.connect(UnsafeMutableRawPointer(dialog), "response") { [weak self] (response: UnsafeMutableRawPointer?) in
+            // The signal's int argument arrives in the pointer's register.
+            let code = Int32(truncatingIfNeeded: Int(bitPattern: response))
+            if code == Int32(GTK_RESPONSE_OK.rawValue) { self?.chosen(in: unix, pageCount: pageCount) } else { self?.finish(failure: nil) }
+            gtk_window_destroy(quire_window(dialog))
+        }
+        gtk_window_present(quire_window(dialog))
     }
 
     /// Print to File offers this document's name in the documents folder (`PrintOutput`),
     /// whatever the last job printed to.
     private func offerFileOutput(in settings: OpaquePointer) {
         let folder = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS).map { String(cString: $0) } ?? String(cString: g_get_home_dir())
-        let path: String? = if case .file(let path) = document.source.location { path } else { nil }
-        let name = PrintOutput.basename(documentName: document.source.displayName, sourcePath: path, folder: folder)
+        let name = PrintOutput.basename(documentName: file.displayPath.split(separator: "/").last.map(String.init) ?? file.displayPath,
+                                        sourcePath: file.displayPath.hasPrefix("/") ? file.displayPath : nil, folder: folder)
         gtk_print_settings_unset(settings, GTK_PRINT_SETTINGS_OUTPUT_URI)
         // A path, not a URI: GTK 4.8's file printer builds the file's path from it.
         gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_DIR, folder)
         gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, name)
     }
 
-    /// Exporting, GTK draws every page whatever the settings choose (GTK 4.8): choose here.
-    private func beginPrint() {
-        guard exportPath != nil, let settings = gtk_print_operation_get_print_settings(operation) else { return }
-        let chosen = PrintPages.choice(of: settings, currentPage: currentPage).pages(count: document.pageCount)
-        guard !chosen.isEmpty else {
-            failure = "no pages to print"
-            gtk_print_operation_cancel(operation)
-            return
+    /// The reader chose a printer and pages: the helper draws them, then GTK sends them.
+    private func chosen(in dialog: OpaquePointer, pageCount: Int) {
+        guard let printer = gtk_print_unix_dialog_get_selected_printer(dialog),
+              let settings = gtk_print_unix_dialog_get_settings(dialog) else { return finish(failure: "no printer was chosen") }
+        let setup = gtk_print_unix_dialog_get_page_setup(dialog)!
+        let pages = PrintPages.choice(of: settings, currentPage: currentPage).pages(count: pageCount)
+        // Kept for the next dialog as chosen; sent with the choice made here already.
+        if let old = Self.lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
+        Self.lastSettings = gtk_print_settings_copy(settings)
+        gtk_print_settings_set_print_pages(settings, GTK_PRINT_PAGES_ALL)
+        gtk_print_settings_set_page_set(settings, GTK_PAGE_SET_ALL)
+        gtk_print_settings_set_reverse(settings, 0)
+        guard !pages.isEmpty else {
+            g_object_unref(UnsafeMutableRawPointer(settings))
+            return finish(failure: "no pages to print")
         }
-        pages = chosen
-        gtk_print_operation_set_n_pages(operation, Int32(chosen.count))
-    }
-
-    private func documentPage(_ page: Int32) -> Int {
-        pages.map { $0[min(Int(page), $0.count - 1)] } ?? Int(page)
-    }
-
-    private func draw(page: Int, context: OpaquePointer) {
-        // After the worker failed, GTK may still ask for a page it will then drop: not deferred.
-        guard failure == nil, let worker else { return }
-        let area = Size(width: gtk_print_context_get_width(context), height: gtk_print_context_get_height(context))
-        let placement = PrintPlacement.fitting(document.pageSize(at: page), into: area)
-        let cairo = CairoPointer(gtk_print_context_get_cairo_context(context))
-        gtk_print_operation_set_defer_drawing(operation)
-        deferredPage = true
+        let paper = Self.paper(of: setup)
+        pendingJob = gtk_print_job_new(file.displayPath.split(separator: "/").last.map(String.init) ?? "Quire", printer, settings, setup)
+        g_object_unref(UnsafeMutableRawPointer(settings))
         worker.run { [weak self] document in
-            var failure: String?
-            do {
-                try document.print(page: page, into: cairo.pointer, at: placement)
-            } catch {
-                failure = "page \(page + 1) could not be printed: \(error)"
+            let temporary = TemporaryFile()
+            let failure = temporary.map { temporary in Self.write(pages, of: document, on: paper, to: temporary.fd) } ?? "no temporary file could be made"
+            MainLoop.invoke {
+                guard let self else { return }
+                if let failure { return self.finish(failure: failure) }
+                self.send(from: temporary!)
             }
-            MainLoop.invoke { self?.pageDrawn(failure: failure) }
         }
     }
 
-    private func pageDrawn(failure: String?) {
-        guard deferredPage else { return }
-        deferredPage = false
-        gtk_print_operation_draw_page_finish(operation)
-        // A sheet missing from the middle of a printout is worse than no printout.
-        if let failure, self.failure == nil {
-            self.failure = failure
-            gtk_print_operation_cancel(operation)
+    nonisolated private static func write(_ pages: [Int], of document: RemoteDocument, on paper: PrintPaper, to fd: Int32) -> String? {
+        do {
+            try document.printPDF(pages, on: paper, to: fd)
+            return lseek(fd, 0, SEEK_SET) == 0 ? nil : "the printout could not be read back"
+        } catch {
+            return error.description
         }
     }
 
-    private func workerFailed(_ error: DocumentError) {
-        failure = error.message
-        gtk_print_operation_cancel(operation)
-        pageDrawn(failure: nil) // a page waiting for the worker waits no more
-    }
-
-    private func done(_ result: GtkPrintOperationResult) {
-        switch result {
-        case GTK_PRINT_OPERATION_RESULT_ERROR:
-            var error: UnsafeMutablePointer<GError>?
-            gtk_print_operation_get_error(operation, &error)
-            finish(failure: failure ?? error.map { String(cString: $0.pointee.message) } ?? "unknown error")
+    private func send(from temporary: TemporaryFile) {
+        guard let job = pendingJob else { return finish(failure: "GTK made no print job") }
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_print_job_set_source_fd(job, temporary.fd, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "GTK refused the printout"
             g_clear_error(&error)
-        case GTK_PRINT_OPERATION_RESULT_APPLY where failure == nil:
-            if let exportPath {
-                guard rename(Self.partialPath(exportPath), exportPath) == 0 else {
-                    finish(failure: "cannot write \(exportPath): \(String(cString: strerror(errno)))")
-                    return
-                }
-                printError("printed \(pages?.count ?? document.pageCount) pages to \(exportPath)")
-            } else if let settings = gtk_print_operation_get_print_settings(operation) {
-                g_object_ref(UnsafeMutableRawPointer(settings))
-                if let old = Self.lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
-                Self.lastSettings = settings
-            }
-            finish(failure: nil)
-        default: // cancelled, or a page failed
-            finish(failure: failure)
+            return finish(failure: message)
         }
+        let box = Unmanaged.passRetained(self).toOpaque()
+        gtk_print_job_send(job, { _, data, error in
+            let job = Unmanaged<PrintJob>.fromOpaque(data!).takeUnretainedValue()
+            let failure = error.map { String(cString: $0.pointee.message) }
+            MainActor.assumeIsolated { job.finish(failure: failure) }
+        }, box, { data in Unmanaged<PrintJob>.fromOpaque(data!).release() })
+        withExtendedLifetime(temporary) {}
     }
 
     private func finish(failure: String?) {
-        if let exportPath { unlink(Self.partialPath(exportPath)) }
         if let failure {
             printError("printing failed: \(failure)")
             onFailure("Printing failed: \(failure)")
@@ -213,7 +196,27 @@ final class PrintJob {
         MainLoop.invoke { PrintJob.running[key] = nil }
     }
 
-    private static func partialPath(_ path: String) -> String { path + ".part" }
+    /// The paper of a page setup, in points, with its margins.
+    private static func paper(of setup: OpaquePointer) -> PrintPaper {
+        let points = GTK_UNIT_POINTS
+        let size = Size(width: gtk_page_setup_get_paper_width(setup, points), height: gtk_page_setup_get_paper_height(setup, points))
+        return PrintPaper(size: size, top: gtk_page_setup_get_top_margin(setup, points), left: gtk_page_setup_get_left_margin(setup, points),
+                          bottom: gtk_page_setup_get_bottom_margin(setup, points), right: gtk_page_setup_get_right_margin(setup, points))
+    }
+}
+
+/// A file of our own that no path names (made and unlinked at once): GTK reads the
+/// printout from its descriptor.
+final class TemporaryFile: Sendable {
+    let fd: Int32
+    init?() {
+        var name: UnsafeMutablePointer<CChar>?
+        let fd = g_file_open_tmp("quire-print-XXXXXX.pdf", &name, nil)
+        guard fd >= 0 else { return nil }
+        if let name { unlink(name); g_free(name) }
+        self.fd = fd
+    }
+    deinit { close(fd) }
 }
 
 extension PrintPages {
@@ -240,11 +243,4 @@ extension PrintPages {
         let sheets: Sheets = set == GTK_PAGE_SET_ODD ? .odd : set == GTK_PAGE_SET_EVEN ? .even : .all
         return PrintPages(choice, sheets: sheets, reversed: gtk_print_settings_get_reverse(settings) != 0)
     }
-}
-
-/// A print context's cairo context, handed to the worker while GTK waits for the page
-/// (deferred drawing): only the worker draws on it until it says the page is done.
-private struct CairoPointer: @unchecked Sendable {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
 }

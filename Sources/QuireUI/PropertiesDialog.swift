@@ -1,6 +1,6 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireRemote
 import QuireEngine
 
 /// Alt+Return: the document's properties in a small modal window over the document window,
@@ -24,10 +24,10 @@ final class PropertiesDialog {
     private static var open: [ObjectIdentifier: PropertiesDialog] = [:]
 
     /// Shows the properties of the document of `source` over `parent`.
-    static func present(source: DocumentSource, parent: UnsafeMutablePointer<GtkWidget>) {
+    static func present(file: DocumentFile, parent: UnsafeMutablePointer<GtkWidget>) {
         let dialog = PropertiesDialog(parent: parent)
         open[ObjectIdentifier(dialog)] = dialog
-        dialog.read(source)
+        dialog.read(file)
         gtk_window_present(quire_window(dialog.window))
     }
 
@@ -73,16 +73,19 @@ final class PropertiesDialog {
         }
     }
 
-    private func read(_ source: DocumentSource) {
-        let worker = DocumentWorker(source: source) { [weak self] error in
+    private func read(_ file: DocumentFile) {
+        let worker = DocumentWorker(file: file) { [weak self] error in
             MainLoop.invoke { self?.readFailed(error.message) }
         }
         self.worker = worker
         worker.run { [weak self] document in
-            let properties = DocumentProperties(reading: document)
+            guard let properties = document.properties() else {
+                MainLoop.invoke { self?.readFailed("its reader failed") }
+                return
+            }
             MainLoop.invoke { self?.show(properties.rows) }
-            let fonts = document.fonts { worker.isStopped }
-            if let fonts { MainLoop.invoke { self?.show(fonts: fonts) } }
+            // Stopping ends the helper (and so the walk) with the worker's document.
+            if let fonts = document.fonts(), !worker.isStopped { MainLoop.invoke { self?.show(fonts: fonts) } }
         }
     }
 

@@ -1,6 +1,6 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireRemote
 import QuireEngine
 
 /// The two views of the sidebar.
@@ -20,7 +20,7 @@ final class Sidebar {
     private let thumbnailPage: UnsafeMutablePointer<GtkWidget>
     private(set) var outline: OutlineView?
     private(set) var thumbnails: ThumbnailView?
-    private var source: DocumentSource?
+    private var file: DocumentFile?
     private var labelOf: (Int) -> String = { String($0 + 1) }
     private var outlineState = OutlineState.notRead
     private var generation = 0
@@ -89,9 +89,9 @@ final class Sidebar {
     func close() { gtk_widget_set_visible(widget, 0) }
 
     /// A new document: thumbnails through its canvas, the outline read when wanted.
-    func attach(source: DocumentSource, canvas: PageCanvas, labelOf: @escaping (Int) -> String) {
+    func attach(file: DocumentFile, canvas: PageCanvas, labelOf: @escaping (Int) -> String) {
         generation += 1
-        self.source = source
+        self.file = file
         self.labelOf = labelOf
         outlineState = .notRead
         canvasDrawn = false
@@ -150,19 +150,26 @@ final class Sidebar {
     }
 
     private func readOutlineIfWanted() {
-        guard outlineState == .notRead, isOpen, canvasDrawn, let source else { return }
+        guard outlineState == .notRead, isOpen, canvasDrawn, let file else { return }
         outlineState = .reading
         let generation = self.generation
-        // Its own document: poppler documents are confined to one thread.
+        // A helper of its own: the outline of a large book takes a while to read.
         startThread {
-            let tree = (try? source.open())?.outline() ?? OutlineTree([])
-            MainLoop.invoke { [weak self] in self?.outlineRead(tree, generation: generation) }
+            let outcome = Result { () throws(DocumentError) in try RemoteDocument(file: file).outline() }
+            MainLoop.invoke { [weak self] in self?.outlineRead(outcome, generation: generation) }
         }
     }
 
-    private func outlineRead(_ tree: OutlineTree, generation: Int) {
+    private func outlineRead(_ outcome: Result<OutlineTree?, DocumentError>, generation: Int) {
         guard generation == self.generation else { return }
         outlineState = .read
+        guard case .success(let read) = outcome, let tree = read else {
+            // Not "no outline": the reader is told it could not be read.
+            setOutline(nil, message: "The outline could not be read")
+            if !viewChosen { show(.thumbnails) }
+            onSettled?()
+            return
+        }
         if tree.isEmpty {
             setOutline(nil, message: "This document has no outline")
             if !viewChosen { show(.thumbnails) }

@@ -92,28 +92,6 @@ enum Signal {
         return connect(gesture, signal, handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
-    /// GtkPrintOperation's `draw-page`: (print context, page number).
-    @discardableResult
-    static func connectDrawPage(_ operation: UnsafeMutableRawPointer,
-                                _ handler: @escaping @MainActor (_ context: OpaquePointer, _ page: Int32) -> Void) -> UInt {
-        let callback: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, context, page, data in
-            let handler: @MainActor (OpaquePointer, Int32) -> Void = body(data)
-            MainActor.assumeIsolated { handler(context!, page) }
-        }
-        return connect(operation, "draw-page", handler, unsafeBitCast(callback, to: GCallback.self))
-    }
-
-    /// GtkPrintOperation's `request-page-setup`: (print context, page number, page setup).
-    @discardableResult
-    static func connectRequestPageSetup(_ operation: UnsafeMutableRawPointer,
-                                        _ handler: @escaping @MainActor (_ page: Int32, _ setup: OpaquePointer) -> Void) -> UInt {
-        let callback: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, _, page, setup, data in
-            let handler: @MainActor (Int32, OpaquePointer) -> Void = body(data)
-            MainActor.assumeIsolated { handler(page, setup!) }
-        }
-        return connect(operation, "request-page-setup", handler, unsafeBitCast(callback, to: GCallback.self))
-    }
-
     /// GFileMonitor's `changed`: (file, other file, event); the handler is told only that one came.
     @discardableResult
     static func connectFileChanged(_ monitor: UnsafeMutableRawPointer, _ handler: @escaping @MainActor () -> Void) -> UInt {

@@ -1,6 +1,6 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireRemote
 
 /// `--snapshot`: once the window has settled (every visible page rendered, or an error or
 /// password prompt shown) and is on screen, saves its pixels through the window's own

@@ -1,6 +1,6 @@
 import CGtk
 import CShim
-import QuireDocument
+import QuireRemote
 import QuireEngine
 
 /// The thumbnail sidebar: every page as a small picture with its label, in a

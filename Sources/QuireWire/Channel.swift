@@ -1,4 +1,5 @@
 import CChannel
+import QuireEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,5 +83,34 @@ public final class Channel {
         if length == 0 || length == -Int(ECONNRESET) { throw .closed }
         guard length > 0 else { throw .system("recvmsg", Int32(-length)) }
         return (Array(buffer[0..<length]), fds.prefix(Int(count)).map(Descriptor.init(taking:)))
+    }
+}
+
+extension Channel {
+    /// Sends a message of any length as packets of at most `maximumMessage` bytes, each
+    /// opened by one byte: 1 when more follow, 0 on the last.
+    public func sendWhole(_ bytes: [UInt8]) throws(ChannelError) {
+        let piece = Self.maximumMessage - 1
+        var start = 0
+        repeat {
+            let end = min(bytes.count, start + piece)
+            try send([end < bytes.count ? 1 : 0] + bytes[start..<end])
+            start = end
+        } while start < bytes.count
+    }
+
+    /// A message sent with `sendWhole`, of at most `limit` bytes; `seconds` bounds the
+    /// wait for all of it. Descriptors passed with it are dropped.
+    public func receiveWhole(within seconds: Double? = nil, limit: Int) throws(ChannelError) -> [UInt8] {
+        let deadline = seconds.map { monotonicSeconds() + $0 }
+        var whole: [UInt8] = []
+        while true {
+            let left = deadline.map { max(0, $0 - monotonicSeconds()) }
+            let (packet, _) = try receive(within: left)
+            guard let more = packet.first, more <= 1 else { throw .malformed(.badValue("a packet without its header")) }
+            guard whole.count + packet.count - 1 <= limit else { throw .malformed(.tooLong) }
+            whole += packet.dropFirst()
+            if more == 0 { return whole }
+        }
     }
 }

@@ -80,37 +80,59 @@ public enum HelperReply: Equatable, Sendable {
     }
 }
 
+/// What a helper the zygote forks does: draw pixels, or read everything else.
+public enum HelperKind: UInt8, Equatable, Sendable {
+    case renderer = 1
+    case document = 2
+}
+
+/// How a helper ended, as its zygote saw it.
+public enum HelperExit: Equatable, Sendable {
+    case signaled(Int32)
+    case exited(Int32)
+    /// Not ended (yet), or not one of the zygote's.
+    case unknown
+}
+
 /// What the window asks the zygote, and its answers.
 public enum ZygoteRequest: Equatable, Sendable {
-    /// Fork a render helper for the document passed with the message (its descriptor,
-    /// then the helper's end of a channel).
-    case spawnRenderer(displayPath: String, password: String?)
+    /// Fork a helper for the document passed with the message (its descriptor, then the
+    /// helper's end of a channel).
+    case spawn(HelperKind, displayPath: String, password: String?)
     /// End a helper the zygote made (and has not yet seen end): the zygote does it, so
     /// that a process id is never reused under the window's signal.
     case end(pid: Int32)
+    /// How a helper ended (waiting a moment for one whose channel just closed).
+    case exitStatus(pid: Int32)
 
     public static let textLimit = 4096
 
     public var bytes: [UInt8] {
         var out = WireWriter()
         switch self {
-        case .spawnRenderer(let path, let password):
-            out.u8(1); out.string(path, limit: Self.textLimit); out.bool(password != nil); out.string(password ?? "", limit: Self.textLimit)
+        case .spawn(let kind, let path, let password):
+            out.u8(1); out.u8(kind.rawValue); out.string(path, limit: Self.textLimit); out.optionalString(password, limit: Self.textLimit)
         case .end(let pid): out.u8(2); out.int(Int(pid))
+        case .exitStatus(let pid): out.u8(3); out.int(Int(pid))
         }
         return out.bytes
     }
 
     public init(_ bytes: [UInt8]) throws(WireError) {
         var input = WireReader(bytes)
-        switch try input.u8() {
-        case 1:
-            let path = try input.string(limit: Self.textLimit), hasPassword = try input.bool(), password = try input.string(limit: Self.textLimit)
-            self = .spawnRenderer(displayPath: path, password: hasPassword ? password : nil)
-        case 2:
+        func pid() throws(WireError) -> Int32 {
             let pid = try input.int()
             guard let pid = Int32(exactly: pid), pid > 0 else { throw .badValue("process \(pid)") }
-            self = .end(pid: pid)
+            return pid
+        }
+        switch try input.u8() {
+        case 1:
+            let raw = try input.u8()
+            guard let kind = HelperKind(rawValue: raw) else { throw .badValue("a helper of kind \(raw)") }
+            let path = try input.string(limit: Self.textLimit), password = try input.optionalString(limit: Self.textLimit)
+            self = .spawn(kind, displayPath: path, password: password)
+        case 2: self = .end(pid: try pid())
+        case 3: self = .exitStatus(pid: try pid())
         case let other: throw .unknownMessage(other)
         }
         try input.finish()
@@ -120,24 +142,36 @@ public enum ZygoteRequest: Equatable, Sendable {
 public enum ZygoteReply: Equatable, Sendable {
     case spawned(pid: Int32)
     case failed(reason: String)
+    case exit(HelperExit)
 
     public var bytes: [UInt8] {
         var out = WireWriter()
         switch self {
         case .spawned(let pid): out.u8(1); out.int(Int(pid))
         case .failed(let reason): out.u8(2); out.string(reason, limit: HelperReply.reasonLimit)
+        case .exit(.signaled(let signal)): out.u8(3); out.int(Int(signal))
+        case .exit(.exited(let code)): out.u8(4); out.int(Int(code))
+        case .exit(.unknown): out.u8(5)
         }
         return out.bytes
     }
 
     public init(_ bytes: [UInt8]) throws(WireError) {
         var input = WireReader(bytes)
+        func code() throws(WireError) -> Int32 {
+            let value = try input.int()
+            guard let code = Int32(exactly: value) else { throw .badValue("a status of \(value)") }
+            return code
+        }
         switch try input.u8() {
         case 1:
-            let pid = try input.int()
-            guard let pid = Int32(exactly: pid), pid > 0 else { throw .badValue("process \(pid)") }
+            let pid = try code()
+            guard pid > 0 else { throw .badValue("process \(pid)") }
             self = .spawned(pid: pid)
         case 2: self = .failed(reason: try input.string(limit: HelperReply.reasonLimit))
+        case 3: self = .exit(.signaled(try code()))
+        case 4: self = .exit(.exited(try code()))
+        case 5: self = .exit(.unknown)
         case let other: throw .unknownMessage(other)
         }
         try input.finish()

@@ -19,6 +19,7 @@ public struct WireWriter: Sendable {
     public mutating func int(_ value: Int) { i64(Int64(value)) }
     public mutating func f64(_ value: Double) { i64(Int64(bitPattern: value.bitPattern)) }
     public mutating func bool(_ value: Bool) { u8(value ? 1 : 0) }
+    public mutating func raw(_ value: [UInt8]) { bytes += value }
     /// The string cut to `limit` bytes of UTF-8 (at a character boundary).
     public mutating func string(_ value: String, limit: Int) {
         var utf8 = Array(value.utf8)
@@ -38,6 +39,8 @@ public struct WireReader {
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     public var isAtEnd: Bool { at == bytes.count }
+    /// Bytes not yet read.
+    public var remaining: Int { bytes.count - at }
 
     private mutating func take(_ count: Int) throws(WireError) -> ArraySlice<UInt8> {
         guard count >= 0, bytes.count - at >= count else { throw .truncated }
@@ -53,6 +56,7 @@ public struct WireReader {
         Int64(bitPattern: try take(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
     }
     public mutating func int() throws(WireError) -> Int { Int(try i64()) }
+    public mutating func raw(count: Int) throws(WireError) -> [UInt8] { Array(try take(count)) }
     public mutating func f64() throws(WireError) -> Double { Double(bitPattern: UInt64(bitPattern: try i64())) }
     public mutating func bool() throws(WireError) -> Bool {
         switch try u8() {

@@ -1,5 +1,6 @@
 import QuireDocument
 import QuireEngine
+import QuireRemote
 #if canImport(Glibc)
 import Glibc
 #endif

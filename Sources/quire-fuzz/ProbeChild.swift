@@ -16,10 +16,12 @@ enum ProbeChild {
     static let refusedStatus: Int32 = 3
     static let engineStatus: Int32 = 4
 
-    /// The address space the window's opening check allows (4 GiB): a bomb that needs
-    /// more ends the child, not the machine.
+    /// The address space a helper process is allowed (4 GiB, `HelperLimits`): a bomb
+    /// that needs more ends the child, not the machine.
+    static let memoryLimit = 4 << 30
+
     static func limit(cpuSeconds: Int) {
-        var memory = rlimit(rlim_cur: rlim_t(OpeningCheck.memoryLimit), rlim_max: rlim_t(OpeningCheck.memoryLimit))
+        var memory = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
         _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
         var cpu = rlimit(rlim_cur: rlim_t(cpuSeconds), rlim_max: rlim_t(cpuSeconds + 5))
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)

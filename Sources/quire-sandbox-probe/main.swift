@@ -1,4 +1,5 @@
 import QuireDocument
+import QuireEngine
 import QuireSandbox
 import QuireWire
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import QuireDocument
 import QuireHelper
 import QuireRemote
 import QuireUI
@@ -11,8 +12,10 @@ let status = Application.main(CommandLine.arguments) {
     do {
         try Zygote.start(serve: ZygoteProcess.serve)
     } catch {
-        printError("the helper processes cannot start (\(error)); pages will not be drawn")
+        printError("the helper processes cannot start (\(error)); no document can be opened")
     }
+    // From here on this is the window's process, which never opens a document itself.
+    PopplerCallGuard.forbidInThisProcess()
 }
 // Render threads may still be inside poppler; exit()'s static destructors would pull
 // poppler's globals from under them. Nothing of Quire's needs atexit, so leave at once.

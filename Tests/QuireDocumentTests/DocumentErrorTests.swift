@@ -1,4 +1,6 @@
 import Fixtures
+import QuireEngine
+import QuireRemote
 import XCTest
 @testable import QuireDocument
 

@@ -1,5 +1,6 @@
 import Fixtures
 import QuireEngine
+import QuireRemote
 import QuireImage
 import XCTest
 @testable import QuireDocument

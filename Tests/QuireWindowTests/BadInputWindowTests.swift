@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import QuireEngine
 import QuireDocument
 import XCTest
 

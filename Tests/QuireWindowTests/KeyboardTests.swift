@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import QuireDocument
+import QuireEngine
 import XCTest
 
 /// Keys typed into a running Quire with xdotool, the screen read back with ImageMagick's

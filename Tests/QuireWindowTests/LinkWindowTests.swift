@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import QuireDocument
+import QuireEngine
 import XCTest
 
 /// Links in a real window, clicked with xdotool.

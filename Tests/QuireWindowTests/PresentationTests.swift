@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import QuireDocument
+import QuireEngine
 import XCTest
 
 /// F5 in a real window under a window manager (openbox, for fullscreen), the screen read

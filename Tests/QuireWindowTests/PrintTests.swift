@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import QuireDocument
+import QuireEngine
 import XCTest
 
 /// Ctrl+P in a real window, printing to a file through GtkPrintOperation's export (the

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import QuireDocument
+import QuireEngine
 import QuireImage
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import QuireDocument
+import QuireEngine
 import XCTest
 
 /// A running Quire driven by a bash script (xdotool keys), which talks to the test by

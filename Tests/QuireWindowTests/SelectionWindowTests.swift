@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import QuireDocument
+import QuireEngine
 import XCTest
 
 /// Text selection with the mouse in a real window; the clipboard read back with xclip

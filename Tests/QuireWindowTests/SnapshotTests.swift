@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import QuireDocument
+import QuireEngine
 import XCTest
 
 /// `quire --snapshot` in a real GTK window under Xvfb: what a person would see.

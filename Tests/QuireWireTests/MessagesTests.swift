@@ -19,9 +19,12 @@ final class MessagesTests: XCTestCase {
             .rendered(id: 3), .renderFailed(id: 4, reason: "page 4 took too long"), .largeImages(id: 5, true),
         ]
         for reply in replies { XCTAssertEqual(try HelperReply(reply.bytes), reply) }
-        let zygote: [ZygoteRequest] = [.spawnRenderer(displayPath: "/tmp/ä.pdf", password: nil), .spawnRenderer(displayPath: "x", password: ""), .end(pid: 42)]
+        let zygote: [ZygoteRequest] = [.spawn(.renderer, displayPath: "/tmp/ä.pdf", password: nil), .spawn(.document, displayPath: "x", password: ""),
+                                       .end(pid: 42), .exitStatus(pid: 7)]
         for request in zygote { XCTAssertEqual(try ZygoteRequest(request.bytes), request) }
-        XCTAssertEqual(try ZygoteReply(ZygoteReply.spawned(pid: 9).bytes), .spawned(pid: 9))
+        for reply: ZygoteReply in [.spawned(pid: 9), .failed(reason: "no"), .exit(.signaled(11)), .exit(.exited(3)), .exit(.unknown)] {
+            XCTAssertEqual(try ZygoteReply(reply.bytes), reply)
+        }
     }
 
     func testMalformedMessagesAreRefused() {

@@ -10,10 +10,12 @@ public enum DocumentError: Error, Equatable, Sendable {
     case wrongPassword(path: String)
     case noPages(path: String)
     case unsupportedLocation(uri: String, detail: String)
-    /// The opening check's child process crashed on the file (`OpeningCheck`).
+    /// The helper process reading the file crashed while opening it.
     case crashedReader(path: String, signal: Int32)
-    /// The opening check's child process did not finish in time.
+    /// The helper process reading the file did not open it in time.
     case tooSlowToOpen(path: String, seconds: Int)
+    /// Quire's helper processes, which alone read documents, are not there to read it.
+    case noReader(path: String, detail: String)
 
     /// A one-line headline for the window.
     public var title: String {
@@ -30,6 +32,7 @@ public enum DocumentError: Error, Equatable, Sendable {
         case .unsupportedLocation: "The location cannot be opened"
         case .crashedReader: "The document crashes the PDF reader"
         case .tooSlowToOpen: "The document takes too long to open"
+        case .noReader: "Quire cannot read documents now"
         }
     }
 
@@ -50,6 +53,7 @@ public enum DocumentError: Error, Equatable, Sendable {
             "Reading “\(path)” crashed poppler, the PDF library (\(signalName(signal))). Quire read it in a separate process first, so nothing else was affected. The file is damaged, or made to attack PDF readers."
         case .tooSlowToOpen(let path, let seconds):
             "Reading the first page of “\(path)” took over \(seconds) seconds, so Quire stopped. The file may be damaged, or made to exhaust PDF readers."
+        case .noReader(let path, let detail): "“\(path)” was not opened: \(detail)."
         }
     }
 

@@ -1,0 +1,102 @@
+import QuireDocument
+import QuireEngine
+import QuireSandbox
+import QuireWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A document helper's life: everything of a document but its pixels. It opens the
+/// document (its first answer is the opening's verdict: what the opening check was), then
+/// answers one question at a time (`DocumentRequest`) until the window closes the channel.
+/// Each window thread that reads a document (sizes, search, selection, links, outline,
+/// properties) has a helper of its own, as it had its own poppler document before.
+enum DocumentHelper {
+    static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
+                      confine: () throws(Sandbox.Failure) -> Void) -> Never {
+        let faults = HelperFaults.fromEnvironment(document: displayPath)
+        faults.strikeOpening(unlocking: password != nil)
+        let document: Document
+        do {
+            document = try DocumentSource(path: "/proc/self/fd/\(descriptor.fd)", password: password).open()
+        } catch {
+            try? channel.sendWhole(DocumentReply.openFailed(error).bytes)
+            _exit(0)
+        }
+        do {
+            try confine()
+        } catch {
+            try? channel.sendWhole(DocumentReply.openFailed(.damaged(path: "", detail: "its reader could not be confined (\(error))")).bytes)
+            _exit(0)
+        }
+        let summary = DocumentSummary(pageCount: document.pageCount, title: document.title,
+                                      permanentID: document.permanentID, firstPageSize: document.pageSize(at: 0))
+        guard (try? channel.sendWhole(DocumentReply.opened(summary).bytes)) != nil else { _exit(0) }
+        while true {
+            // The window asks; only a print names many pages.
+            guard let bytes = try? channel.receiveWhole(limit: WireLimit.text), let request = try? DocumentRequest(bytes) else { _exit(0) }
+            if case .print(let pages, let paper) = request {
+                guard print(pages, on: paper, document, channel) else { _exit(0) }
+                continue
+            }
+            let reply = answer(request, document, faults)
+            guard (try? channel.sendWhole(reply.bytes)) != nil else { _exit(0) }
+        }
+    }
+
+    private static func answer(_ request: DocumentRequest, _ document: Document, _ faults: HelperFaults) -> DocumentReply {
+        switch request {
+        case .pageSizes(let first, let count):
+            let start = min(max(first, 0), document.pageCount)
+            let end = min(document.pageCount, start + min(max(count, 0), DocumentRequest.sizesPerRequest))
+            return .sizes((start..<end).map(document.pageSize(at:)))
+        case .pageProblem(let page): return .text(document.pageProblem(at: page))
+        case .pageLabel(let page): return .text(document.pageLabel(at: page))
+        case .pageIndex(let label): return .index(document.pageIndex(forLabel: label))
+        case .text(let page):
+            faults.strikeText(page: page)
+            return .text(document.text(at: page))
+        case .matchAreas(let query, let page):
+            faults.strikeText(page: page)
+            return .areaGroups(document.matchAreas(of: query, onPage: page))
+        case .links(let page): return .links(document.links(at: page))
+        case .outline:
+            let tree = document.outline()
+            return .outline(tree.entries, open: tree.initiallyOpen)
+        case .properties: return .properties(DocumentProperties(reading: document))
+        case .fonts: return .fonts(document.fonts() ?? [])
+        case .selectionAreas(let span, let style): return .rects(document.selectionAreas(span, style: style))
+        case .selectedText(let selection): return .text(document.selectedText(selection))
+        case .print: return .printFailed(reason: "a printout is not an answer")
+        }
+    }
+
+    /// Draws the printout, sending its PDF as it is written; false when the window went.
+    private static func print(_ pages: [Int], on paper: PrintPaper, _ document: Document, _ channel: Channel) -> Bool {
+        var pending: [UInt8] = []
+        var sent = true
+        func flush() {
+            var start = 0
+            while sent && start < pending.count {
+                let end = min(pending.count, start + DocumentReply.printChunkLimit)
+                sent = (try? channel.sendWhole(DocumentReply.printChunk(Array(pending[start..<end])).bytes)) != nil
+                start = end
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        let outcome: DocumentReply
+        do {
+            try document.printPDF(pages, on: paper) { bytes in
+                pending += bytes
+                if pending.count >= DocumentReply.printChunkLimit / 2 { flush() }
+                return sent
+            }
+            flush()
+            outcome = .printed(pages: pages.count)
+        } catch {
+            pending = []
+            outcome = .printFailed(reason: "\(error)")
+        }
+        return sent && (try? channel.sendWhole(outcome.bytes)) != nil
+    }
+}

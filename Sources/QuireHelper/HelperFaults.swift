@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults a test may ask a helper for (`QUIRE_HELPER_FAULT`), standing in for what
+/// poppler does on a hostile page, in the real helper: `crash-on-page:N` ends a render
+/// helper with SIGSEGV when asked for page N (counted from 1), `hang-on-page:N` never
+/// answers, `crash-always` ends it on every page; `text-crash-on-page:N` and
+/// `text-hang-on-page:N` do the same to a document helper asked for page N's text;
+/// `escape:write|connect|exec` tries what its sandbox forbids; `in:NAME` limits them all
+/// to the document whose file is named NAME. `QUIRE_CHECK_FAULT=crash|hang` ends or hangs
+/// a document helper's opening, `hang-unlocking` only one given a password.
+struct HelperFaults {
+    var crashOn: Int?
+    var hangOn: Int?
+    var crashesAlways = false
+    var textCrashOn: Int?
+    var textHangOn: Int?
+    var opening: String?
+
+    static func fromEnvironment(document displayPath: String) -> HelperFaults {
+        var faults = HelperFaults()
+        faults.opening = getenv("QUIRE_CHECK_FAULT").map { String(cString: $0) }
+        guard let raw = getenv("QUIRE_HELPER_FAULT") else { return faults }
+        let parts = String(cString: raw).split(separator: ",")
+        let name = displayPath.split(separator: "/").last.map(String.init) ?? displayPath
+        if let only = parts.first(where: { $0.hasPrefix("in:") }), only.dropFirst(3) != name { return faults }
+        for part in parts {
+            if part == "crash-always" { faults.crashesAlways = true }
+            if part.hasPrefix("escape:") { faults.escape = String(part.dropFirst("escape:".count)) }
+            let pieces = part.split(separator: ":")
+            guard pieces.count == 2, let page = Int(pieces[1]), page >= 1 else { continue }
+            switch pieces[0] {
+            case "crash-on-page": faults.crashOn = page - 1
+            case "hang-on-page": faults.hangOn = page - 1
+            case "text-crash-on-page": faults.textCrashOn = page - 1
+            case "text-hang-on-page": faults.textHangOn = page - 1
+            default: break
+            }
+        }
+        return faults
+    }
+
+    /// `write`, `connect` or `exec`: the helper tries, confined, what the sandbox forbids,
+    /// as a compromised one would, once the document is open.
+    var escape: String?
+
+    func breakOut() {
+        switch escape {
+        case "write":
+            let fd = open("/tmp/quire-helper-escape", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            printLine("helper: open for writing \(fd >= 0 ? "succeeded" : "refused: \(String(cString: strerror(errno)))")")
+        case "connect":
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            printLine("helper: socket \(fd >= 0 ? "succeeded" : "refused: \(String(cString: strerror(errno)))")")
+        case "exec":
+            let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+            execv("/bin/true", arguments)
+            printLine("helper: exec refused: \(String(cString: strerror(errno)))")
+        default: break
+        }
+    }
+
+    func strike(page: Int) {
+        if page == crashOn || crashesAlways { raise(SIGSEGV) }
+        if page == hangOn { while true { pause() } }
+    }
+
+    func strikeText(page: Int) {
+        if page == textCrashOn { raise(SIGSEGV) }
+        if page == textHangOn { while true { pause() } }
+    }
+
+    func strikeOpening(unlocking: Bool) {
+        if opening == "crash" { raise(SIGSEGV) }
+        if opening == "hang" || (opening == "hang-unlocking" && unlocking) { while true { pause() } }
+    }
+}

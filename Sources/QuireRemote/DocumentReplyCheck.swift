@@ -1,0 +1,85 @@
+import QuireEngine
+import QuireWire
+
+/// What the window believes of a document helper's answers: only what it could be. Page
+/// numbers are in the document, numbers finite, sizes paper could be, areas within the
+/// largest page, strings display-safe and bounded (the wire already bounded their bytes
+/// and the counts). A value that fails is dropped or made inert, never trusted.
+public enum DocumentReplyCheck {
+    /// The most pages a document may have: what poppler's own page numbers hold.
+    public static let maximumPages = Int(Int32.max)
+
+    static func summary(_ summary: DocumentSummary) -> DocumentSummary? {
+        guard (1...maximumPages).contains(summary.pageCount) else { return nil }
+        var checked = summary
+        checked.firstPageSize = size(summary.firstPageSize, standIn: PageGeometryLimits.letter)
+        checked.title = summary.title.map { BoundedText.line($0, limit: BoundedText.Limit.documentTitle) }.flatMap { $0.isEmpty ? nil : $0 }
+        checked.permanentID = summary.permanentID.flatMap { id in id.utf8.allSatisfy(\.isHexDigit) ? id : nil }
+        return checked
+    }
+
+    static func size(_ size: Size, standIn: Size) -> Size { PageGeometryLimits.shownSize(size) { standIn } }
+
+    /// Areas within the largest page a document may have; those that are not are dropped.
+    static func areas(_ rects: [Rect]) -> [Rect] {
+        let largest = Size(width: PageGeometryLimits.largestSide, height: PageGeometryLimits.largestSide)
+        return rects.compactMap { PageGeometryLimits.area($0, onPageOf: largest) }
+    }
+
+    static func link(_ link: Link, pageCount: Int) -> Link? {
+        guard let area = areas([link.area]).first else { return nil }
+        switch link.target {
+        case .page(let page, let top):
+            guard (0..<pageCount).contains(page) else { return Link(area: area, target: .unsupported("broken destination")) }
+            return Link(area: area, target: .page(page, top: top.flatMap(finiteTop)))
+        case .uri, .launch, .unsupported:
+            // Judged by `URIPolicy` when followed; shown only through `shownAddress`.
+            return Link(area: area, target: link.target)
+        }
+    }
+
+    static func entry(_ entry: OutlineTree.Entry, pageCount: Int) -> OutlineTree.Entry {
+        var checked = entry
+        checked.title = BoundedText.line(entry.title, limit: BoundedText.Limit.outlineTitle)
+        checked.depth = min(max(entry.depth, 0), BoundedCount.outlineEntries)
+        if let target = entry.target {
+            checked.target = (0..<pageCount).contains(target.page) ? OutlineTarget(page: target.page, top: target.top.flatMap(finiteTop)) : nil
+        }
+        return checked
+    }
+
+    static func properties(_ properties: DocumentProperties) -> DocumentProperties {
+        var checked = properties
+        func line(_ text: String?) -> String? { text.map { BoundedText.line($0, limit: BoundedText.Limit.property) }.flatMap { $0.isEmpty ? nil : $0 } }
+        checked.title = line(properties.title)
+        checked.author = line(properties.author)
+        checked.subject = line(properties.subject)
+        checked.keywords = line(properties.keywords)
+        checked.creator = line(properties.creator)
+        checked.producer = line(properties.producer)
+        checked.pdfVersion = line(properties.pdfVersion)
+        checked.created = properties.created.flatMap(date)
+        checked.modified = properties.modified.flatMap(date)
+        return checked
+    }
+
+    static func font(_ font: DocumentFont) -> DocumentFont {
+        func line(_ text: String) -> String { BoundedText.line(text, limit: BoundedText.Limit.fontName) }
+        return DocumentFont(name: line(font.name), kind: line(font.kind), isEmbedded: font.isEmbedded, isSubset: font.isSubset,
+                            substitute: font.substitute.map(line))
+    }
+
+    private static func finiteTop(_ top: Double) -> Double? {
+        top.isFinite ? min(max(top, 0), PageGeometryLimits.largestSide) : nil
+    }
+
+    private static func date(_ date: CalendarDate) -> CalendarDate? {
+        guard (1...12).contains(date.month), (1...31).contains(date.day), (0...23).contains(date.hour),
+              (0...59).contains(date.minute), (-9999...9999).contains(date.year) else { return nil }
+        return date
+    }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool { (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self) }
+}

@@ -1,0 +1,281 @@
+import QuireEngine
+import QuireWire
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A document as the window reads it: through a document helper process
+/// (`DocumentHelper`), never poppler. The policy:
+///  1. Opening is the helper's first answer: a typed error, a crash (the signal, from the
+///     zygote) or a helper past `openSeconds` becomes the error the window shows.
+///  2. Each question gets `callSeconds` (5 s: one page's text or links; 20 s for what
+///     walks the whole document: outline, fonts, sizes); past that, or when the helper
+///     ends or breaks the protocol, the helper is ended and the call fails (an empty
+///     answer, or nil where the caller must know). The next call makes a new helper,
+///     until `restartLimit` helpers of this document have failed.
+///  3. Every answer is checked (`DocumentReplyCheck`): page numbers in range, finite
+///     areas and sizes, bounded counts and strings.
+/// Thread-safe: calls take turns on the helper. Each window thread that reads much
+/// (search, selection, links, sizes) makes its own, as it had its own poppler document.
+public final class RemoteDocument: PageGeometry, PageTextSource, Sendable {
+    public static let restartLimit = 6
+    public static let callSeconds = 5.0
+    public static let walkSeconds = 20.0
+    /// How long the opening may take: `QUIRE_CHECK_SECONDS` (20 s).
+    public static var openSeconds: Double {
+        getenv("QUIRE_CHECK_SECONDS").flatMap { Double(String(cString: $0)) }.map { max(0.5, $0) } ?? 20
+    }
+
+    public let file: DocumentFile
+    public let summary: DocumentSummary
+    private let zygote: Zygote
+    private let helper: Mutex<Connection?>
+
+    private struct Connection {
+        let pid: pid_t
+        let channel: Channel
+    }
+
+    /// Opens `file` in a new helper; throws what the reader should be told.
+    public init(file: DocumentFile, within seconds: Double = RemoteDocument.openSeconds) throws(DocumentError) {
+        guard let zygote = Zygote.shared else {
+            throw .noReader(path: file.displayPath, detail: "its helper processes did not start")
+        }
+        self.file = file
+        self.zygote = zygote
+        let (connection, summary) = try Self.start(file, zygote, within: seconds)
+        self.summary = summary
+        helper = Mutex(connection)
+    }
+
+    deinit {
+        helper.withLock { connection in if let connection { zygote.end(connection.pid) } }
+    }
+
+    public var pageCount: Int { summary.pageCount }
+    public var title: String? { summary.title }
+    public var permanentID: String? { summary.permanentID }
+
+    private static func start(_ file: DocumentFile, _ zygote: Zygote, within seconds: Double) throws(DocumentError) -> (Connection, DocumentSummary) {
+        let path = file.displayPath
+        let made: (pid: pid_t, channel: Channel)
+        do {
+            made = try zygote.spawn(.document, document: file.descriptor, displayPath: path, password: file.password)
+        } catch {
+            throw .noReader(path: path, detail: "no process could be made to read it (\(error))")
+        }
+        let reply: DocumentReply
+        do {
+            reply = try DocumentReply(made.channel.receiveWhole(within: seconds, limit: WireLimit.line * 4), path: path)
+        } catch ChannelError.timedOut {
+            zygote.end(made.pid)
+            throw .tooSlowToOpen(path: path, seconds: Int(seconds.rounded(.up)))
+        } catch ChannelError.closed {
+            switch zygote.exitStatus(of: made.pid) {
+            case .signaled(let signal): throw .crashedReader(path: path, signal: signal)
+            case .exited(let code): throw .damaged(path: path, detail: "the process reading it ended (status \(code))")
+            case .unknown: throw .damaged(path: path, detail: "the process reading it ended")
+            }
+        } catch {
+            zygote.end(made.pid)
+            throw .damaged(path: path, detail: "the process reading it answered nonsense (\(error))")
+        }
+        switch reply {
+        case .opened(let summary):
+            guard let checked = DocumentReplyCheck.summary(summary) else {
+                zygote.end(made.pid)
+                throw .damaged(path: path, detail: "its reader gave \(summary.pageCount) pages")
+            }
+            return (Connection(pid: made.pid, channel: made.channel), checked)
+        case .openFailed(let error):
+            zygote.end(made.pid)
+            throw error
+        default:
+            zygote.end(made.pid)
+            throw .damaged(path: path, detail: "the process reading it answered out of turn")
+        }
+    }
+
+    /// The answer to `request`, or nil when the helper failed (and was ended) or none could be made.
+    private func ask(_ request: DocumentRequest, within seconds: Double = RemoteDocument.callSeconds) -> DocumentReply? {
+        guard HelperCallGuard.allows("\(request)".prefix(40).description) else { return nil }
+        return helper.withLock { connection -> DocumentReply? in
+            guard let channel = connected(&connection) else { return nil }
+            do {
+                try channel.sendWhole(request.bytes)
+                return try DocumentReply(channel.receiveWhole(within: seconds, limit: WireLimit.reply), path: file.displayPath)
+            } catch {
+                fail(&connection)
+                return nil
+            }
+        }
+    }
+
+    /// The helper's channel: a new helper when there is none, or the one there ended while
+    /// idle; nil when none can be made.
+    private func connected(_ connection: inout Connection?) -> Channel? {
+        if let idle = connection, idle.channel.hasSomethingWaiting { fail(&connection) }
+        if connection == nil {
+            guard file.readerFaults.total < Self.restartLimit,
+                  let (restarted, summary) = try? Self.start(file, zygote, within: Self.walkSeconds) else { return nil }
+            guard summary.pageCount == self.summary.pageCount else {
+                zygote.end(restarted.pid)
+                return nil
+            }
+            connection = restarted
+        }
+        return connection?.channel
+    }
+
+    private func fail(_ connection: inout Connection?) {
+        if let pid = connection?.pid { zygote.end(pid) }
+        connection = nil
+        _ = file.readerFaults.add()
+    }
+
+    // MARK: Pages
+
+    public func pageSize(at index: Int) -> Size { pageSizes(index..<index + 1).first ?? summary.firstPageSize }
+
+    /// The sizes of `range`'s pages, as shown (stand-ins for pages no paper could be);
+    /// the first page's size for those the helper could not give.
+    public func pageSizes(_ range: Range<Int>) -> [Size] {
+        let pages = range.clamped(to: 0..<pageCount)
+        var sizes: [Size] = []
+        sizes.reserveCapacity(pages.count)
+        var first = pages.lowerBound
+        while first < pages.upperBound {
+            let count = min(pages.upperBound - first, DocumentRequest.sizesPerRequest)
+            if case .sizes(let got)? = ask(.pageSizes(first: first, count: count), within: Self.walkSeconds), got.count == count {
+                sizes += got.map { DocumentReplyCheck.size($0, standIn: summary.firstPageSize) }
+            } else {
+                sizes += Array(repeating: summary.firstPageSize, count: count)
+            }
+            first += count
+        }
+        return sizes
+    }
+
+    /// Every page the size of the first: the layout's estimate until real sizes are read.
+    public func estimatedPageSizes() -> [Size] { Array(repeating: summary.firstPageSize, count: pageCount) }
+
+    public func pageProblem(at index: Int) -> String? {
+        guard case .text(let problem)? = ask(.pageProblem(page: index)) else { return nil }
+        return problem.map { BoundedText.line($0, limit: BoundedText.Limit.property) }
+    }
+
+    /// The page's label, or its number when it has none or the helper cannot say.
+    public func pageLabel(at index: Int) -> String {
+        guard case .text(let label?)? = ask(.pageLabel(page: index)) else { return String(index + 1) }
+        let shown = BoundedText.line(label, limit: BoundedText.Limit.pageLabel)
+        return shown.isEmpty ? String(index + 1) : shown
+    }
+
+    public func pageIndex(forLabel label: String) -> Int? {
+        guard case .index(let index?)? = ask(.pageIndex(label: label), within: Self.walkSeconds) else { return nil }
+        return (0..<pageCount).contains(index) ? index : nil
+    }
+
+    // MARK: Text
+
+    public func text(at index: Int) -> String { readableText(at: index) ?? "" }
+
+    /// The page's text; nil when its helper failed on it.
+    public func readableText(at index: Int) -> String? {
+        guard case .text(let text)? = ask(.text(page: index)) else { return nil }
+        return text ?? ""
+    }
+
+    public func matchAreas(of query: SearchQuery, onPage index: Int) -> [[Rect]] {
+        guard case .areaGroups(let groups)? = ask(.matchAreas(query, page: index)) else { return [] }
+        return groups.map(DocumentReplyCheck.areas).filter { !$0.isEmpty }
+    }
+
+    public func selectionAreas(_ span: TextSelection.Span, style: TextSelection.Style) -> [Rect] {
+        guard case .rects(let rects)? = ask(.selectionAreas(span, style: style)) else { return [] }
+        return DocumentReplyCheck.areas(rects)
+    }
+
+    public func selectedText(_ selection: TextSelection) -> String {
+        guard case .text(let text?)? = ask(.selectedText(selection), within: Self.walkSeconds) else { return "" }
+        return text
+    }
+
+    // MARK: Links, outline, properties
+
+    public func links(at index: Int) -> [Link] {
+        guard case .links(let links)? = ask(.links(page: index)) else { return [] }
+        return links.compactMap { DocumentReplyCheck.link($0, pageCount: pageCount) }
+    }
+
+    /// The outline; nil when it could not be read (not the same as none).
+    public func outline() -> OutlineTree? {
+        guard case .outline(let entries, let open)? = ask(.outline, within: Self.walkSeconds) else { return nil }
+        return OutlineTree(entries.map { DocumentReplyCheck.entry($0, pageCount: pageCount) }, open: open)
+    }
+
+    /// The document's properties, with what the window knows of the file itself.
+    public func properties() -> DocumentProperties? {
+        guard case .properties(var properties)? = ask(.properties) else { return nil }
+        properties.pageCount = pageCount
+        properties.firstPageSize = summary.firstPageSize
+        properties.fileSize = file.byteCount
+        properties.isEncrypted = file.namesEncryption || !(file.password ?? "").isEmpty
+        properties.location = file.displayPath
+        return DocumentReplyCheck.properties(properties)
+    }
+
+    public func fonts() -> [DocumentFont]? {
+        guard case .fonts(let fonts)? = ask(.fonts, within: Self.walkSeconds) else { return nil }
+        return fonts.map(DocumentReplyCheck.font)
+    }
+
+    // MARK: Printing
+
+    /// How long a printout may go without sending a byte: one page's drawing.
+    public static let printPageSeconds = 60.0
+
+    /// Writes a printout of `pages` on `paper` (a PDF the helper draws with poppler's
+    /// print rendering) to `descriptor`, from its current offset. Throws what went wrong,
+    /// in words for the reader.
+    public func printPDF(_ pages: [Int], on paper: PrintPaper, to descriptor: Int32) throws(RenderFailure) {
+        let pages = pages.filter { (0..<pageCount).contains($0) }
+        guard !pages.isEmpty else { throw RenderFailure("no pages to print") }
+        let failure: String? = helper.withLock { connection -> String? in
+            guard let channel = connected(&connection) else { return "no process could read the document" }
+            do {
+                try channel.sendWhole(DocumentRequest.print(pages: pages, paper: paper).bytes)
+                while true {
+                    let limit = DocumentReply.printChunkLimit + 64
+                    switch try DocumentReply(channel.receiveWhole(within: Self.printPageSeconds, limit: limit), path: file.displayPath) {
+                    case .printChunk(let bytes):
+                        guard Self.writeAll(bytes, to: descriptor) else { fail(&connection); return "the printout could not be written: \(String(cString: strerror(errno)))" }
+                    case .printed(let count) where count == pages.count: return nil
+                    case .printFailed(let reason): return reason
+                    default:
+                        fail(&connection)
+                        return "the process printing answered out of turn"
+                    }
+                }
+            } catch {
+                fail(&connection)
+                return "the process printing failed (\(error))"
+            }
+        }
+        if let failure { throw RenderFailure(failure) }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count {
+                let written = write(descriptor, raw.baseAddress! + start, raw.count - start)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                start += written
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import CGtk
+import QuireEngine
+import QuireRemote
+import Synchronization
+
+/// Opens a document on a thread of its own: the window opens the file once
+/// (`DocumentFile`) and a document helper reads it (`RemoteDocument`), whose first answer
+/// is the verdict the opening check used to give (opened, a typed error, a crash, too
+/// slow). The main thread never waits: the result comes on the main loop. The files named
+/// on the command line start opening before GTK does (`startEarly`), on the other core
+/// while GTK builds the window; a window opening such a file takes that over.
+@MainActor
+final class DocumentOpening {
+    typealias Outcome = Result<RemoteDocument, DocumentError>
+
+    /// Set on the opening thread, read on the main thread.
+    private final class Slot: Sendable {
+        let outcome = Mutex<Outcome?>(nil)
+    }
+
+    private let slot = Slot()
+    private var done: ((Outcome) -> Void)?
+    private var cancelled = false
+    /// Openings started before any window, by path, until a window takes them.
+    private static var early: [String: DocumentOpening] = [:]
+
+    /// Starts opening the local files among `arguments` (paths or URIs, as given).
+    static func startEarly(_ arguments: [String]) {
+        for argument in arguments {
+            let file = g_file_new_for_commandline_arg(argument)!
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let path = g_file_get_path(file) else { continue }
+            defer { g_free(path) }
+            let name = String(cString: path)
+            if early[name] == nil { early[name] = DocumentOpening(DocumentSource(path: name)) }
+        }
+    }
+
+    /// Opens `source`: takes over the early opening of the same file when there is one.
+    /// `done` is called once, on the main loop, unless `cancel` comes first.
+    static func open(_ source: DocumentSource, done: @escaping (Outcome) -> Void) -> DocumentOpening {
+        if source.password == nil, case .file(let path) = source.location, let started = early.removeValue(forKey: path) {
+            started.done = done
+            if started.slot.outcome.withLock({ $0 != nil }) { MainLoop.invoke { [weak started] in started?.report() } }
+            return started
+        }
+        let opening = DocumentOpening(source)
+        opening.done = done
+        return opening
+    }
+
+    private init(_ source: DocumentSource) {
+        let slot = self.slot
+        startThread { [weak self] in
+            let outcome = Outcome { () throws(DocumentError) in try RemoteDocument(file: DocumentFile(opening: source)) }
+            slot.outcome.withLock { $0 = outcome }
+            MainLoop.invoke { self?.report() }
+        }
+    }
+
+    /// Drops the opening (the window closed or opens something else); its helper ends
+    /// with the document.
+    func cancel() {
+        cancelled = true
+        done = nil
+    }
+
+    private func report() {
+        guard !cancelled, let done, let outcome = slot.outcome.withLock({ $0 }) else { return }
+        self.done = nil
+        done(outcome)
+    }
+}

@@ -1,0 +1,214 @@
+import QuireEngine
+
+/// What the window asks a document helper: everything of a document but its pixels (page
+/// sizes, labels, text, search areas, selection, links, outline, properties, fonts). One
+/// question at a time, each answered by one `DocumentReply`; both travel as whole
+/// messages (`Channel.sendWhole`), which may be longer than one packet.
+public enum DocumentRequest: Equatable, Sendable {
+    case pageSizes(first: Int, count: Int)
+    case pageProblem(page: Int)
+    case pageLabel(page: Int)
+    case pageIndex(label: String)
+    case text(page: Int)
+    case matchAreas(SearchQuery, page: Int)
+    case links(page: Int)
+    case outline
+    case properties
+    case fonts
+    case selectionAreas(TextSelection.Span, style: TextSelection.Style)
+    case selectedText(TextSelection)
+    /// A printout of `pages` (in that order) on `paper`, as a PDF: answered with
+    /// `printChunk`s and then `printed` or `printFailed`.
+    case print(pages: [Int], paper: PrintPaper)
+
+    /// The most page sizes one question asks for.
+    public static let sizesPerRequest = 4096
+    public static let queryLimit = 4096
+
+    public var bytes: [UInt8] {
+        var out = WireWriter()
+        switch self {
+        case .pageSizes(let first, let count): out.u8(1); out.int(first); out.int(count)
+        case .pageProblem(let page): out.u8(2); out.int(page)
+        case .pageLabel(let page): out.u8(3); out.int(page)
+        case .pageIndex(let label): out.u8(4); out.string(label, limit: WireLimit.line)
+        case .text(let page): out.u8(5); out.int(page)
+        case .matchAreas(let query, let page):
+            out.u8(6); out.string(query.text, limit: Self.queryLimit); out.bool(query.caseSensitive); out.bool(query.wholeWords); out.int(page)
+        case .links(let page): out.u8(7); out.int(page)
+        case .outline: out.u8(8)
+        case .properties: out.u8(9)
+        case .fonts: out.u8(10)
+        case .selectionAreas(let span, let style): out.u8(11); out.span(span); out.style(style)
+        case .selectedText(let selection):
+            out.u8(12)
+            for point in [selection.anchor, selection.head] { out.int(point.page); out.point(point.point) }
+            out.style(selection.style)
+        case .print(let pages, let paper):
+            out.u8(13); out.list(pages) { $0.int($1) }
+            out.size(paper.size); out.f64(paper.top); out.f64(paper.left); out.f64(paper.bottom); out.f64(paper.right)
+        }
+        return out.bytes
+    }
+
+    public init(_ bytes: [UInt8]) throws(WireError) {
+        var input = WireReader(bytes)
+        switch try input.u8() {
+        case 1: self = .pageSizes(first: try input.int(), count: try input.int())
+        case 2: self = .pageProblem(page: try input.int())
+        case 3: self = .pageLabel(page: try input.int())
+        case 4: self = .pageIndex(label: try input.string(limit: WireLimit.line))
+        case 5: self = .text(page: try input.int())
+        case 6:
+            let text = try input.string(limit: Self.queryLimit), caseSensitive = try input.bool(), whole = try input.bool()
+            self = .matchAreas(SearchQuery(text, caseSensitive: caseSensitive, wholeWords: whole), page: try input.int())
+        case 7: self = .links(page: try input.int())
+        case 8: self = .outline
+        case 9: self = .properties
+        case 10: self = .fonts
+        case 11: self = .selectionAreas(try input.span(), style: try input.style())
+        case 12:
+            let anchor = PagePoint(page: try input.int(), point: try input.point())
+            let head = PagePoint(page: try input.int(), point: try input.point())
+            self = .selectedText(TextSelection(anchor: anchor, head: head, style: try input.style()))
+        case 13:
+            let pages = try input.list(limit: Int(Int32.max), least: 8) { (r: inout WireReader) throws(WireError) in try r.int() }
+            let size = try input.size()
+            self = .print(pages: pages, paper: PrintPaper(size: size, top: try input.f64(), left: try input.f64(),
+                                                          bottom: try input.f64(), right: try input.f64()))
+        case let other: throw .unknownMessage(other)
+        }
+        try input.finish()
+    }
+}
+
+/// A document helper's answers. Nothing in them is believed until `DocumentReplyCheck`
+/// has seen it.
+public enum DocumentReply: Equatable, Sendable {
+    /// The first answer: the document opened (and its first view was read through).
+    case opened(DocumentSummary)
+    /// The first answer when it did not open; the path is the window's to put in.
+    case openFailed(DocumentError)
+    case sizes([Size])
+    case text(String?)
+    case index(Int?)
+    case areaGroups([[Rect]])
+    case rects([Rect])
+    case links([Link])
+    case outline([OutlineTree.Entry], open: [Bool])
+    case properties(DocumentProperties)
+    case fonts([DocumentFont])
+    /// The next bytes of a printout's PDF.
+    case printChunk([UInt8])
+    case printed(pages: Int)
+    case printFailed(reason: String)
+
+    public var bytes: [UInt8] {
+        var out = WireWriter()
+        switch self {
+        case .opened(let summary):
+            out.u8(1); out.int(summary.pageCount); out.optionalString(summary.title, limit: WireLimit.line)
+            out.optionalString(summary.permanentID, limit: 64); out.size(summary.firstPageSize)
+        case .openFailed(let error): out.u8(2); out.documentError(error)
+        case .sizes(let sizes): out.u8(3); out.list(sizes) { $0.size($1) }
+        case .text(let text): out.u8(4); out.optionalString(text, limit: WireLimit.text)
+        case .index(let index): out.u8(5); out.optionalInt(index)
+        case .areaGroups(let groups): out.u8(6); out.list(groups) { $0.rects($1) }
+        case .rects(let rects): out.u8(7); out.rects(rects)
+        case .links(let links): out.u8(8); out.list(links) { $0.link($1) }
+        case .outline(let entries, let open):
+            out.u8(9); out.int(entries.count)
+            for (index, entry) in entries.enumerated() { out.outlineEntry(entry, open: index < open.count && open[index]) }
+        case .properties(let properties): out.u8(10); out.properties(properties)
+        case .fonts(let fonts): out.u8(11); out.list(fonts) { $0.font($1) }
+        case .printChunk(let bytes): out.u8(12); out.int(bytes.count); out.raw(bytes)
+        case .printed(let pages): out.u8(13); out.int(pages)
+        case .printFailed(let reason): out.u8(14); out.string(reason, limit: HelperReply.reasonLimit)
+        }
+        return out.bytes
+    }
+
+    /// `path` is the document as the window names it, for errors and properties.
+    public init(_ bytes: [UInt8], path: String) throws(WireError) {
+        var input = WireReader(bytes)
+        switch try input.u8() {
+        case 1:
+            let count = try input.int(), title = try input.optionalString(limit: WireLimit.line)
+            let id = try input.optionalString(limit: 64), size = try input.size()
+            self = .opened(DocumentSummary(pageCount: count, title: title, permanentID: id, firstPageSize: size))
+        case 2: self = .openFailed(try input.documentError(path: path))
+        case 3: self = .sizes(try input.list(limit: DocumentRequest.sizesPerRequest, least: 16) { (r: inout WireReader) throws(WireError) in try r.size() })
+        case 4: self = .text(try input.optionalString(limit: WireLimit.text))
+        case 5: self = .index(try input.optionalInt())
+        case 6: self = .areaGroups(try input.list(limit: WireLimit.areas, least: 8) { (r: inout WireReader) throws(WireError) in try r.rects(limit: WireLimit.areas) })
+        case 7: self = .rects(try input.rects(limit: WireLimit.areas))
+        case 8: self = .links(try input.list(limit: LinkIndex.maximumLinks, least: 33) { (r: inout WireReader) throws(WireError) in try r.link() })
+        case 9:
+            let count = try input.count(limit: BoundedCount.outlineEntries, least: 28)
+            var entries: [OutlineTree.Entry] = [], open: [Bool] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                let (entry, isOpen) = try input.outlineEntry()
+                entries.append(entry)
+                open.append(isOpen)
+            }
+            self = .outline(entries, open: open)
+        case 10: self = .properties(try input.properties(location: path))
+        case 11: self = .fonts(try input.list(limit: BoundedCount.fonts, least: 11) { (r: inout WireReader) throws(WireError) in try r.font() })
+        case 12: self = .printChunk(try input.raw(count: try input.count(limit: DocumentReply.printChunkLimit)))
+        case 13: self = .printed(pages: try input.int())
+        case 14: self = .printFailed(reason: try input.string(limit: HelperReply.reasonLimit))
+        case let other: throw .unknownMessage(other)
+        }
+        try input.finish()
+    }
+}
+
+extension DocumentReply {
+    /// The most bytes of a printout one answer carries.
+    public static let printChunkLimit = 1 << 20
+}
+
+/// What the window learns of a document when it opens.
+public struct DocumentSummary: Equatable, Sendable {
+    public var pageCount: Int
+    public var title: String?
+    public var permanentID: String?
+    public var firstPageSize: Size
+    public init(pageCount: Int, title: String?, permanentID: String?, firstPageSize: Size) {
+        self.pageCount = pageCount
+        self.title = title
+        self.permanentID = permanentID
+        self.firstPageSize = firstPageSize
+    }
+}
+
+extension WireLimit {
+    /// Match or selection areas in one answer: far past a page's glyphs.
+    public static let areas = 1 << 20
+}
+
+extension WireWriter {
+    mutating func span(_ span: TextSelection.Span) { int(span.page); point(span.start); point(span.end) }
+    mutating func style(_ style: TextSelection.Style) {
+        switch style {
+        case .glyph: u8(0)
+        case .word: u8(1)
+        case .line: u8(2)
+        }
+    }
+}
+
+extension WireReader {
+    mutating func span() throws(WireError) -> TextSelection.Span {
+        TextSelection.Span(page: try int(), start: try point(), end: try point())
+    }
+    mutating func style() throws(WireError) -> TextSelection.Style {
+        switch try u8() {
+        case 0: .glyph
+        case 1: .word
+        case 2: .line
+        case let other: throw .badValue("a selection style of \(other)")
+        }
+    }
+}
