@@ -50,7 +50,7 @@ public enum DocumentError: Error, Equatable, Sendable {
         case .noPages(let path): "“\(path)” opened, but contains no pages to show."
         case .unsupportedLocation(let uri, let detail): "“\(uri)” could not be loaded: \(detail)."
         case .crashedReader(let path, let signal):
-            "Reading “\(path)” crashed poppler, the PDF library (\(signalName(signal))). Quire read it in a separate process first, so nothing else was affected. The file is damaged, or made to attack PDF readers."
+            "Reading “\(path)” crashed poppler, the PDF library (\(signalName(signal))). Quire reads documents in separate processes, so nothing else was affected. The file is damaged, or made to attack PDF readers."
         case .tooSlowToOpen(let path, let seconds):
             "Reading the first page of “\(path)” took over \(seconds) seconds, so Quire stopped. The file may be damaged, or made to exhaust PDF readers."
         case .noReader(let path, let detail): "“\(path)” was not opened: \(detail)."

@@ -98,7 +98,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 let start = threadSeconds()
                 do { outcome = .success(try made.render(key)) } catch { outcome = .failure(RenderFailure("\(error)")) }
                 if case .success(let picture) = outcome, key.cell == nil,
-                   isSlowToDraw(seconds: threadSeconds() - start, pixels: picture.byteCount / 4) {
+                   isSlowToDraw(seconds: made.lastRenderSeconds ?? (threadSeconds() - start), pixels: picture.byteCount / 4) {
                     learnWhetherImages(slowPage: key.page, made)
                 }
             case .failure(let failure):

@@ -37,14 +37,15 @@ public final class RemoteDocument: PageGeometry, PageTextSource, Sendable {
         let channel: Channel
     }
 
-    /// Opens `file` in a new helper; throws what the reader should be told.
-    public init(file: DocumentFile, within seconds: Double = RemoteDocument.openSeconds) throws(DocumentError) {
+    /// Opens `file` in a new helper; throws what the reader should be told. `cancel`, when
+    /// given, may end the opening from another thread.
+    public init(file: DocumentFile, within seconds: Double = RemoteDocument.openSeconds, cancel: OpeningCancel? = nil) throws(DocumentError) {
         guard let zygote = Zygote.shared else {
             throw .noReader(path: file.displayPath, detail: "its helper processes did not start")
         }
         self.file = file
         self.zygote = zygote
-        let (connection, summary) = try Self.start(file, zygote, within: seconds)
+        let (connection, summary) = try Self.start(file, zygote, within: seconds, cancel: cancel)
         self.summary = summary
         helper = Mutex(connection)
     }
@@ -57,7 +58,8 @@ public final class RemoteDocument: PageGeometry, PageTextSource, Sendable {
     public var title: String? { summary.title }
     public var permanentID: String? { summary.permanentID }
 
-    private static func start(_ file: DocumentFile, _ zygote: Zygote, within seconds: Double) throws(DocumentError) -> (Connection, DocumentSummary) {
+    private static func start(_ file: DocumentFile, _ zygote: Zygote, within seconds: Double,
+                              cancel: OpeningCancel? = nil) throws(DocumentError) -> (Connection, DocumentSummary) {
         let path = file.displayPath
         let made: (pid: pid_t, channel: Channel)
         do {
@@ -65,6 +67,8 @@ public final class RemoteDocument: PageGeometry, PageTextSource, Sendable {
         } catch {
             throw .noReader(path: path, detail: "no process could be made to read it (\(error))")
         }
+        cancel?.started(made.pid, zygote)
+        defer { cancel?.started(nil, zygote) }
         let reply: DocumentReply
         do {
             reply = try DocumentReply(made.channel.receiveWhole(within: seconds, limit: WireLimit.line * 4), path: path)
@@ -277,5 +281,35 @@ public final class RemoteDocument: PageGeometry, PageTextSource, Sendable {
             }
             return true
         }
+    }
+}
+
+/// Ends an opening from another thread: the helper reading the file is ended at once
+/// (the opening then fails, and whoever asked no longer listens).
+public final class OpeningCancel: Sendable {
+    private struct State {
+        var pid: pid_t?
+        var cancelled = false
+    }
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func cancel() {
+        let (pid, zygote): (pid_t?, Zygote?) = state.withLock { state in
+            state.cancelled = true
+            return (state.pid, Zygote.shared)
+        }
+        if let pid { zygote?.end(pid) }
+    }
+
+    /// The helper now reading (nil once the opening is over); ended at once when the
+    /// opening was cancelled before it started.
+    func started(_ pid: pid_t?, _ zygote: Zygote) {
+        let cancelled = state.withLock { state in
+            state.pid = pid
+            return state.cancelled
+        }
+        if cancelled, let pid { zygote.end(pid) }
     }
 }

@@ -26,6 +26,7 @@ public final class RemoteRenderer: PageRendering {
     private let zygote: Zygote
     private var helper: (pid: pid_t, channel: Channel)?
     private var nextID: UInt32 = 0
+    public private(set) var lastRenderSeconds: Double?
 
     public init(file: DocumentFile) throws {
         guard let zygote = Zygote.shared else { throw RenderFailure("no helper processes: the zygote did not start") }
@@ -96,7 +97,9 @@ public final class RemoteRenderer: PageRendering {
                 throw broken("the process drawing page \(page + 1) ended")
             }
             switch try answer(page: page, within: left(), from: channel) {
-            case .rendered(id):
+            case .rendered(id, let seconds):
+                // Believed only as a hint of slowness: a lie costs memory, not safety.
+                lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), Self.renderSeconds) : nil
                 guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels) else {
                     throw RenderFailure("cairo refused a \(width)×\(height) picture")
                 }

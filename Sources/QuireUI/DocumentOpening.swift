@@ -19,6 +19,7 @@ final class DocumentOpening {
     }
 
     private let slot = Slot()
+    private let ending = OpeningCancel()
     private var done: ((Outcome) -> Void)?
     private var cancelled = false
     /// Openings started before any window, by path, until a window takes them.
@@ -50,9 +51,9 @@ final class DocumentOpening {
     }
 
     private init(_ source: DocumentSource) {
-        let slot = self.slot
+        let slot = self.slot, ending = self.ending
         startThread { [weak self] in
-            let outcome = Outcome { () throws(DocumentError) in try RemoteDocument(file: DocumentFile(opening: source)) }
+            let outcome = Outcome { () throws(DocumentError) in try RemoteDocument(file: DocumentFile(opening: source), cancel: ending) }
             slot.outcome.withLock { $0 = outcome }
             MainLoop.invoke { self?.report() }
         }
@@ -63,6 +64,7 @@ final class DocumentOpening {
     func cancel() {
         cancelled = true
         done = nil
+        ending.cancel()
     }
 
     private func report() {

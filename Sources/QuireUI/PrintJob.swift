@@ -30,6 +30,8 @@ final class PrintJob {
     private let onFailure: (String) -> Void
     /// The job GTK is given once the helper has drawn the printout (owned).
     private var pendingJob: OpaquePointer?
+    /// The printout GTK reads, by its descriptor, until the job is done.
+    private var printout: TemporaryFile?
 
     /// Starts printing the document of `file`; `currentPage` is offered as a choice in
     /// the dialog. `onFailure` hears why printing failed, in words for the reader.
@@ -177,13 +179,13 @@ final class PrintJob {
             g_clear_error(&error)
             return finish(failure: message)
         }
+        printout = temporary
         let box = Unmanaged.passRetained(self).toOpaque()
         gtk_print_job_send(job, { _, data, error in
             let job = Unmanaged<PrintJob>.fromOpaque(data!).takeUnretainedValue()
             let failure = error.map { String(cString: $0.pointee.message) }
             MainActor.assumeIsolated { job.finish(failure: failure) }
         }, box, { data in Unmanaged<PrintJob>.fromOpaque(data!).release() })
-        withExtendedLifetime(temporary) {}
     }
 
     private func finish(failure: String?) {

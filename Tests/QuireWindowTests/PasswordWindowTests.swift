@@ -83,13 +83,13 @@ final class PasswordWindowTests: XCTestCase {
     }
 
     /// Script lines that type the password, press Enter and wait until its check (made to
-    /// hang) runs, leaving the check's process id in $check: the newest child of Quire's
-    /// that is not the helpers' zygote (its oldest, made at start).
+    /// hang) runs, leaving the check's process id in $check: the document helper the
+    /// helpers' zygote (Quire's only child) made for it, its newest.
     private static let unlockThatHangs = """
         zygote=$(pgrep -o -P $quire)
         xdotool type 's3cret'
         xdotool key Return
-        for i in $(seq 600); do check=$(pgrep -n -P $quire) && [ "$check" != "$zygote" ] && break; check=""; sleep 0.05; done
+        for i in $(seq 600); do check=$(pgrep -n -P $zygote) && break; sleep 0.05; done
         [ -n "$check" ] && echo checking || echo no-check
         read answer
 
