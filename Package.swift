@@ -40,7 +40,7 @@ let package = Package(
 
         .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote", "QuireDocument"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
-        .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument", "QuireImage", "QuireRemote"]),
+        .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument", "QuireImage", "QuireHelper", "QuireRemote"]),
         // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
         .executableTarget(name: "quire-fuzz", dependencies: ["QuireEngine", "QuireDocument", "QuireProbe", "Fixtures"]),
         // Opens a document, confines itself, renders and tries what the sandbox forbids: for the sandbox tests.

@@ -2,6 +2,7 @@ import Dispatch
 import QuireDocument
 import QuireEngine
 import QuireImage
+import QuireRemote
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -16,11 +17,15 @@ struct BenchmarkOptions {
     /// Scroll while the search text filler reads every page at idle priority, as the
     /// application does once the first view is drawn.
     var prefill = false
+    /// Scroll through the first this many pages only, not the whole document.
+    var pages: Int?
+    /// Render in this process, as Quire did before its helper processes, to compare.
+    var inProcess = false
 }
 
 /// What the engine's threads hand back: finished renders and batches of page sizes.
 enum Event: Sendable {
-    case rendered(RenderWorkers<Document>.Result)
+    case rendered(RenderWorkers<TimedRenderer>.Result)
     case sizes(first: Int, [Size])
 }
 
@@ -46,16 +51,25 @@ final class Inbox: Sendable {
 }
 
 /// The engine's threads and the main document, as the application starts them: the
-/// threads open their documents while this one opens its own.
+/// threads open their documents (or start their helpers) while this one opens its own.
+/// The page sizes and the main document are read in this process, as the window does.
 final class HeadlessEngine {
     let inbox = Inbox()
-    let workers: RenderWorkers<Document>
+    let roundTrips = RoundTrips()
+    let workers: RenderWorkers<TimedRenderer>
     let sizes: PageSizeReader
     let document: Document
 
-    init(source: DocumentSource) throws {
-        let inbox = self.inbox
-        workers = RenderWorkers(makeRenderer: { try source.open() }, deliver: { inbox.post(.rendered($0)) })
+    init(source: DocumentSource, inProcess: Bool) throws {
+        let (inbox, roundTrips) = (self.inbox, self.roundTrips)
+        let makeRenderer: @Sendable () throws -> TimedRenderer
+        if inProcess {
+            makeRenderer = { TimedRenderer(try source.open(), recordingInto: roundTrips) }
+        } else {
+            let file = Result { try Self.file(source) }
+            makeRenderer = { TimedRenderer(try RemoteRenderer(file: file.get()), recordingInto: roundTrips) }
+        }
+        workers = RenderWorkers(makeRenderer: makeRenderer, deliver: { inbox.post(.rendered($0)) })
         sizes = PageSizeReader(open: { try source.open() }, deliver: { inbox.post(.sizes(first: $0, $1)) })
         do { document = try source.open() } catch { workers.stopAndWait(); sizes.cancel(); throw error }
     }
@@ -72,6 +86,12 @@ final class HeadlessEngine {
         sizes.cancel()
         workers.stopAndWait()
     }
+
+    /// The document opened once, as the window opens it for its helpers: every helper is
+    /// given the same descriptor.
+    private static func file(_ source: DocumentSource) throws -> DocumentFile {
+        try DocumentFile(opening: source)
+    }
 }
 
 struct Benchmark {
@@ -81,9 +101,11 @@ struct Benchmark {
 
     func run() throws -> BenchmarkReport {
         var report = BenchmarkReport()
+        report.helpers = !options.inProcess
+        let memory = TreeMemorySampler()
         let start = Clock.now
         // As the application does: the threads open their documents while this one opens its own.
-        let engine = try HeadlessEngine(source: source)
+        let engine = try HeadlessEngine(source: source, inProcess: options.inProcess)
         defer { engine.stop() }
         let (inbox, workers, document) = (engine.inbox, engine.workers, engine.document)
         var model = engine.model(options)
@@ -99,7 +121,7 @@ struct Benchmark {
         var waitingSince: [Int: Double] = [:] // visible pages without their sharp tile, since when
         func accept(_ events: [Event]) {
             for event in events {
-                let result: RenderWorkers<Document>.Result
+                let result: RenderWorkers<TimedRenderer>.Result
                 switch event {
                 case .sizes(let first, let sizes):
                     model.scroll(to: model.adoptPageSizes(sizes, from: first))
@@ -130,11 +152,18 @@ struct Benchmark {
         filler?.fillCache(from: 0)
         defer { filler?.stopAndWait() }
 
-        // 2. Scroll to the end at the set speed, one step per frame of real time.
+        // 2. Scroll to the end, or until the view's top passes the last page asked for, at
+        // the set speed, one step per frame of real time. Where that is moves as page
+        // sizes arrive.
+        let pages = min(options.pages ?? .max, model.layout.pageCount)
+        report.pagesScrolled = pages
+        func end() -> Double {
+            let end = model.clamped(Point(x: 0, y: .infinity)).y
+            return pages < model.layout.pageCount ? min(end, model.layout.pageRect(pages - 1).maxY) : end
+        }
         let step = options.screensPerSecond * options.viewport.height * Self.frame
         var next = Clock.now
-        let end = model.clamped(Point(x: 0, y: .infinity)).y
-        while model.scroll.y < end {
+        while model.scroll.y < end() {
             next += Self.frame
             while Clock.now < next {
                 accept(inbox.take(waitingUntil: DispatchTime(uptimeNanoseconds: Clock.nanoseconds(next))))
@@ -156,23 +185,16 @@ struct Benchmark {
             report.frames.append(frame)
         }
         report.rssPeakBytes = Self.peakResidentBytes()
+        report.treeMemory = memory.stop()
+        report.roundTrips = engine.roundTrips.all
         report.oneAtATime = workers.rendersOneAtATime
         report.textCachePages = filler?.cache.cachedPages
         return report
     }
 
-    /// VmHWM from /proc/self/status.
+    /// VmHWM from /proc/self/status: this process alone.
     static func peakResidentBytes() -> Int {
-        guard let file = fopen("/proc/self/status", "r") else { return 0 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
-            if text.hasPrefix("VmHWM:") {
-                return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-            }
-        }
-        return 0
+        (ProcessTree.kilobytes("VmHWM:", in: "/proc/self/status") ?? 0) * 1024
     }
 }
 

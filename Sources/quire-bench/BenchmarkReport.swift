@@ -6,10 +6,16 @@ struct BenchmarkReport {
     var firstViewportMs = 0.0
     var frames: [Frame] = []
     var tileWaits: [Double] = []
+    /// Each tile's render call as the render threads saw it: through a helper, the request,
+    /// the render and the pixels coming back.
+    var roundTrips: [Double] = []
     var renders = 0
     var rendersDroppedStale = 0
     var cachePeakBytes = 0
     var rssPeakBytes = 0
+    var treeMemory = TreeMemorySampler.Reading()
+    var helpers = true
+    var pagesScrolled = 0
     var workers = 0
     /// Whether an image-heavy page made the workers render one tile at a time.
     var oneAtATime = false
@@ -19,27 +25,32 @@ struct BenchmarkReport {
         frames.isEmpty ? 0 : Double(frames.filter { $0 == frame }.count) * 100 / Double(frames.count)
     }
 
-    private func percentile(_ p: Double) -> Double {
-        guard !tileWaits.isEmpty else { return 0 }
-        let sorted = tileWaits.sorted()
+    private func percentile(_ p: Double, of values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
         return sorted[min(sorted.count - 1, Int((p / 100 * Double(sorted.count - 1)).rounded()))]
     }
 
     private var fields: [(String, String)] {
         func ms(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
         return [
+            ("helper_processes", String(helpers)),
+            ("pages_scrolled", String(pagesScrolled)),
             ("open_ms", ms(openMs)),
             ("first_viewport_ms", ms(firstViewportMs)),
             ("frames", String(frames.count)),
             ("blank_frame_pct", ms(percent(.blank))),
             ("sharp_frame_pct", ms(percent(.sharp))),
-            ("tile_wait_ms_p50", ms(percentile(50))),
-            ("tile_wait_ms_p95", ms(percentile(95))),
+            ("tile_wait_ms_p50", ms(percentile(50, of: tileWaits))),
+            ("tile_wait_ms_p95", ms(percentile(95, of: tileWaits))),
             ("tile_wait_ms_max", ms(tileWaits.max() ?? 0)),
+            ("tile_round_trip_p50_ms", ms(percentile(50, of: roundTrips))),
+            ("tile_round_trip_p95_ms", ms(percentile(95, of: roundTrips))),
             ("renders", String(renders)),
             ("renders_dropped_stale", String(rendersDroppedStale)),
             ("cache_peak_bytes", String(cachePeakBytes)),
             ("rss_peak_bytes", String(rssPeakBytes)),
+        ] + treeMemory.fields + [
             ("workers", String(workers)),
             ("one_at_a_time", String(oneAtATime)),
         ] + (textCachePages.map { [("text_cache_pages", String($0))] } ?? [])

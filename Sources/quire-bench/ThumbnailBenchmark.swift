@@ -8,8 +8,9 @@ import QuireEngine
 ///     (to compare with a run without the sidebar);
 ///  2. jump the sidebar to the middle of the document and wait until it is drawn: how many
 ///     pictures were rendered there, against what is in view plus one screen ahead;
-///  3. scroll the sidebar from the top to the end at the set speed, one step per frame of
-///     real time: frames with a blank thumbnail, pictures rendered, peak memory.
+///  3. scroll the sidebar from the top to the end (past the first `--pages` only) at the
+///     set speed, one step per frame of real time: frames with a blank thumbnail, pictures
+///     rendered, peak memory.
 struct ThumbnailBenchmark {
     let source: DocumentSource
     let options: BenchmarkOptions
@@ -17,8 +18,9 @@ struct ThumbnailBenchmark {
     var sidebar: Size { Size(width: 230, height: options.viewport.height) }
 
     func run() throws -> [(String, String)] {
+        let memory = TreeMemorySampler()
         let start = Clock.now
-        let engine = try HeadlessEngine(source: source)
+        let engine = try HeadlessEngine(source: source, inProcess: options.inProcess)
         defer { engine.stop() }
         let (inbox, workers) = (engine.inbox, engine.workers)
         var model = engine.model(options)
@@ -87,7 +89,8 @@ struct ThumbnailBenchmark {
         var frames = 0, blankFrames = 0
         var passed = Set<Int>()
         let step = options.screensPerSecond * sidebar.height * Benchmark.frame
-        let end = max(0, layout.contentHeight - sidebar.height)
+        let pages = min(options.pages ?? .max, layout.pageCount)
+        let end = min(max(0, layout.contentHeight - sidebar.height), pages > 0 ? layout.cellRect(pages - 1).maxY : 0)
         var next = Clock.now
         while top < end {
             next += Benchmark.frame
@@ -102,7 +105,9 @@ struct ThumbnailBenchmark {
             if !shown.allSatisfy(hasPicture) { blankFrames += 1 }
         }
         let scrolledRenders = lowResRendered.count - firstScrolled
+        let treeMemory = memory.stop()
         return [
+            ("helper_processes", String(!options.inProcess)),
             ("pages", String(layout.pageCount)),
             ("first_viewport_ms", String(format1(firstViewportMs))),
             ("jump_thumbnails_in_view", String(plan.shown.count)),
@@ -115,7 +120,7 @@ struct ThumbnailBenchmark {
             ("scroll_pages_passed", String(passed.count)),
             ("lowres_cache_peak_bytes", String(lowResPeak)),
             ("rss_peak_bytes", String(Benchmark.peakResidentBytes())),
-        ]
+        ] + treeMemory.fields
     }
 
     private func format1(_ value: Double) -> Double { (value * 10).rounded() / 10 }

@@ -1,21 +1,24 @@
 import QuireDocument
 import QuireEngine
+import QuireHelper
 import QuireRemote
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--json]
+// quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]
 // quire-bench FILE --search WORD [--prefill] [--json]
 // quire-bench FILE --outline [--json]
-// quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--json]
+// quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]
 //
 // The canvas engine without a window: the real document layer, planner, render workers
-// and cache. Measures the time to a fully sharp first viewport, then scrolls through the
-// whole document at a set speed, one step per 16.7 ms of real time (so rendering races
-// the clock as it would on screen), and reports what each frame showed.
+// (each driving a helper process, as the window does, or with `--in-process` a document
+// of its own) and cache. Measures the time to a fully sharp first viewport, then scrolls
+// through the whole document (or its first N pages) at a set speed, one step per 16.7 ms
+// of real time (so rendering races the clock as it would on screen), and reports what
+// each frame showed, each tile's round trip and the memory of the whole process tree.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -45,6 +48,10 @@ while let argument = arguments.popFirst() {
         options.viewport = Size(width: parts[0], height: parts[1])
     case "--scale": options.deviceScale = number()
     case "--speed": options.screensPerSecond = number()
+    case "--pages":
+        guard let pages = Int(value()), pages > 0 else { fail("--pages takes a whole number of pages, 1 or more") }
+        options.pages = pages
+    case "--in-process": options.inProcess = true
     case "--zoom":
         guard let zoom = ZoomMode(argument: value()) else { fail("--zoom takes fit-width, fit-page or a percentage") }
         options.zoom = zoom
@@ -61,6 +68,14 @@ while let argument = arguments.popFirst() {
 }
 guard let file else { fail(usage) }
 
+// The render workers' helpers come from a zygote, which must be forked while this process
+// has one thread: before anything below starts one (GIO, dispatch, the engine's threads).
+// Without helpers, nothing runs beside the bench, so the tree is the bench alone.
+if !options.inProcess && searchWord == nil && !outline {
+    do { try Zygote.start(serve: ZygoteProcess.serve) } catch {
+        fail("the helper processes cannot start (\(error)); --in-process renders without them")
+    }
+}
 CacheBudget.returnFreedPicturesToTheSystem()
 func printFields(_ fields: [(String, String)], json: Bool) {
     print(json ? "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
