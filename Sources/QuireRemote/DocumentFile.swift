@@ -19,6 +19,9 @@ public final class DocumentFile: Sendable {
     /// Counts the document helpers that failed (ended, or ran past their time), across
     /// the threads that read the document: past `RemoteDocument.restartLimit` no more are made.
     let readerFaults = Faults()
+    /// Pages whose text a document helper failed on (it crashed or ran past its time):
+    /// no helper is asked for them again, so one bad page costs one helper, not six.
+    let unreadablePages = Mutex<Set<Int>>([])
 
     /// Opens the file at `path` for reading.
     public convenience init(path: String, password: String?) throws(ChannelError) {

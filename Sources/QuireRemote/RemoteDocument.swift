@@ -187,13 +187,21 @@ public final class RemoteDocument: PageGeometry, PageTextSource, Sendable {
 
     /// The page's text; nil when its helper failed on it.
     public func readableText(at index: Int) -> String? {
-        guard case .text(let text)? = ask(.text(page: index)) else { return nil }
+        guard case .text(let text)? = askAbout(page: index, .text(page: index)) else { return nil }
         return text ?? ""
     }
 
     public func matchAreas(of query: SearchQuery, onPage index: Int) -> [[Rect]] {
-        guard case .areaGroups(let groups)? = ask(.matchAreas(query, page: index)) else { return [] }
+        guard case .areaGroups(let groups)? = askAbout(page: index, .matchAreas(query, page: index)) else { return [] }
         return groups.map(DocumentReplyCheck.areas).filter { !$0.isEmpty }
+    }
+
+    /// A question about a page's text: not asked again of a page a helper failed on.
+    private func askAbout(page: Int, _ request: DocumentRequest) -> DocumentReply? {
+        guard !file.unreadablePages.withLock({ $0.contains(page) }) else { return nil }
+        let reply = ask(request)
+        if reply == nil { file.unreadablePages.withLock { _ = $0.insert(page) } }
+        return reply
     }
 
     public func selectionAreas(_ span: TextSelection.Span, style: TextSelection.Style) -> [Rect] {

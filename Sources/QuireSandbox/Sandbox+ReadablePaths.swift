@@ -7,7 +7,8 @@ extension Sandbox {
     /// else: fontconfig's configuration (/etc/fonts, whose conf.d links into
     /// /usr/share/fontconfig; Landlock checks a link's target), the font directories and
     /// font caches fontconfig is configured with, the user's own, and poppler-data's CMaps
-    /// and encodings (/usr/share/poppler, which /usr/share/fonts/cmap also links into).
+    /// and encodings (/usr/share/poppler, which /usr/share/fonts/cmap also links into), and
+    /// glibc's character converters (gconv: loaded at their first use, for text in UTF-16).
     /// Not /proc: a helper has no need of it, and /proc/self would name the zygote's pid,
     /// not a child's. Not the libraries: everything poppler renders with is linked, loaded
     /// before confinement. The document itself is not here either: it is opened before.
@@ -18,7 +19,7 @@ extension Sandbox {
         let config = environment("XDG_CONFIG_HOME") ?? home.map { "\($0)/.config" }
         let system = [
             "/etc/fonts", "/usr/share/fontconfig", "/usr/share/fonts", "/usr/local/share/fonts",
-            "/var/cache/fontconfig", "/usr/share/poppler",
+            "/var/cache/fontconfig", "/usr/share/poppler", "/usr/lib/x86_64-linux-gnu/gconv", "/usr/lib/aarch64-linux-gnu/gconv",
         ]
         let user = [
             cache.map { "\($0)/fontconfig" }, data.map { "\($0)/fonts" }, config.map { "\($0)/fontconfig" },

@@ -120,11 +120,13 @@ final class DocumentSearch {
 
     func stop() { workers.stop() }
 
-    /// For `--snapshot`'s report: "match=3/12 (page 2)", "match=0/0", or nil without a search.
+    /// For `--snapshot`'s report: "match=3/12 (page 2)", "match=0/0", or nil without a
+    /// search; " unsearched=N" after it when N pages could not be read.
     var summary: String? {
         guard let results else { return nil }
-        guard let current = results.current, let ordinal = results.currentOrdinal else { return "match=0/\(results.total)" }
-        return "match=\(ordinal)/\(results.total) (page \(current.page + 1))"
+        let unsearched = results.pagesUnreadable > 0 ? " unsearched=\(results.pagesUnreadable)" : ""
+        guard let current = results.current, let ordinal = results.currentOrdinal else { return "match=0/\(results.total)" + unsearched }
+        return "match=\(ordinal)/\(results.total) (page \(current.page + 1))" + unsearched
     }
 
     /// True when nothing is pending that would change what the window shows: the whole
@@ -212,15 +214,7 @@ final class DocumentSearch {
     private func updateStatus() {
         guard let results else { return }
         let searching = !results.isComplete
-        let text: String
-        if let ordinal = results.currentOrdinal {
-            text = "\(ordinal) of \(results.total)" + (searching ? "…" : "")
-        } else if searching {
-            text = results.total > 0 ? "\(results.total) found…" : "Searching…"
-        } else {
-            text = results.total > 0 ? "\(results.total) matches" : "No results"
-        }
-        bar.show(status: text, searching: searching)
+        bar.show(status: results.status, searching: searching)
         // A tooltip change makes GTK look for the widget under the pointer: about a
         // millisecond, so it changes once a percent, not on every batch of pages.
         let progress = searching ? results.pagesSearched * 100 / max(results.pageCount, 1) : nil

@@ -92,4 +92,22 @@ final class SearchResultsTests: XCTestCase {
         XCTAssertFalse(results.step(forward: true))
         XCTAssertNil(results.current)
     }
+
+    /// The bar says where the match is, that the walk goes on, and how many pages could
+    /// not be read: a search never passes over pages in silence.
+    func testTheStatusCountsPagesThatCouldNotBeSearched() {
+        var results = SearchResults(query: SearchQuery("x"), generation: 1, startPage: 0, pageCount: 4)
+        XCTAssertEqual(results.status, "Searching…")
+        results.add(page(0, 2))
+        XCTAssertEqual(results.status, "1 of 2…")
+        results.add(PageMatches(page: 1, contexts: [], unreadable: true))
+        XCTAssertEqual(results.status, "1 of 2… · 1 page could not be searched")
+        results.add(PageMatches(page: 2, contexts: [], unreadable: true))
+        results.add(page(3, 1))
+        XCTAssertTrue(results.isComplete, "an unreadable page still ends its part of the walk")
+        XCTAssertEqual(results.status, "1 of 3 · 2 pages could not be searched")
+        var none = SearchResults(query: SearchQuery("x"), generation: 1, startPage: 0, pageCount: 1)
+        none.add(page(0, 0))
+        XCTAssertEqual(none.status, "No results")
+    }
 }

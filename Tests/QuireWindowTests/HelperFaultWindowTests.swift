@@ -169,4 +169,62 @@ final class HelperFaultWindowTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: planted), "a helper wrote a file")
     }
+
+    /// A document helper that crashes on page 3's text: the search finishes, finds the
+    /// other eleven pages' matches, and says that one page could not be searched (in the
+    /// bar, and in the snapshot's report); the crash costs one helper, not one per thread.
+    func testASearchOverAPageWhoseHelperCrashesSaysItSkippedIt() throws {
+        let fixtures = try Fixtures()
+        let file = fixtures.long(pages: 12, named: "search-faults.pdf")
+        let output = fixtures.path("search-faults.png")
+        let run = try QuireRun.run(["--snapshot", output, "--size", "1000x900", "--find", "Long page", file],
+                                   environment: ["QUIRE_HELPER_FAULT": "text-crash-on-page:3"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("match=1/11 (page 1) unsearched=1"), run.standardOutput)
+        XCTAssertFalse(run.standardError.contains("CRITICAL"), run.standardError)
+    }
+
+    /// Two windows of one Quire (the second file handed to the running instance over the
+    /// session bus): the first document's render helpers crash on every page, and the
+    /// second document, drawn by helpers of its own from the same zygote, is drawn whole.
+    func testADocumentWhoseHelpersCrashLeavesAnotherWindowsDocumentAlone() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let first = fixtures.long(pages: 3, named: "first.pdf"), second = fixtures.long(pages: 3, named: "second.pdf")
+        // A session bus of the test's own, so that the second `quire` hands its file to the
+        // first (head ends the reading: the daemon keeps its output open).
+        let script = """
+            bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1 | head -2)
+            export DBUS_SESSION_BUS_ADDRESS=$(echo "$bus" | head -1)
+            trap 'kill $(echo "$bus" | tail -1)' EXIT
+            QUIRE_HELPER_FAULT='crash-always,in:first.pdf' "$1" --size 700x600 --zoom 100 "$2" & quire=$!
+            first=$(timeout 30 xdotool search --sync --onlyvisible --name '^first\\.pdf$' | head -1)
+            [ -n "$first" ] || { echo "no window"; kill $quire; exit 1; }
+            xdotool windowmove --sync "$first" 800 0
+            timeout 20 "$1" '\(second)'; echo "second exited $?"
+            timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' >/dev/null && echo "second shown"
+            xdotool mousemove 1590 1190
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("two-windows.png"))
+        XCTAssertEqual(try session.readLine(), "second exited 0")
+        XCTAssertEqual(try session.readLine(), "second shown")
+        XCTAssertTrue(session.errorsSay("page 1 could not be rendered: the process drawing page 1 ended while drawing it"))
+        // The second window, at the screen's top left, shows its first page's words; the
+        // first, moved right, says its pages could not be drawn.
+        func textOnSecond(_ screen: Picture) -> Int {
+            var dark = 0
+            for y in stride(from: 60, to: 300, by: 2) { for x in stride(from: 40, to: 600, by: 2) where screen[x, y] & 0xFF_FFFF < 0x30_3030 { dark += 1 } }
+            return dark
+        }
+        func failureOnFirst(_ screen: Picture) -> Bool {
+            var grey = 0
+            for y in stride(from: 60, to: 500, by: 2) { for x in stride(from: 820, to: 1480, by: 2) where screen[x, y] == Self.failureGrey { grey += 1 } }
+            return grey > 20
+        }
+        let screen = try session.screen { textOnSecond($0) > 50 && failureOnFirst($0) }
+        XCTAssertGreaterThan(textOnSecond(screen), 50, "the second document is drawn")
+        XCTAssertTrue(failureOnFirst(screen), "the first document's pages say they could not be drawn")
+    }
 }

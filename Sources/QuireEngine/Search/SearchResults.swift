@@ -18,6 +18,8 @@ public struct SearchResults: Sendable {
     public private(set) var contexts: [[MatchContext]?] // by page; nil until searched
     public private(set) var total = 0
     public private(set) var pagesSearched = 0
+    /// Pages whose text could not be read, so not searched (counted in `pagesSearched`).
+    public private(set) var pagesUnreadable = 0
     public private(set) var current: Match?
     /// Poppler's rectangles of each match, for the pages asked for (those on screen).
     public private(set) var areas: [Int: [[Rect]]] = [:]
@@ -53,6 +55,7 @@ public struct SearchResults: Sendable {
         contexts[found.page] = found.contexts
         total += found.count
         pagesSearched += 1
+        if found.unreadable { pagesUnreadable += 1 }
         guard current == nil else { return false }
         while walked < pageCount, let page = Optional((startPage + walked) % pageCount), let known = contexts[page] {
             walked += 1

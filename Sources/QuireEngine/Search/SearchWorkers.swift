@@ -161,7 +161,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
                 if generation != batchGeneration { batch = []; batchGeneration = generation }
                 let text = self.text(of: page, from: source)
                 let contexts = text.map { text in matcher.matches(in: text).map { text.context(of: $0) } } ?? []
-                batch.append(PageMatches(page: page, contexts: contexts))
+                batch.append(PageMatches(page: page, contexts: contexts, unreadable: text == nil))
                 // Deliver at most about every 10 ms (a cached walk finishes a page in
                 // microseconds); the rest goes with `.flush` when the walk runs out.
                 let now = monotonicSeconds()
@@ -194,8 +194,8 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
 
     private func text(of page: Int, from source: Source?) -> PageText? {
         if let cached = cache[page] { return cached }
-        guard let source else { return nil }
-        let text = PageText(source.text(at: page))
+        guard let source, let read = source.readableText(at: page) else { return nil }
+        let text = PageText(read)
         cache.insert(text, page: page)
         return text
     }
@@ -216,7 +216,8 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
             guard let page = next else { return }
             if source == nil { source = try? makeSource() }
             guard let source else { return }
-            if !cache.insert(PageText(source.text(at: page)), page: page) { return }
+            // A page that cannot be read is left to the walk, which reports it.
+            if let read = source.readableText(at: page), !cache.insert(PageText(read), page: page) { return }
             checked += 1
         }
     }

@@ -1,0 +1,60 @@
+import QuireEngine
+import QuireWire
+import XCTest
+
+/// The document helper's questions and answers survive the trip whole, and a hostile
+/// answer (a count past what its bytes could hold, a string past its bound, an unknown
+/// kind, bytes left over) is refused before the window makes anything of it.
+final class DocumentMessagesTests: XCTestCase {
+    func testRequestsRoundTrip() throws {
+        let selection = TextSelection(anchor: PagePoint(page: 1, point: Point(x: 3, y: 4)), head: PagePoint(page: 2, point: Point(x: 5, y: 6)), style: .word)
+        let requests: [DocumentRequest] = [
+            .pageSizes(first: 10, count: 4096), .pageProblem(page: 3), .pageLabel(page: 0), .pageIndex(label: "iv"),
+            .text(page: 7), .matchAreas(SearchQuery("café", caseSensitive: true, wholeWords: true), page: 2), .links(page: 1),
+            .outline, .properties, .fonts,
+            .selectionAreas(TextSelection.Span(page: 1, start: Point(x: 1, y: 2), end: Point(x: 30, y: 40)), style: .line),
+            .selectedText(selection), .print(pages: [4, 2, 0], paper: PrintPaper(size: Size(width: 595, height: 842), top: 10, left: 12, bottom: 14, right: 16)),
+        ]
+        for request in requests { XCTAssertEqual(try DocumentRequest(request.bytes), request) }
+    }
+
+    func testRepliesRoundTripWithTheWindowsPath() throws {
+        let replies: [DocumentReply] = [
+            .opened(DocumentSummary(pageCount: 2_000, title: "Über", permanentID: "0123abcd", firstPageSize: Size(width: 612, height: 792))),
+            .openFailed(.damaged(path: "/tmp/x.pdf", detail: "bad xref")), .openFailed(.crashedReader(path: "/tmp/x.pdf", signal: 11)),
+            .sizes([Size(width: 1, height: 2), Size(width: 3, height: 4)]), .text("line\nline"), .text(nil), .index(5), .index(nil),
+            .areaGroups([[Rect(x: 1, y: 2, width: 3, height: 4)], []]), .rects([Rect(x: 0, y: 0, width: 1, height: 1)]),
+            .links([Link(area: Rect(x: 1, y: 1, width: 2, height: 2), target: .page(3, top: 40)),
+                    Link(area: Rect(x: 1, y: 1, width: 2, height: 2), target: .uri("https://example.com")),
+                    Link(area: Rect(x: 1, y: 1, width: 2, height: 2), target: .launch("calc.exe")),
+                    Link(area: Rect(x: 1, y: 1, width: 2, height: 2), target: .unsupported("JavaScript"))]),
+            .outline([OutlineTree.Entry(title: "One", target: OutlineTarget(page: 0, top: nil), depth: 0),
+                      OutlineTree.Entry(title: "Two", target: nil, depth: 1)], open: [true, false]),
+            .fonts([DocumentFont(name: "DejaVuSans", kind: "TrueType", isEmbedded: true, isSubset: true)]),
+            .printChunk([1, 2, 3]), .printed(pages: 3), .printFailed(reason: "page 2 could not be printed"),
+        ]
+        for reply in replies { XCTAssertEqual(try DocumentReply(reply.bytes, path: "/tmp/x.pdf"), reply) }
+        // The helper's path never reaches the window: the window's own is put in.
+        let failed = DocumentReply.openFailed(.notAPDF(path: "/proc/self/fd/5"))
+        XCTAssertEqual(try DocumentReply(failed.bytes, path: "/home/me/a.pdf"), .openFailed(.notAPDF(path: "/home/me/a.pdf")))
+    }
+
+    func testHostileAnswersAreRefused() {
+        var huge = WireWriter()
+        huge.u8(8); huge.int(Int.max) // a link count no message could hold
+        XCTAssertThrowsError(try DocumentReply(huge.bytes, path: "x"), "a count past the bytes")
+        var past = WireWriter()
+        past.u8(3); past.int(DocumentRequest.sizesPerRequest + 1)
+        for _ in 0...DocumentRequest.sizesPerRequest { past.size(Size(width: 1, height: 1)) }
+        XCTAssertThrowsError(try DocumentReply(past.bytes, path: "x"), "more sizes than were asked for")
+        var kind = WireWriter()
+        kind.u8(8); kind.int(1); kind.rect(Rect(x: 0, y: 0, width: 1, height: 1)); kind.u8(9)
+        XCTAssertThrowsError(try DocumentReply(kind.bytes, path: "x"), "a link of an unknown kind")
+        var chunk = WireWriter()
+        chunk.u8(12); chunk.int(DocumentReply.printChunkLimit + 1)
+        XCTAssertThrowsError(try DocumentReply(chunk.bytes, path: "x"), "a printout chunk past its bound")
+        let good = DocumentReply.index(4).bytes
+        XCTAssertThrowsError(try DocumentReply(good + [0], path: "x"), "a byte past the end")
+        for cut in 0..<good.count { XCTAssertThrowsError(try DocumentReply(Array(good.prefix(cut)), path: "x"), "cut at \(cut)") }
+    }
+}
