@@ -171,6 +171,8 @@ public final class Document: PageGeometry {
             let stream = g_memory_input_stream_new_from_bytes(copy)
             defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
             opened = poppler_document_new_from_stream(stream, goffset(bytes.count), source.password, nil, &error)
+        case .remote(let uri):
+            throw .unsupportedLocation(uri: uri, detail: "it has to be loaded first")
         }
         if let opened { return opened }
         throw openingError(error, source: source, header: header)

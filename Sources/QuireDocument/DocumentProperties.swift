@@ -22,6 +22,9 @@ extension DocumentProperties {
             var info = stat()
             fileSize = stat(path, &info) == 0 ? Int(info.st_size) : nil
             isEncrypted = FileCheck.namesEncryption(path)
+        case .remote:
+            fileSize = nil
+            isEncrypted = false
         case .bytes(let bytes, _):
             fileSize = bytes.count
             isEncrypted = FileCheck.namesEncryption(bytes.prefix(FileCheck.encryptionWindow)) || FileCheck.namesEncryption(bytes.suffix(FileCheck.encryptionWindow))

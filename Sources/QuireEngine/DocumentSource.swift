@@ -5,6 +5,9 @@ public struct DocumentSource: Sendable {
         case file(path: String)
         /// Contents of a location that is not a local file, loaded once.
         case bytes(LoadedBytes, uri: String)
+        /// A location that is not a local file, not yet loaded: the window copies it on a
+        /// thread of its own when it opens it (`DocumentFile`).
+        case remote(uri: String)
     }
 
     public let location: Location
@@ -24,7 +27,7 @@ public struct DocumentSource: Sendable {
     public var displayPath: String {
         switch location {
         case .file(let path): path
-        case .bytes(_, let uri): uri
+        case .bytes(_, let uri), .remote(let uri): uri
         }
     }
 

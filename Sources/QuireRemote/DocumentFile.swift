@@ -51,7 +51,7 @@ public final class DocumentFile: Sendable {
 extension DocumentFile {
     /// Opens the document `source` names, or says why it cannot, as a reader would be
     /// told: what needs no parser (a missing file, a folder, no permission, no bytes).
-    public convenience init(opening source: DocumentSource) throws(DocumentError) {
+    public convenience init(opening source: DocumentSource, cancel: OpeningCancel? = nil) throws(DocumentError) {
         switch source.location {
         case .file(let path):
             let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -62,15 +62,21 @@ extension DocumentFile {
             if info.st_size == 0 && (info.st_mode & S_IFMT) == S_IFREG { close(fd); throw .empty(path: path) }
             self.init(taking: Descriptor(taking: fd), displayPath: path, password: source.password)
         case .bytes(let bytes, let uri):
-            if bytes.count == 0 { throw .empty(path: uri) }
-            let copy: Descriptor
-            do {
-                copy = try bytes.withUnsafeBytes { raw throws(ChannelError) in try Self.sealedCopy(of: raw) }
-            } catch {
-                throw .unsupportedLocation(uri: uri, detail: "\(error)")
-            }
-            self.init(taking: copy, displayPath: uri, password: source.password)
+            try self.init(copying: bytes, uri: uri, password: source.password)
+        case .remote(let uri):
+            try self.init(copying: LoadedBytes(RemoteLocation.load(uri, cancel: cancel)), uri: uri, password: source.password)
         }
+    }
+
+    private convenience init(copying bytes: LoadedBytes, uri: String, password: String?) throws(DocumentError) {
+        if bytes.count == 0 { throw .empty(path: uri) }
+        let copy: Descriptor
+        do {
+            copy = try bytes.withUnsafeBytes { raw throws(ChannelError) in try Self.sealedCopy(of: raw) }
+        } catch {
+            throw .unsupportedLocation(uri: uri, detail: "\(error)")
+        }
+        self.init(taking: copy, displayPath: uri, password: password)
     }
 
     /// The file's size in bytes, now.

@@ -303,6 +303,8 @@ public final class OpeningCancel: Sendable {
 
     public init() {}
 
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
     public func cancel() {
         let (pid, zygote): (pid_t?, Zygote?) = state.withLock { state in
             state.cancelled = true

@@ -53,7 +53,7 @@ final class DocumentOpening {
     private init(_ source: DocumentSource) {
         let slot = self.slot, ending = self.ending
         startThread { [weak self] in
-            let outcome = Outcome { () throws(DocumentError) in try RemoteDocument(file: DocumentFile(opening: source), cancel: ending) }
+            let outcome = Outcome { () throws(DocumentError) in try RemoteDocument(file: DocumentFile(opening: source, cancel: ending), cancel: ending) }
             slot.outcome.withLock { $0 = outcome }
             MainLoop.invoke { self?.report() }
         }

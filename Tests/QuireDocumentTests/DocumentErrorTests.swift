@@ -62,7 +62,8 @@ final class DocumentErrorTests: XCTestCase {
     }
 
     func testAnUnreadableLocationIsReported() {
-        XCTAssertThrowsError(try DocumentSource(pathOrURI: "nosuchscheme-quire://host/file.pdf")) { error in
+        // Loaded when it is opened, on the opening's thread: that is where it fails.
+        XCTAssertThrowsError(try DocumentFile(opening: DocumentSource(pathOrURI: "nosuchscheme-quire://host/file.pdf"))) { error in
             guard case DocumentError.unsupportedLocation = error else { return XCTFail("got \(error)") }
         }
     }

@@ -30,6 +30,16 @@ final class BadInputWindowTests: XCTestCase {
         XCTAssertEqual(try Picture(png: output).width, 640, file: file, line: line)
     }
 
+    /// A location that is not a local file is read through GIO on the opening's thread,
+    /// copied into a memfd and read by a helper like any file: GTK's own resources are
+    /// such a location here, and a stylesheet among them is no PDF.
+    func testALocationThatIsNotALocalFileIsLoadedAndChecked() throws {
+        let uri = "resource:///org/gtk/libgtk/inspector/inspector.css"
+        try assertShowsError(uri, .notAPDF(path: uri))
+        let missing = "resource:///org/quire/no-such-document.pdf"
+        try assertShowsError(missing, .unsupportedLocation(uri: missing, detail: ""))
+    }
+
     func testEachBadInputShowsItsError() throws {
         for kind in Fixtures.Bad.allCases {
             let path = try fixtures.bad(kind)
