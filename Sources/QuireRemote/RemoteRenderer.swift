@@ -1,6 +1,7 @@
 import QuireEngine
 import QuireImage
 import QuireWire
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,13 @@ public final class RemoteRenderer: PageRendering {
     private var helper: (pid: pid_t, channel: Channel)?
     private var nextID: UInt32 = 0
     public private(set) var lastRenderSeconds: Double?
+    /// The helper was made but has not yet said it opened the document: it opens while
+    /// the window does other things (the first view's renderer is made while the
+    /// document helper still opens), and is waited for at the first tile.
+    private var awaitingReady = false
 
+    /// Makes the helper, which starts opening the document at once; its answer is read at
+    /// the first render.
     public init(file: DocumentFile) throws {
         guard let zygote = Zygote.shared else { throw RenderFailure("no helper processes: the zygote did not start") }
         self.file = file
@@ -41,8 +48,14 @@ public final class RemoteRenderer: PageRendering {
         guard file.faults.total < Self.restartLimit else {
             throw RenderFailure("Quire stopped drawing this document: its helper processes failed \(Self.restartLimit) times")
         }
-        let made = try zygote.spawn(.renderer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
-        helper = made
+        helper = try zygote.spawn(.renderer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
+        awaitingReady = true
+    }
+
+    /// Waits for a new helper's first answer: that it opened the document.
+    private func ready() throws {
+        guard awaitingReady, let made = helper else { return }
+        awaitingReady = false
         let reply: HelperReply
         do { reply = try HelperReply(made.channel.receive(within: Self.renderSeconds).bytes) } catch {
             throw broken("the helper did not open the document: \(error)")
@@ -58,6 +71,7 @@ public final class RemoteRenderer: PageRendering {
     private func broken(_ reason: String) -> RenderFailure {
         if let helper { zygote.end(helper.pid) }
         helper = nil
+        awaitingReady = false
         _ = file.faults.add()
         return RenderFailure(reason)
     }
@@ -78,8 +92,9 @@ public final class RemoteRenderer: PageRendering {
     public func render(_ tile: TileKey) throws -> PageImage {
         // A helper that ended while idle (killed from outside, say) costs no page: it is
         // replaced before the tile is asked for.
-        if let idle = helper?.channel, idle.hasSomethingWaiting { _ = broken("ended while idle") }
+        if !awaitingReady, let idle = helper?.channel, idle.hasSomethingWaiting { _ = broken("ended while idle") }
         if helper == nil { try start() }
+        try ready()
         guard let channel = helper?.channel else { throw RenderFailure("no helper") }
         nextID &+= 1
         let id = nextID, page = tile.page
@@ -113,13 +128,27 @@ public final class RemoteRenderer: PageRendering {
     }
 
     public func hasLargeImages(page: Int) -> Bool {
-        guard let channel = helper?.channel else { return true }
+        guard (try? ready()) != nil, let channel = helper?.channel else { return true }
         nextID &+= 1
         let id = nextID
         guard (try? channel.send(HelperRequest.largeImages(id: id, page: page).bytes)) != nil,
               case .largeImages(id, let large)? = try? answer(page: page, within: 5, from: channel) else { return true }
         return large
     }
+}
+
+/// A renderer made ahead, while the document is still being opened, so that its helper
+/// opens the file at the same time as the document helper does: the first render thread
+/// takes it instead of making its own.
+public final class PreparedRenderer: Sendable {
+    private let renderer: Mutex<RemoteRenderer?>
+
+    public init(file: DocumentFile) {
+        renderer = Mutex(try? RemoteRenderer(file: file))
+    }
+
+    /// The renderer, once; nil after (or when none could be made).
+    public func take() -> RemoteRenderer? { renderer.withLock { $0.take() } }
 }
 
 /// Whether a helper's pixel size is one the window could have asked for: the tile's.

@@ -11,7 +11,13 @@ import Synchronization
 /// while GTK builds the window; a window opening such a file takes that over.
 @MainActor
 final class DocumentOpening {
-    typealias Outcome = Result<RemoteDocument, DocumentError>
+    typealias Outcome = Result<Opened, DocumentError>
+
+    /// The document, and the first view's renderer, whose helper opened it meanwhile.
+    struct Opened: Sendable {
+        let document: RemoteDocument
+        let renderer: PreparedRenderer
+    }
 
     /// Set on the opening thread, read on the main thread.
     private final class Slot: Sendable {
@@ -53,7 +59,11 @@ final class DocumentOpening {
     private init(_ source: DocumentSource) {
         let slot = self.slot, ending = self.ending
         startThread { [weak self] in
-            let outcome = Outcome { () throws(DocumentError) in try RemoteDocument(file: DocumentFile(opening: source, cancel: ending), cancel: ending) }
+            let outcome = Outcome { () throws(DocumentError) in
+                let file = try DocumentFile(opening: source, cancel: ending)
+                let renderer = PreparedRenderer(file: file)
+                return Opened(document: try RemoteDocument(file: file, cancel: ending), renderer: renderer)
+            }
             slot.outcome.withLock { $0 = outcome }
             MainLoop.invoke { self?.report() }
         }

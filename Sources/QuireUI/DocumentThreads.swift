@@ -17,9 +17,10 @@ final class DocumentThreads {
     let workers: RenderWorkers<RemoteRenderer>
     let sizeReader: PageSizeReader
 
-    init(file: DocumentFile) {
+    /// `renderer`, made while the document opened, is the first render thread's.
+    init(file: DocumentFile, renderer: PreparedRenderer) {
         let link = self.link
-        workers = RenderWorkers(makeRenderer: { try RemoteRenderer(file: file) }, deliver: { result in
+        workers = RenderWorkers(makeRenderer: { try renderer.take() ?? RemoteRenderer(file: file) }, deliver: { result in
             MainLoop.invoke { link.canvas?.received(result) }
         })
         sizeReader = PageSizeReader(open: { try RemoteDocument(file: file) }, deliver: { first, sizes in

@@ -373,7 +373,7 @@ final class DocumentWindow {
         openingCheck = DocumentOpening.open(source) { [unowned self] outcome in
             self.openingCheck = nil
             switch outcome {
-            case .success(let document): self.load(document, from: source, keeping: kept)
+            case .success(let opened): self.load(opened.document, renderer: opened.renderer, from: source, keeping: kept)
             case .failure(let error): self.failed(error, keeping: kept)
             }
         }
@@ -414,9 +414,9 @@ final class DocumentWindow {
         }
     }
 
-    private func load(_ document: RemoteDocument, from source: DocumentSource, keeping kept: KeptView?) {
+    private func load(_ document: RemoteDocument, renderer: PreparedRenderer, from source: DocumentSource, keeping kept: KeptView?) {
         let file = document.file
-        let threads = DocumentThreads(file: file)
+        let threads = DocumentThreads(file: file, renderer: renderer)
         rememberState()
         self.source = source
         shown = document
