@@ -5,10 +5,9 @@ import QuireEngine
 extension Document {
     /// Draws page `index` into `cairo` (a print context's) through poppler's print
     /// rendering: vector output, annotations as printed, no paper-white fill. The page is
-    /// placed by `placement` on the printable area and clipped to its own box. Like any
-    /// rendering, never on the user-interface thread; a page that is not shown is refused.
+    /// placed by `placement` on the printable area and clipped to its own box. A page that
+    /// is not shown is refused.
     public func print(page index: Int, into cairo: OpaquePointer, at placement: PrintPlacement) throws {
-        try RenderingGuard.check()
         if let problem = pageProblem(at: index) { throw RenderFailure(problem) }
         let size = pageSize(at: index)
         cairo_save(cairo)

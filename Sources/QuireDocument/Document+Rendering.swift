@@ -26,7 +26,6 @@ extension Document: PageRendering {
 
     /// The pixels `tile` takes, or why its page is not rendered.
     public func pixelSize(of tile: TileKey) throws -> (width: Int, height: Int) {
-        try RenderingGuard.check()
         if let problem = pageProblem(at: tile.page) { throw RenderFailure(problem) }
         return bounded(tile).pixelSize(for: pageSize(at: tile.page).rotated(by: tile.rotation))
     }
@@ -43,7 +42,6 @@ extension Document: PageRendering {
 
     /// Draws `tile` on white into `surface`, an ARGB32 image surface of its `pixelSize`.
     public func draw(_ tile: TileKey, into surface: OpaquePointer) throws {
-        try RenderingGuard.check()
         let tile = bounded(tile)
         let index = tile.page, scale = tile.scale, rotation = tile.rotation
         let region = tile.pixelRect(for: pageSize(at: index).rotated(by: rotation))

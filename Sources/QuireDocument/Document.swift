@@ -128,7 +128,7 @@ public final class Document: PageGeometry {
 
     /// Runs `body` with a page object that lives only for the call; nil if the page cannot be loaded.
     func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T?) -> T? {
-        guard PopplerCallGuard.allows("page \(index + 1)"), (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return nil }
+        guard (0..<pageCount).contains(index), let page = poppler_document_get_page(document, Int32(index)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         return body(page)
     }
@@ -136,7 +136,6 @@ public final class Document: PageGeometry {
     /// Like `withPage`, but the page object (and the text poppler keeps on it) stays for
     /// the next calls on the same page; three are kept, about 1.7 MB each for dense text.
     func withKeptPage<T>(_ index: Int, _ body: (OpaquePointer) -> T?) -> T? {
-        guard PopplerCallGuard.allows("page \(index + 1)") else { return nil }
         if let at = keptPages.firstIndex(where: { $0.index == index }) {
             let kept = keptPages.remove(at: at)
             keptPages.append(kept)
@@ -165,7 +164,7 @@ public final class Document: PageGeometry {
             opened = poppler_document_new_from_file(uri, source.password, &error)
         case .bytes(let bytes, let uri):
             if bytes.count == 0 { throw .empty(path: uri) }
-            header = bytes.prefix(FileCheck.headerWindow)
+            header = bytes.prefix(PDFBytes.headerWindow)
             let copy = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             defer { g_bytes_unref(copy) }
             let stream = g_memory_input_stream_new_from_bytes(copy)
@@ -189,7 +188,7 @@ public final class Document: PageGeometry {
         if isPoppler && code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
             return (source.password ?? "").isEmpty ? .needsPassword(path: path) : .wrongPassword(path: path)
         }
-        if !FileCheck.looksLikePDF(header) { return .notAPDF(path: path) }
+        if !PDFBytes.looksLikePDF(header) { return .notAPDF(path: path) }
         return .damaged(path: path, detail: detail.lowercasedFirst)
     }
 }

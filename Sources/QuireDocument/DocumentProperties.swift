@@ -27,7 +27,7 @@ extension DocumentProperties {
             isEncrypted = false
         case .bytes(let bytes, _):
             fileSize = bytes.count
-            isEncrypted = FileCheck.namesEncryption(bytes.prefix(FileCheck.encryptionWindow)) || FileCheck.namesEncryption(bytes.suffix(FileCheck.encryptionWindow))
+            isEncrypted = PDFBytes.namesEncryption(bytes.prefix(PDFBytes.encryptionWindow)) || PDFBytes.namesEncryption(bytes.suffix(PDFBytes.encryptionWindow))
         }
         // A password that opened it proves it, whatever the file's layout.
         if !(document.source.password ?? "").isEmpty { isEncrypted = true }

@@ -6,8 +6,6 @@ import Glibc
 /// What poppler cannot tell apart (it calls a folder, an empty file and garbage all
 /// "damaged"): checked on the path before poppler sees it.
 enum FileCheck {
-    static let headerWindow = PDFBytes.headerWindow
-
     static func readableFile(_ path: String) throws(DocumentError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -21,28 +19,21 @@ enum FileCheck {
     static func header(_ path: String) -> [UInt8] {
         guard let file = fopen(path, "rb") else { return [] }
         defer { fclose(file) }
-        var buffer = [UInt8](repeating: 0, count: headerWindow)
-        let count = fread(&buffer, 1, headerWindow, file)
+        var buffer = [UInt8](repeating: 0, count: PDFBytes.headerWindow)
+        let count = fread(&buffer, 1, PDFBytes.headerWindow, file)
         return Array(buffer.prefix(count))
     }
 
-    static let encryptionWindow = PDFBytes.encryptionWindow
-
-    /// Whether the file names an encryption dictionary. poppler-glib does not say whether
-    /// a document it opened was encrypted (one with an empty user password opens like any
-    /// other), so this reads the trailers' bytes.
+    /// Whether the file names an encryption dictionary (`PDFBytes`), in its trailers.
     static func namesEncryption(_ path: String) -> Bool {
+        let window = PDFBytes.encryptionWindow
         guard let file = fopen(path, "rb") else { return false }
         defer { fclose(file) }
-        var buffer = [UInt8](repeating: 0, count: encryptionWindow)
-        let head = fread(&buffer, 1, encryptionWindow, file)
-        if namesEncryption(Array(buffer.prefix(head))) { return true }
-        guard fseek(file, -encryptionWindow, SEEK_END) == 0 else { return false } // all of it was the head
-        let tail = fread(&buffer, 1, encryptionWindow, file)
-        return namesEncryption(Array(buffer.prefix(tail)))
+        var buffer = [UInt8](repeating: 0, count: window)
+        let head = fread(&buffer, 1, window, file)
+        if PDFBytes.namesEncryption(Array(buffer.prefix(head))) { return true }
+        guard fseek(file, -window, SEEK_END) == 0 else { return false } // all of it was the head
+        let tail = fread(&buffer, 1, window, file)
+        return PDFBytes.namesEncryption(Array(buffer.prefix(tail)))
     }
-
-    static func namesEncryption(_ bytes: [UInt8]) -> Bool { PDFBytes.namesEncryption(bytes) }
-
-    static func looksLikePDF(_ header: [UInt8]) -> Bool { PDFBytes.looksLikePDF(header) }
 }

@@ -17,16 +17,13 @@ enum DocumentHelper {
         let faults = HelperFaults.fromEnvironment(document: displayPath)
         faults.strikeOpening(unlocking: password != nil)
         let document: Document
-        do {
-            document = try DocumentSource(path: "/proc/self/fd/\(descriptor.fd)", password: password).open()
-        } catch {
+        switch HelperOpening.open(descriptor, password: password, confine: confine) {
+        case .success(let opened): document = opened
+        case .failure(.opening(let error)):
             try? channel.sendWhole(DocumentReply.openFailed(error).bytes)
             _exit(0)
-        }
-        do {
-            try confine()
-        } catch {
-            try? channel.sendWhole(DocumentReply.openFailed(.damaged(path: "", detail: "its reader could not be confined (\(error))")).bytes)
+        case .failure(.confining(let error)):
+            try? channel.sendWhole(DocumentReply.openFailed(.noReader(path: "", detail: "its reader could not be confined (\(error))")).bytes)
             _exit(0)
         }
         let summary = DocumentSummary(pageCount: document.pageCount, title: document.title,

@@ -13,24 +13,17 @@ import Glibc
 /// shared pixels the window makes for each, until the window closes the channel. It holds
 /// no state the window needs: the window ends it to stop a render, and makes another.
 enum RenderHelper {
-    /// Opens the document, then `confine`s itself (the sandbox needs no path to the
-    /// document: it reads the descriptor), then serves.
+    /// Opens the document and confines itself (`HelperOpening`), then serves.
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
                       confine: () throws(Sandbox.Failure) -> Void) -> Never {
         let faults = HelperFaults.fromEnvironment(document: displayPath)
         let document: Document
-        do {
-            // By its /proc path, not poppler_document_new_from_fd: poppler 22.12 retries
-            // an encrypted file's password on a copy of a stream it has just closed.
-            document = try DocumentSource(path: "/proc/self/fd/\(descriptor.fd)", password: password).open()
-        } catch {
+        switch HelperOpening.open(descriptor, password: password, confine: confine) {
+        case .success(let opened): document = opened
+        case .failure(.opening(let error)):
             try? channel.send(HelperReply.openFailed(reason: error.description).bytes)
             _exit(0)
-        }
-        do {
-            try confine()
-        } catch {
-            // Unconfined, a helper reads nothing of the document's.
+        case .failure(.confining(let error)):
             try? channel.send(HelperReply.openFailed(reason: "\(error)").bytes)
             _exit(0)
         }

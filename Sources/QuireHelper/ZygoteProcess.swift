@@ -53,6 +53,8 @@ public enum ZygoteProcess {
                 let zygote = getpid()
                 let pid = fork()
                 if pid == 0 {
+                    // Before anything reads the document: a helper hung in that dies with the zygote.
+                    do { try Sandbox.dieWithParent(zygote) } catch { _exit(1) }
                     close(socket.fd) // a helper never speaks for the zygote
                     let helperChannel = Channel(socket: message.descriptors[1]), document = message.descriptors[0]
                     let confine = { () throws(Sandbox.Failure) in

@@ -23,24 +23,13 @@ public final class DocumentFile: Sendable {
     /// no helper is asked for them again, so one bad page costs one helper, not six.
     let unreadablePages = Mutex<Set<Int>>([])
 
-    /// Opens the file at `path` for reading.
-    public convenience init(path: String, password: String?) throws(ChannelError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .system("open", errno) }
-        self.init(taking: Descriptor(taking: fd), displayPath: path, password: password)
-    }
-
     init(taking descriptor: Descriptor, displayPath: String, password: String?) {
         self.descriptor = descriptor
         self.displayPath = displayPath
         self.password = password
     }
 
-    /// Wraps bytes loaded from elsewhere (a remote location) in a sealed memfd.
-    public convenience init(bytes: UnsafeRawBufferPointer, displayPath: String, password: String?) throws(ChannelError) {
-        self.init(taking: try Self.sealedCopy(of: bytes), displayPath: displayPath, password: password)
-    }
-
+    /// Bytes loaded from elsewhere (a remote location) in a sealed memfd.
     private static func sealedCopy(of bytes: UnsafeRawBufferPointer) throws(ChannelError) -> Descriptor {
         let pixels = try SharedPixels(byteCount: max(bytes.count, 1))
         if let base = bytes.baseAddress { pixels.address.copyMemory(from: base, byteCount: bytes.count) }

@@ -24,6 +24,13 @@ public enum Sandbox {
         public let landlock: LandlockStatus
     }
 
+    /// Makes the calling process die with `parent` (its parent), now: a fork does not
+    /// inherit it, and a helper stuck in opening its document, before `confine`, must not
+    /// outlive its zygote. `confine` does it again.
+    public static func dieWithParent(_ parent: pid_t) throws(Failure) {
+        try Failure.check(.parentDeath) { csandbox_die_with_parent(parent, $0, $1) }
+    }
+
     /// Confines the calling process for good. It must have one thread (no_new_privs and
     /// Landlock bind only the calling thread), and `parent` must be its parent's pid.
     /// Throws when a step fails; the process is then partly confined and should exit.

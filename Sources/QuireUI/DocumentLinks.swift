@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Pointer motion never waits for poppler: a thread of its own (`DocumentWorker`) reads the
 /// links of the pages in view, and of the page under the pointer, into a `LinkIndex`;
-/// motion only asks the indexes (inside `PopplerCallGuard.forbidding`). Until a page's
+/// motion only asks the indexes (inside `HelperCallGuard.forbidding`). Until a page's
 /// links arrive, it shows no link there. A click on such a page is held and followed
 /// when they arrive, if the pointer is then still over the link clicked. The indexes of
 /// the pages in view and of pages up to two away are kept; the rest are forgotten.

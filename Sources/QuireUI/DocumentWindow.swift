@@ -715,8 +715,8 @@ final class DocumentWindow {
     }
 
     private func printDocument(from currentPage: Int) {
-        guard let shown else { return }
-        PrintJob.start(file: shown.file, pageCount: shown.pageCount, currentPage: currentPage, parent: window) { [weak self] message in self?.showNotice(message) }
+        guard let shown, let source else { return }
+        PrintJob.start(file: shown.file, of: source, pageCount: shown.pageCount, currentPage: currentPage, parent: window) { [weak self] message in self?.showNotice(message) }
     }
 
     private func showProperties() {

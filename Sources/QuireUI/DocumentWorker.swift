@@ -16,19 +16,19 @@ final class DocumentWorker: Sendable {
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
 
-    /// `failed` hears, on the worker's thread, why the document did not open; it then
-    /// runs no jobs.
+    /// `failed` hears, on the worker's thread, why the document did not open (at the
+    /// first job); it then runs no jobs.
     init(file: DocumentFile, failed: (@Sendable (DocumentError) -> Void)? = nil) {
         startThread { [self] in
-            let document: RemoteDocument?
-            do throws(DocumentError) {
-                document = try RemoteDocument(file: file)
-            } catch {
-                document = nil
-                failed?(error)
-            }
+            // Its helper is made for the first job, not before: a selection worker may
+            // never be asked, and every helper made at start competes with the first view.
+            var document: Result<RemoteDocument, DocumentError>?
             while let job = next() {
-                if let document { job(document) }
+                if document == nil {
+                    document = Result { () throws(DocumentError) in try RemoteDocument(file: file) }
+                    if case .failure(let error) = document { failed?(error) }
+                }
+                if case .success(let opened) = document { job(opened) }
             }
         }
     }

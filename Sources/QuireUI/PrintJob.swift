@@ -25,6 +25,8 @@ final class PrintJob {
     private static var lastSettings: OpaquePointer?
 
     private let file: DocumentFile
+    /// The document's name as the reader knows it, and its path when it is a local file.
+    private let name: String, sourcePath: String?
     private let worker: DocumentWorker
     private let currentPage: Int
     private let onFailure: (String) -> Void
@@ -33,11 +35,12 @@ final class PrintJob {
     /// The printout GTK reads, by its descriptor, until the job is done.
     private var printout: TemporaryFile?
 
-    /// Starts printing the document of `file`; `currentPage` is offered as a choice in
-    /// the dialog. `onFailure` hears why printing failed, in words for the reader.
-    static func start(file: DocumentFile, pageCount: Int, currentPage: Int, parent: UnsafeMutablePointer<GtkWidget>,
-                      onFailure: @escaping (String) -> Void) {
-        let job = PrintJob(file: file, currentPage: currentPage, onFailure: onFailure)
+    /// Starts printing `file`, the bytes of `source`; `currentPage` is offered as a choice
+    /// in the dialog. `onFailure` hears why printing failed, in words for the reader.
+    static func start(file: DocumentFile, of source: DocumentSource, pageCount: Int, currentPage: Int,
+                      parent: UnsafeMutablePointer<GtkWidget>, onFailure: @escaping (String) -> Void) {
+        let path: String? = if case .file(let path) = source.location { path } else { nil }
+        let job = PrintJob(file: file, name: source.displayName, sourcePath: path, currentPage: currentPage, onFailure: onFailure)
         running[ObjectIdentifier(job)] = job
         if let path = Environment.string("QUIRE_PRINT_TO_FILE"), !path.isEmpty {
             job.export(to: path, pages: Environment.string("QUIRE_PRINT_PAGES"), pageCount: pageCount)
@@ -46,8 +49,10 @@ final class PrintJob {
         }
     }
 
-    private init(file: DocumentFile, currentPage: Int, onFailure: @escaping (String) -> Void) {
+    private init(file: DocumentFile, name: String, sourcePath: String?, currentPage: Int, onFailure: @escaping (String) -> Void) {
         self.file = file
+        self.name = name
+        self.sourcePath = sourcePath
         self.currentPage = currentPage
         self.onFailure = onFailure
         worker = DocumentWorker(file: file)
@@ -70,7 +75,10 @@ final class PrintJob {
         g_object_unref(UnsafeMutableRawPointer(setup))
         let partial = path + ".part"
         worker.run { [weak self] document in
-            let failure = Self.write(chosen, on: paper, of: document, toPath: partial)
+            let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let failure = fd < 0 ? "cannot write \(partial): \(String(cString: strerror(errno)))" : Self.write(chosen, on: paper, of: document, to: fd)
+            if fd >= 0 { close(fd) }
+            if failure != nil { unlink(partial) }
             MainLoop.invoke {
                 guard let self else { return }
                 if let failure { return self.finish(failure: failure) }
@@ -83,18 +91,14 @@ final class PrintJob {
         }
     }
 
-    /// Writes the printout to a new file at `path`; the failure, if any, in words.
-    nonisolated private static func write(_ pages: [Int], on paper: PrintPaper, of document: RemoteDocument, toPath path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
-        defer { close(fd) }
+    /// Writes the printout to `fd`; the failure, if any, in words.
+    nonisolated private static func write(_ pages: [Int], on paper: PrintPaper, of document: RemoteDocument, to fd: Int32) -> String? {
         do {
             try document.printPDF(pages, on: paper, to: fd)
+            return nil
         } catch {
-            unlink(path)
             return error.description
         }
-        return nil
     }
 
     // MARK: With the dialog
@@ -124,12 +128,11 @@ final class PrintJob {
     /// whatever the last job printed to.
     private func offerFileOutput(in settings: OpaquePointer) {
         let folder = g_get_user_special_dir(G_USER_DIRECTORY_DOCUMENTS).map { String(cString: $0) } ?? String(cString: g_get_home_dir())
-        let name = PrintOutput.basename(documentName: file.displayPath.split(separator: "/").last.map(String.init) ?? file.displayPath,
-                                        sourcePath: file.displayPath.hasPrefix("/") ? file.displayPath : nil, folder: folder)
+        let basename = PrintOutput.basename(documentName: name, sourcePath: sourcePath, folder: folder)
         gtk_print_settings_unset(settings, GTK_PRINT_SETTINGS_OUTPUT_URI)
         // A path, not a URI: GTK 4.8's file printer builds the file's path from it.
         gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_DIR, folder)
-        gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, name)
+        gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, basename)
     }
 
     /// The reader chose a printer and pages: the helper draws them, then GTK sends them.
@@ -149,11 +152,11 @@ final class PrintJob {
             return finish(failure: "no pages to print")
         }
         let paper = Self.paper(of: setup)
-        pendingJob = gtk_print_job_new(file.displayPath.split(separator: "/").last.map(String.init) ?? "Quire", printer, settings, setup)
+        pendingJob = gtk_print_job_new(name, printer, settings, setup)
         g_object_unref(UnsafeMutableRawPointer(settings))
         worker.run { [weak self] document in
             let temporary = TemporaryFile()
-            let failure = temporary.map { temporary in Self.write(pages, of: document, on: paper, to: temporary.fd) } ?? "no temporary file could be made"
+            let failure = temporary.map { Self.write(pages, on: paper, of: document, to: $0.fd) } ?? "no temporary file could be made"
             MainLoop.invoke {
                 guard let self else { return }
                 if let failure { return self.finish(failure: failure) }
@@ -162,17 +165,10 @@ final class PrintJob {
         }
     }
 
-    nonisolated private static func write(_ pages: [Int], of document: RemoteDocument, on paper: PrintPaper, to fd: Int32) -> String? {
-        do {
-            try document.printPDF(pages, on: paper, to: fd)
-            return lseek(fd, 0, SEEK_SET) == 0 ? nil : "the printout could not be read back"
-        } catch {
-            return error.description
-        }
-    }
-
     private func send(from temporary: TemporaryFile) {
         guard let job = pendingJob else { return finish(failure: "GTK made no print job") }
+        // GTK reads the printout from the descriptor's offset: its start.
+        guard lseek(temporary.fd, 0, SEEK_SET) == 0 else { return finish(failure: "the printout could not be read back") }
         var error: UnsafeMutablePointer<GError>?
         guard gtk_print_job_set_source_fd(job, temporary.fd, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "GTK refused the printout"

@@ -94,13 +94,14 @@ extension WireWriter {
         int(date.year); int(date.month); int(date.day); int(date.hour); int(date.minute)
     }
 
+    /// The metadata only: the page count, first page's size, file size, encryption and
+    /// location are the window's own (`RemoteDocument.properties`).
     public mutating func properties(_ value: DocumentProperties) {
         for text in [value.title, value.author, value.subject, value.keywords, value.creator, value.producer] {
             optionalString(text, limit: WireLimit.property)
         }
         date(value.created); date(value.modified)
         optionalString(value.pdfVersion, limit: WireLimit.line)
-        int(value.pageCount); size(value.firstPageSize); bool(value.isEncrypted)
     }
 
     public mutating func font(_ font: DocumentFont) {
@@ -154,17 +155,15 @@ extension WireReader {
         return CalendarDate(year: try int(), month: try int(), day: try int(), hour: try int(), minute: try int())
     }
 
-    /// Properties as a helper read them; the file's size and location are the window's.
+    /// Properties as a helper read them, what only the window knows left empty for it to fill.
     public mutating func properties(location: String) throws(WireError) -> DocumentProperties {
         var texts: [String?] = []
         for _ in 0..<6 { texts.append(try optionalString(limit: WireLimit.property)) }
         let created = try date(), modified = try date()
         let version = try optionalString(limit: WireLimit.line)
-        let pageCount = try int(), firstPageSize = try size(), isEncrypted = try bool()
         return DocumentProperties(title: texts[0], author: texts[1], subject: texts[2], keywords: texts[3], creator: texts[4],
                                   producer: texts[5], created: created, modified: modified, pdfVersion: version,
-                                  pageCount: pageCount, firstPageSize: firstPageSize, fileSize: nil,
-                                  isEncrypted: isEncrypted, location: location)
+                                  pageCount: 0, firstPageSize: .zero, fileSize: nil, isEncrypted: false, location: location)
     }
 
     public mutating func font() throws(WireError) -> DocumentFont {

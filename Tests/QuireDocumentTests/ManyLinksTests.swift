@@ -44,26 +44,4 @@ final class ManyLinksTests: XCTestCase {
         XCTAssertThrowsError(try document.render(page: 0, scale: 0.5))
         XCTAssertThrowsError(try document.render(page: 1, scale: 0.5))
     }
-
-    /// Inside `PopplerCallGuard.forbidding` the page is not read at all, and the refusal
-    /// is counted; outside it, and on other threads meanwhile, it is.
-    func testTheGuardRefusesPageCallsOnItsThreadOnly() throws {
-        let document = try DocumentSource(path: fixtures.standard()).open()
-        let before = PopplerCallGuard.refusedCalls
-        final class Count: Sendable { let links = Mutex(-1) }
-        let count = Count(), done = DispatchSemaphore(value: 0), source = document.source
-        let inside = PopplerCallGuard.forbidding { () -> [Link] in
-            Thread.detachNewThread {
-                do { count.links.withLock { [links = try source.open().links(at: 0).count] in $0 = links } } catch { XCTFail("\(error)") }
-                done.signal()
-            }
-            done.wait()
-            return document.links(at: 0)
-        }
-        let elsewhere = count.links.withLock { $0 }
-        XCTAssertEqual(inside, [], "no links read inside")
-        XCTAssertEqual(PopplerCallGuard.refusedCalls, before + 1)
-        XCTAssertEqual(elsewhere, 2, "another thread reads its own document meanwhile")
-        XCTAssertEqual(document.links(at: 0).count, 2, "read again once outside")
-    }
 }

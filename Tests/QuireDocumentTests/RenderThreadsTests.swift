@@ -61,28 +61,3 @@ final class RenderThreadsTests: XCTestCase {
         XCTAssertEqual(collected.failures, 2)
     }
 }
-
-final class RenderingGuardTests: XCTestCase {
-    /// A thread marked as the UI thread gets an error instead of a render; others render.
-    func testAMarkedThreadCannotRender() throws {
-        let fixtures = try Fixtures()
-        let path = fixtures.standard()
-        let outcome = Mutex<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            defer { done.signal() }
-            RenderingGuard.forbidRenderingOnThisThread()
-            do {
-                _ = try DocumentSource(path: path).open().render(page: 0, scale: 1)
-                outcome.withLock { $0 = "rendered" }
-            } catch {
-                outcome.withLock { $0 = "\(error)" }
-            }
-        }
-        thread.start()
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(outcome.withLock { $0 }, "a page was to be rendered on the user-interface thread")
-        // This thread is not marked: it renders.
-        XCTAssertEqual(try DocumentSource(path: path).open().render(page: 0, scale: 0.5).width, 306)
-    }
-}

@@ -31,6 +31,11 @@ final class DocumentMessagesTests: XCTestCase {
             .outline([OutlineTree.Entry(title: "One", target: OutlineTarget(page: 0, top: nil), depth: 0),
                       OutlineTree.Entry(title: "Two", target: nil, depth: 1)], open: [true, false]),
             .fonts([DocumentFont(name: "DejaVuSans", kind: "TrueType", isEmbedded: true, isSubset: true)]),
+            // What only the window knows (pages, size, encryption, location) travels empty.
+            .properties(DocumentProperties(title: "T", author: nil, subject: "S", keywords: nil, creator: "C", producer: nil,
+                                           created: CalendarDate(year: 2026, month: 12, day: 1, hour: 9, minute: 30), modified: nil,
+                                           pdfVersion: "1.7", pageCount: 0, firstPageSize: .zero, fileSize: nil, isEncrypted: false,
+                                           location: "/tmp/x.pdf")),
             .printChunk([1, 2, 3]), .printed(pages: 3), .printFailed(reason: "page 2 could not be printed"),
         ]
         for reply in replies { XCTAssertEqual(try DocumentReply(reply.bytes, path: "/tmp/x.pdf"), reply) }

@@ -1,0 +1,32 @@
+import QuireDocument
+import QuireEngine
+import QuireSandbox
+import QuireWire
+
+/// How every helper starts: it opens its document from the window's descriptor, then
+/// confines itself (the sandbox needs no path to the document: it holds it open).
+enum HelperOpening {
+    enum Failure: Error {
+        case opening(DocumentError)
+        /// Unconfined, a helper reads nothing of the document's.
+        case confining(Sandbox.Failure)
+    }
+
+    static func open(_ descriptor: Descriptor, password: String?,
+                     confine: () throws(Sandbox.Failure) -> Void) -> Result<Document, Failure> {
+        let document: Document
+        do {
+            // By its /proc path, not poppler_document_new_from_fd: poppler 22.12 retries
+            // an encrypted file's password on a copy of a stream it has just closed.
+            document = try DocumentSource(path: "/proc/self/fd/\(descriptor.fd)", password: password).open()
+        } catch {
+            return .failure(.opening(error))
+        }
+        do {
+            try confine()
+        } catch {
+            return .failure(.confining(error))
+        }
+        return .success(document)
+    }
+}
