@@ -6,13 +6,16 @@ import Glibc
 
 /// An open PDF document. Confined to the thread that opened it: poppler crashes when two
 /// threads use one document, so every thread opens its own from the `DocumentSource`.
-public final class Document: PageGeometry {
+public final class Document: PageGeometry, PageLabelSource {
     public let source: DocumentSource
     let document: OpaquePointer // PopplerDocument, owned
     public let pageCount: Int
     /// The last few pages searched, kept with the text poppler extracted for them, so
     /// that finding the rectangles of a page just matched costs no second extraction.
     var keptPages: [(index: Int, page: OpaquePointer)] = []
+    /// How many bytes of label poppler has written for `pageLabels`: past
+    /// `labelBytesRead`, pages show their numbers.
+    private var labelBytesWritten = 0
 
     init(source: DocumentSource) throws(DocumentError) {
         self.source = source
@@ -71,7 +74,7 @@ public final class Document: PageGeometry {
     }
 
     /// Every page the size of the first: the layout's estimate until real sizes are read
-    /// (about 20 µs a page, on a thread of their own: see `PageSizeReader`).
+    /// (about 20 µs a page, on a thread of their own: see `PageTableReader`).
     public func estimatedPageSizes() -> [Size] { Array(repeating: pageSize(at: 0), count: pageCount) }
 
     /// The page's label ("iv", "A-3"), display-safe, or its number when it has none (or
@@ -80,32 +83,20 @@ public final class Document: PageGeometry {
         label(at: index).flatMap { $0.shown.isEmpty ? nil : $0.shown } ?? String(index + 1)
     }
 
-    /// The page whose label is `label` ("iv", "A-3"), if one has it: the document's own
-    /// label, or the one Quire shows for it (`pageLabel(at:)`) where that is cut or cleaned.
-    public func pageIndex(forLabel label: String) -> Int? {
-        guard !label.isEmpty else { return nil }
-        if let page = poppler_document_get_page_by_label(document, label) {
-            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-            let index = Int(poppler_page_get_index(page))
-            return (0..<pageCount).contains(index) ? index : nil
+    /// The labels of a run of pages, nil where a page's label is its number or nothing of
+    /// it is left to show; once poppler has written `labelBytesRead` bytes of them
+    /// (a label 1 MB long costs it 3 ms a page), nil for the rest.
+    public func pageLabels(_ range: Range<Int>) -> [String?] {
+        range.map { index in
+            guard labelBytesWritten < Self.labelBytesRead, let label = label(at: index) else { return nil }
+            labelBytesWritten += label.written
+            return label.shown.isEmpty || label.shown == String(index + 1) ? nil : label.shown
         }
-        // Each page's label in turn (about 12 µs a page), until poppler has written
-        // `labelBytesSearched` bytes of them: it writes each label whole, and a label 1 MB
-        // long costs it 3 ms a page.
-        let shown = BoundedText.line(label, limit: BoundedText.Limit.pageLabel)
-        guard !shown.isEmpty else { return nil }
-        var written = 0
-        for page in 0..<pageCount where written < Self.labelBytesSearched {
-            guard let candidate = self.label(at: page) else { continue }
-            if candidate.shown == shown { return page }
-            written += candidate.written
-        }
-        return nil
     }
 
-    /// How much label text a search by shown label lets poppler write: 0.2 s of huge
-    /// labels; 16 million pages of ordinary ones.
-    static let labelBytesSearched = 64 << 20
+    /// How much label text `pageLabels` lets poppler write: 0.2 s of huge labels; 16
+    /// million pages of ordinary ones.
+    static let labelBytesRead = 64 << 20
 
     /// The page's label as shown (empty when nothing of it is left), and how many bytes
     /// poppler wrote for it; nil when it has none.

@@ -75,6 +75,9 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return clamped(Point(x: x(keepingMiddle: across), y: position(keeping: anchor).y))
     }
 
+    /// No more sizes will come (their reader could not read them): the estimates stand.
+    public mutating func keepEstimatedSizes() { pagesWithKnownSize = layout.pageCount }
+
     /// Records where the view is now (the toolkit owns scrolling).
     public mutating func scroll(to point: Point) {
         if point.y != scroll.y { scrollingDown = point.y > scroll.y }

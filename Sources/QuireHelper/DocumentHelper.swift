@@ -48,8 +48,10 @@ enum DocumentHelper {
             let end = min(document.pageCount, start + min(max(count, 0), DocumentRequest.sizesPerRequest))
             return .sizes((start..<end).map(document.pageSize(at:)))
         case .pageProblem(let page): return .text(document.pageProblem(at: page))
-        case .pageLabel(let page): return .text(document.pageLabel(at: page))
-        case .pageIndex(let label): return .index(document.pageIndex(forLabel: label))
+        case .pageLabels(let first, let count):
+            let start = min(max(first, 0), document.pageCount)
+            let end = min(document.pageCount, start + min(max(count, 0), DocumentRequest.labelsPerRequest))
+            return .labels(document.pageLabels(start..<end))
         case .text(let page):
             faults.strikeText(page: page)
             return .text(document.text(at: page))

@@ -18,7 +18,7 @@ import Glibc
 ///     areas and sizes, bounded counts and strings.
 /// Thread-safe: calls take turns on the helper. Each window thread that reads much
 /// (search, selection, links, sizes) makes its own, as it had its own poppler document.
-public final class RemoteDocument: PageGeometry, PageTextSource, Sendable {
+public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource, Sendable {
     public static let restartLimit = 6
     public static let callSeconds = 5.0
     public static let walkSeconds = 20.0
@@ -169,16 +169,22 @@ public final class RemoteDocument: PageGeometry, PageTextSource, Sendable {
         return problem.map { BoundedText.line($0, limit: BoundedText.Limit.property) }
     }
 
-    /// The page's label, or its number when it has none or the helper cannot say.
-    public func pageLabel(at index: Int) -> String {
-        guard case .text(let label?)? = ask(.pageLabel(page: index)) else { return String(index + 1) }
-        let shown = BoundedText.line(label, limit: BoundedText.Limit.pageLabel)
-        return shown.isEmpty ? String(index + 1) : shown
-    }
-
-    public func pageIndex(forLabel label: String) -> Int? {
-        guard case .index(let index?)? = ask(.pageIndex(label: label), within: Self.walkSeconds) else { return nil }
-        return (0..<pageCount).contains(index) ? index : nil
+    /// The labels of a run of pages, nil where a page has none (or the helper could not
+    /// say, and for the rest of the run once it could not): checked to be one per page
+    /// asked for; `PageLabels` bounds them as shown.
+    public func pageLabels(_ range: Range<Int>) -> [String?] {
+        let pages = range.clamped(to: 0..<pageCount)
+        var labels: [String?] = []
+        labels.reserveCapacity(pages.count)
+        var first = pages.lowerBound
+        while first < pages.upperBound {
+            let count = min(pages.upperBound - first, DocumentRequest.labelsPerRequest)
+            guard case .labels(let got)? = ask(.pageLabels(first: first, count: count), within: Self.walkSeconds),
+                  got.count == count else { break }
+            labels += got
+            first += count
+        }
+        return labels + Array(repeating: nil, count: pages.count - labels.count)
     }
 
     // MARK: Text

@@ -21,7 +21,6 @@ final class DocumentLinks {
     private struct PageLinks: Sendable {
         var links: [Link]              // in annotation order, those the index kept
         var index: LinkIndex           // positions in `links` plus `index.omitted`
-        var labels: [Int: String]      // the labels of the pages the links go to, for tooltips
 
         func link(at point: Point) -> Link? {
             index.link(at: point).map { links[$0 - index.omitted] }
@@ -37,13 +36,16 @@ final class DocumentLinks {
     private var shown: (link: Link?, overPage: Bool) = (nil, false)
     private var heldClick: (page: Int, spot: Point)?
     private var toldOfOmitted: Set<Int> = []
+    /// The label a page shows, for "Go to page iv".
+    private let labelOf: (Int) -> String
     /// Hands an allowed address to the desktop.
     var openURI: ((String) -> Void)?
     /// Tells the reader something (a refused link).
     var onNotice: ((String) -> Void)?
 
-    init(file: DocumentFile, canvas: PageCanvas) {
+    init(file: DocumentFile, canvas: PageCanvas, labelOf: @escaping (Int) -> String) {
         self.canvas = canvas
+        self.labelOf = labelOf
         worker = DocumentWorker(file: file)
         let before = canvas.onVisiblePagesChanged
         canvas.onVisiblePagesChanged = { [weak self] visible in
@@ -66,7 +68,7 @@ final class DocumentLinks {
             let overPage = spot != nil
             guard link != shown.link || overPage != shown.overPage else { return }
             shown = (link, overPage)
-            let tooltip = link.flatMap { link in links.map { describe(link, labels: $0.labels) } }
+            let tooltip = link.map(describe)
             canvas.setPointer(cursor: link != nil ? "pointer" : overPage ? "text" : nil, tooltip: tooltip)
         }
     }
@@ -100,9 +102,9 @@ final class DocumentLinks {
         onNotice?(reason)
     }
 
-    private func describe(_ link: Link, labels: [Int: String]) -> String {
+    private func describe(_ link: Link) -> String {
         switch link.target {
-        case .page(let page, _): "Go to page \(labels[page] ?? String(page + 1))"
+        case .page(let page, _): "Go to page \(labelOf(page))"
         case .uri: link.target.shownAddress ?? ""
         case .launch(let program): "Runs “\(program)” (Quire will not)"
         case .unsupported: "A link Quire does not follow"
@@ -137,17 +139,12 @@ final class DocumentLinks {
         }
     }
 
-    /// On the worker: the page's links, indexed, and the labels their tooltips show.
+    /// On the worker: the page's links, indexed.
     nonisolated private static func read(_ page: Int, of document: RemoteDocument) -> PageLinks {
         // poppler lists a page's links last first; the index takes them in annotation order.
         let all = Array(document.links(at: page).reversed())
         let index = LinkIndex(areas: all.map(\.area), page: document.pageSize(at: page))
-        let links = Array(all.dropFirst(index.omitted))
-        var labels: [Int: String] = [:]
-        for link in links {
-            if case .page(let target, _) = link.target, labels[target] == nil { labels[target] = document.pageLabel(at: target) }
-        }
-        return PageLinks(links: links, index: index, labels: labels)
+        return PageLinks(links: Array(all.dropFirst(index.omitted)), index: index)
     }
 
     private func received(_ read: PageLinks, page: Int) {

@@ -166,6 +166,19 @@ final class DocumentSearch {
         if isSettled { onSettled?() }
     }
 
+    /// Labels were read: rows that show an old one are made again.
+    func labelsChanged() {
+        guard labels.contains(where: { $0.value != pageLabel($0.key) }), let results else { return }
+        labels = [:]
+        bar.results.removeAll()
+        for (page, contexts) in results.contexts.enumerated() {
+            guard let contexts, !contexts.isEmpty else { continue }
+            let label = self.label(page)
+            bar.results.insert(contexts.map { SearchResultsList.row(label: label, context: $0) }, at: bar.results.count)
+        }
+        if let ordinal = results.currentOrdinal { bar.results.select(ordinal) }
+    }
+
     private func label(_ page: Int) -> String {
         if let label = labels[page] { return label }
         let label = pageLabel(page)

@@ -2,8 +2,8 @@ import QuireEngine
 import QuireRemote
 
 /// The threads that work for one document view: the render workers, each driving a
-/// render helper process (`RemoteRenderer`), and the page-size reader, with a document
-/// helper of its own; all over the one descriptor the window opened. They deliver to the
+/// render helper process (`RemoteRenderer`), and the reader of page sizes and labels,
+/// with a document helper of its own; all over the one descriptor the window opened. They deliver to the
 /// canvas once it exists.
 @MainActor
 final class DocumentThreads {
@@ -15,7 +15,7 @@ final class DocumentThreads {
 
     let link = Link()
     let workers: RenderWorkers<RemoteRenderer>
-    let sizeReader: PageSizeReader
+    let tableReader: PageTableReader
 
     /// `renderer`, made while the document opened, is the first render thread's.
     init(file: DocumentFile, renderer: PreparedRenderer) {
@@ -23,14 +23,18 @@ final class DocumentThreads {
         workers = RenderWorkers(makeRenderer: { try renderer.take() ?? RemoteRenderer(file: file) }, deliver: { result in
             MainLoop.invoke { link.canvas?.received(result) }
         })
-        sizeReader = PageSizeReader(open: { try RemoteDocument(file: file) }, deliver: { first, sizes in
+        tableReader = PageTableReader(open: { try RemoteDocument(file: file) }, sizes: { first, sizes in
             MainLoop.invoke { link.canvas?.adopt(sizes, from: first) }
+        }, labels: { first, labels in
+            MainLoop.invoke { link.canvas?.adopt(labels: labels, from: first) }
+        }, finished: {
+            MainLoop.invoke { link.canvas?.tablesRead() }
         })
     }
 
     /// Ends the threads after the work in progress.
     func stop() {
         workers.stop()
-        sizeReader.cancel()
+        tableReader.cancel()
     }
 }

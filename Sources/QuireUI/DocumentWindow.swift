@@ -219,7 +219,7 @@ final class DocumentWindow {
 
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
     var summary: String? {
-        canvas.map { [$0.summary, search?.summary, sidebar.summary].compactMap { $0 }.joined(separator: " ") }
+        canvas.map { [$0.summary, pageEntry.summary, search?.summary, sidebar.summary].compactMap { $0 }.joined(separator: " ") }
     }
 
     /// Tells the snapshot mode when the canvas, the search and the sidebar are all complete.
@@ -441,17 +441,17 @@ final class DocumentWindow {
         self.canvas = canvas
         canvas.night.isOn = isNight
         let search = DocumentSearch(file: file, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
-                                    pageLabel: { document.pageLabel(at: $0) },
+                                    pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
                                     options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
         self.search = search
         content = .document
         enableDocumentActions(true)
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
-        pageEntry.labelOf = { document.pageLabel(at: $0) }
+        pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
         canvas.onHistoryChanged = { [unowned self] back, forward in self.updateHistoryButtons(back: back, forward: forward) }
         updateHistoryButtons(back: false, forward: false)
-        pageEntry.pageWithLabel = { document.pageIndex(forLabel: $0) }
+        pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
         var filling = false
         canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
             // The first view is drawn: the search threads may read ahead at idle priority.
@@ -464,7 +464,13 @@ final class DocumentWindow {
             self.checkSettled()
         }
         search.onSettled = { [unowned self] in self.checkSettled() }
-        sidebar.attach(file: file, canvas: canvas, labelOf: { document.pageLabel(at: $0) })
+        sidebar.attach(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
+        canvas.onLabelsChanged = { [unowned self, unowned search] in
+            self.pageEntry.labelsChanged()
+            self.sidebar.labelsChanged()
+            search.labelsChanged()
+            self.checkSettled()
+        }
         canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
         canvas.onThumbnailArrived = { [unowned self] _ in self.sidebar.thumbnails?.pictureArrived() }
         canvas.onPageFailed = { [unowned self] reason in self.showNotice(reason) }
@@ -472,7 +478,7 @@ final class DocumentWindow {
             self.followReader()
             self.rememberSoon()
         }
-        let links = DocumentLinks(file: file, canvas: canvas)
+        let links = DocumentLinks(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
         links.onNotice = { [unowned self] text in self.showNotice(text) }
         links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
         self.links = links

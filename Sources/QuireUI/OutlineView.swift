@@ -16,6 +16,8 @@ final class OutlineView {
     private let list: UnsafeMutablePointer<GtkWidget>
     private let findEntry: UnsafeMutablePointer<GtkWidget>
     private let labelOf: (Int) -> String
+    /// The rows bound now: their page label and entry, to show labels read later.
+    private var boundPages: [OpaquePointer: (label: UnsafeMutablePointer<GtkWidget>, entry: Int)] = [:]
     private var found: Int?
     /// The entry of the reader's section, as last shown.
     private(set) var section: Int?
@@ -60,6 +62,9 @@ final class OutlineView {
         gtk_box_append(quire_box(widget), scrolled)
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { [unowned self] (item: UnsafeMutableRawPointer?) in self.setUp(OpaquePointer(item!)) }
         Signal.connect(UnsafeMutableRawPointer(factory), "bind") { [unowned self] (item: UnsafeMutableRawPointer?) in self.bind(OpaquePointer(item!)) }
+        Signal.connect(UnsafeMutableRawPointer(factory), "unbind") { [unowned self] (item: UnsafeMutableRawPointer?) in
+            self.boundPages[OpaquePointer(item!)] = nil
+        }
         // The list view owns the factory (and the selection, which owns the model): no unref here.
         Signal.connect(UnsafeMutableRawPointer(list), "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
@@ -204,6 +209,13 @@ final class OutlineView {
         gtk_widget_add_controller(box, click)
     }
 
+    /// The document's labels were read: the rows in view show them.
+    func labelsChanged() {
+        for (label, entry) in boundPages.values {
+            gtk_label_set_text(quire_label(label), tree.entries[entry].target.map { labelOf($0.page) } ?? "")
+        }
+    }
+
     private func bind(_ item: OpaquePointer) {
         guard let row = gtk_list_item_get_item(item), let expander = gtk_list_item_get_child(item),
               let box = gtk_tree_expander_get_child(OpaquePointer(expander)),
@@ -216,6 +228,7 @@ final class OutlineView {
         gtk_label_set_text(quire_label(title), text)
         gtk_widget_set_tooltip_text(title, value.target == nil ? "\(text) (its destination is missing)" : text)
         gtk_label_set_text(quire_label(page), value.target.map { labelOf($0.page) } ?? "")
+        boundPages[item] = (page, entry)
         // An entry without a destination is shown, dimmed, and leads nowhere.
         if value.target == nil { gtk_widget_add_css_class(title, "dim-label") } else { gtk_widget_remove_css_class(title, "dim-label") }
     }

@@ -38,6 +38,10 @@ final class PageCanvas: CanvasContent {
     var onSettled: (() -> Void)?
     /// Called when pages change size (real sizes read, or turned), for the thumbnails.
     var onPageSizesChanged: (() -> Void)?
+    /// The document's page labels: numbers until they are read.
+    private(set) var labels: PageLabels
+    /// Called when labels arrive that change what a page shows, and when all are read.
+    var onLabelsChanged: (() -> Void)?
     /// Called when a page the thumbnails show has a new picture (or failed).
     var onThumbnailArrived: ((Int) -> Void)?
     /// Called once for each page that cannot be drawn, with the reason in words for the reader.
@@ -80,6 +84,7 @@ final class PageCanvas: CanvasContent {
 
     init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode) {
         model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: CacheBudget.forThisMachine)
+        labels = PageLabels(pageCount: document.pageCount)
         (widget, canvas) = makeScrolledCanvas()
         let canvasWidget = UnsafeMutablePointer<GtkWidget>(canvas)
         gtk_widget_set_hexpand(widget, 1)
@@ -219,7 +224,7 @@ final class PageCanvas: CanvasContent {
 
 
     var visiblePages: Range<Int> { model.visiblePages }
-    var isSettled: Bool { model.isSettled }
+    var isSettled: Bool { model.isSettled && labels.isComplete }
     func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
 
     /// Scrolls (or turns the page) so that `area` of `page` is in view, if it is not.
@@ -360,6 +365,18 @@ final class PageCanvas: CanvasContent {
         contentSizeChanged()
         move(to: target)
         viewportChanged()
+    }
+
+    func adopt(labels read: [String?], from first: Int) {
+        if labels.adopt(read, from: first) { onLabelsChanged?() }
+    }
+
+    /// The sizes and labels are all read, or will not be: what was not read stays estimated.
+    func tablesRead() {
+        model.keepEstimatedSizes()
+        labels.finish()
+        onLabelsChanged?()
+        if model.isSettled { onSettled?() }
     }
 
     func received(_ result: RenderWorkers<RemoteRenderer>.Result) {

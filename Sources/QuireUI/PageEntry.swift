@@ -1,5 +1,6 @@
 import CGtk
 import CShim
+import QuireEngine
 
 /// The header bar's "12 / 340": an entry showing the current page, which takes a page
 /// label or number (Ctrl+L focuses it, Enter goes there, Escape gives up). Where the
@@ -19,8 +20,10 @@ final class PageEntry {
     var onDone: (() -> Void)?
     /// The document's label of a page (its number when it has none).
     var labelOf: ((Int) -> String)?
-    /// The page a label names, if any.
-    var pageWithLabel: ((String) -> Int?)?
+    /// Where a typed label or number leads (`PageLabels.lookUp`).
+    var lookUp: ((String) -> PageLabels.Lookup)?
+    /// What was typed before the labels that may name it were read: looked up again as they come.
+    private var waiting: String?
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
@@ -59,6 +62,11 @@ final class PageEntry {
 
     func hide() { gtk_widget_set_visible(widget, 0) }
 
+    /// What it shows, for `--snapshot`'s report: `indicator="ii (2 / 6)"`.
+    var summary: String {
+        "indicator=\"\(String(cString: gtk_editable_get_text(quire_editable(entry)))) \(String(cString: gtk_label_get_text(quire_label(total))))\""
+    }
+
     /// Ctrl+L: focus the entry with its text selected, ready to type over.
     func focus() {
         editing = true
@@ -69,16 +77,24 @@ final class PageEntry {
     private func submit() {
         editing = false
         let typed = String(cString: gtk_editable_get_text(quire_editable(entry)))
-        let text = typed.trimmingCharacters(in: .whitespaces)
-        // A label first ("3" may label the fifth page, after "i" and "ii"), then a number.
-        if let page = pageWithLabel?(text) {
-            onGoTo?(page)
-        } else if let number = Int(text.filter { !$0.isWhitespace }), (1...pageCount).contains(number) {
-            onGoTo?(number - 1)
-        } else {
+        go(to: typed)
+        onDone?()
+    }
+
+    private func go(to typed: String) {
+        waiting = nil
+        switch lookUp?(typed) ?? .nowhere {
+        case .page(let page): onGoTo?(page)
+        case .notYetKnown: waiting = typed
+        case .nowhere:
             gtk_widget_error_bell(entry)
             show(page: current, of: pageCount)
         }
-        onDone?()
+    }
+
+    /// Labels were read: what the entry shows, and what was typed before them, follow.
+    func labelsChanged() {
+        show(page: current, of: pageCount)
+        if let waiting { go(to: waiting) }
     }
 }

@@ -107,6 +107,12 @@ final class Sidebar {
         if !viewChosen { show(.outline) }
     }
 
+    /// The document's labels were read: the captions and the outline's pages change.
+    func labelsChanged() {
+        thumbnails?.labelsChanged()
+        outline?.labelsChanged()
+    }
+
     /// The canvas has drawn its first view: reading the outline no longer competes with it.
     func firstViewDrawn() {
         canvasDrawn = true

@@ -16,7 +16,6 @@ final class ThumbnailView: CanvasContent {
     private var layout: ThumbnailLayout
     private let drawer = PictureDrawer()
     private let labelOf: (Int) -> String
-    private var labels: [Int: String] = [:]
     private var top = 0.0, height = 0.0
     private var scrollingDown = true
     private var mapped = false
@@ -74,6 +73,9 @@ final class ThumbnailView: CanvasContent {
         replan()
     }
 
+    /// The document's labels were read: the captions change.
+    func labelsChanged() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
+
     /// A picture arrived for a page in view.
     func pictureArrived() {
         redraw()
@@ -105,13 +107,6 @@ final class ThumbnailView: CanvasContent {
         if isSettled { onSettled?() }
     }
 
-    private func label(_ page: Int) -> String {
-        if let label = labels[page] { return label }
-        let label = labelOf(page)
-        labels[page] = label
-        return label
-    }
-
     func draw(_ snapshot: OpaquePointer, width: Double, height: Double) {
         let widget = UnsafeMutablePointer<GtkWidget>(canvas)
         let scale = Double(gtk_widget_get_scale_factor(widget))
@@ -140,7 +135,7 @@ final class ThumbnailView: CanvasContent {
                     gtk_snapshot_append_color(snapshot, &white, &area)
                 }
             }
-            let text = gtk_widget_create_pango_layout(widget, label(page))!
+            let text = gtk_widget_create_pango_layout(widget, labelOf(page))!
             // No wider than the thumbnail's label line, however long the document's label.
             pango_layout_set_width(text, Int32(saturating: layout.labelRect(page).width * Double(PANGO_SCALE)))
             pango_layout_set_ellipsize(text, PANGO_ELLIPSIZE_END)

@@ -7,8 +7,7 @@ import QuireEngine
 public enum DocumentRequest: Equatable, Sendable {
     case pageSizes(first: Int, count: Int)
     case pageProblem(page: Int)
-    case pageLabel(page: Int)
-    case pageIndex(label: String)
+    case pageLabels(first: Int, count: Int)
     case text(page: Int)
     case matchAreas(SearchQuery, page: Int)
     case links(page: Int)
@@ -23,6 +22,8 @@ public enum DocumentRequest: Equatable, Sendable {
 
     /// The most page sizes one question asks for.
     public static let sizesPerRequest = 4096
+    /// The most page labels one question asks for.
+    public static let labelsPerRequest = 1024
     public static let queryLimit = 4096
 
     public var bytes: [UInt8] {
@@ -30,8 +31,7 @@ public enum DocumentRequest: Equatable, Sendable {
         switch self {
         case .pageSizes(let first, let count): out.u8(1); out.int(first); out.int(count)
         case .pageProblem(let page): out.u8(2); out.int(page)
-        case .pageLabel(let page): out.u8(3); out.int(page)
-        case .pageIndex(let label): out.u8(4); out.string(label, limit: WireLimit.line)
+        case .pageLabels(let first, let count): out.u8(3); out.int(first); out.int(count)
         case .text(let page): out.u8(5); out.int(page)
         case .matchAreas(let query, let page):
             out.u8(6); out.string(query.text, limit: Self.queryLimit); out.bool(query.caseSensitive); out.bool(query.wholeWords); out.int(page)
@@ -56,8 +56,7 @@ public enum DocumentRequest: Equatable, Sendable {
         switch try input.u8() {
         case 1: self = .pageSizes(first: try input.int(), count: try input.int())
         case 2: self = .pageProblem(page: try input.int())
-        case 3: self = .pageLabel(page: try input.int())
-        case 4: self = .pageIndex(label: try input.string(limit: WireLimit.line))
+        case 3: self = .pageLabels(first: try input.int(), count: try input.int())
         case 5: self = .text(page: try input.int())
         case 6:
             let text = try input.string(limit: Self.queryLimit), caseSensitive = try input.bool(), whole = try input.bool()
@@ -91,7 +90,8 @@ public enum DocumentReply: Equatable, Sendable {
     case openFailed(DocumentError)
     case sizes([Size])
     case text(String?)
-    case index(Int?)
+    /// Page labels, nil where a page has none beyond its number.
+    case labels([String?])
     case areaGroups([[Rect]])
     case rects([Rect])
     case links([Link])
@@ -112,7 +112,7 @@ public enum DocumentReply: Equatable, Sendable {
         case .openFailed(let error): out.u8(2); out.documentError(error)
         case .sizes(let sizes): out.u8(3); out.list(sizes) { $0.size($1) }
         case .text(let text): out.u8(4); out.optionalString(text, limit: WireLimit.text)
-        case .index(let index): out.u8(5); out.optionalInt(index)
+        case .labels(let labels): out.u8(5); out.list(labels) { $0.optionalString($1, limit: WireLimit.line) }
         case .areaGroups(let groups): out.u8(6); out.list(groups) { $0.rects($1) }
         case .rects(let rects): out.u8(7); out.rects(rects)
         case .links(let links): out.u8(8); out.list(links) { $0.link($1) }
@@ -139,7 +139,7 @@ public enum DocumentReply: Equatable, Sendable {
         case 2: self = .openFailed(try input.documentError(path: path))
         case 3: self = .sizes(try input.list(limit: DocumentRequest.sizesPerRequest, least: 16) { (r: inout WireReader) throws(WireError) in try r.size() })
         case 4: self = .text(try input.optionalString(limit: WireLimit.text))
-        case 5: self = .index(try input.optionalInt())
+        case 5: self = .labels(try input.list(limit: DocumentRequest.labelsPerRequest, least: 1) { (r: inout WireReader) throws(WireError) in try r.optionalString(limit: WireLimit.line) })
         case 6: self = .areaGroups(try input.list(limit: WireLimit.areas, least: 8) { (r: inout WireReader) throws(WireError) in try r.rects(limit: WireLimit.areas) })
         case 7: self = .rects(try input.rects(limit: WireLimit.areas))
         case 8: self = .links(try input.list(limit: LinkIndex.maximumLinks, least: 33) { (r: inout WireReader) throws(WireError) in try r.link() })

@@ -57,7 +57,7 @@ final class HeadlessEngine {
     let inbox = Inbox()
     let roundTrips = RoundTrips()
     let workers: RenderWorkers<TimedRenderer>
-    let sizes: PageSizeReader
+    let sizes: PageTableReader
     let document: Document
 
     init(source: DocumentSource, inProcess: Bool) throws {
@@ -70,7 +70,7 @@ final class HeadlessEngine {
             makeRenderer = { TimedRenderer(try RemoteRenderer(file: file.get()), recordingInto: roundTrips) }
         }
         workers = RenderWorkers(makeRenderer: makeRenderer, deliver: { inbox.post(.rendered($0)) })
-        sizes = PageSizeReader(open: { try source.open() }, deliver: { inbox.post(.sizes(first: $0, $1)) })
+        sizes = PageTableReader(open: { try source.open() }, sizes: { inbox.post(.sizes(first: $0, $1)) })
         do { document = try source.open() } catch { workers.stopAndWait(); sizes.cancel(); throw error }
     }
 

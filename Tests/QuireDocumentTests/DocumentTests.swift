@@ -37,9 +37,12 @@ final class DocumentTests: XCTestCase {
     func testPageLabels() throws {
         let document = try openStandard()
         XCTAssertEqual((0..<4).map(document.pageLabel(at:)), ["p1", "p2", "p3", "p4"])
-        XCTAssertEqual(["p1", "p3", "p4"].map(document.pageIndex(forLabel:)), [0, 2, 3])
-        XCTAssertNil(document.pageIndex(forLabel: "p9"))
-        XCTAssertNil(document.pageIndex(forLabel: ""))
+        XCTAssertEqual(document.pageLabels(1..<3), ["p2", "p3"])
+        var labels = PageLabels(pageCount: document.pageCount)
+        labels.adopt(document.pageLabels(0..<document.pageCount), from: 0)
+        XCTAssertEqual(["p1", "p3", "p4"].map(labels.page(named:)), [0, 2, 3])
+        XCTAssertNil(labels.page(named: "p9"))
+        XCTAssertNil(labels.page(named: ""))
     }
 
     func testOutlineIsATree() throws {

@@ -39,8 +39,10 @@ final class HostileStringsTests: XCTestCase {
         XCTAssertEqual(label.count, BoundedText.Limit.pageLabel)
         XCTAssertEqual(label, String(repeating: "L", count: BoundedText.Limit.pageLabel - 1) + "…")
         // Every page's label is cut to the same text: the first page bearing it is found.
-        XCTAssertEqual(assertQuick("finding a page by its shown label") { document.pageIndex(forLabel: label) }, 0)
-        XCTAssertNil(assertQuick("searching every label") { document.pageIndex(forLabel: "nowhere") })
+        var labels = PageLabels(pageCount: document.pageCount)
+        labels.adopt(assertQuick("reading every label") { document.pageLabels(0..<document.pageCount) }, from: 0)
+        XCTAssertEqual(labels.page(named: label), 0)
+        XCTAssertNil(labels.page(named: "nowhere"))
     }
 
     func testA2MBAddressIsKeptShortRefusedAndShownShort() throws {
@@ -73,9 +75,11 @@ final class HostileStringsTests: XCTestCase {
     func testSpoofedLabelsAreShownCleanAndFoundAsShownOrAsWritten() throws {
         let document = try open(.spoofingStrings)
         XCTAssertEqual((0..<3).map(document.pageLabel), ["1", "A-i", "A-ii"])
-        XCTAssertEqual(document.pageIndex(forLabel: "A-ii"), 2, "as the reader sees it, typed")
-        XCTAssertEqual(document.pageIndex(forLabel: HostileStrings.spoofedLabelPrefix + "i"), 1, "as the document writes it: cleaned as shown (poppler 22.12 matches no UTF-8 text against a UTF-16 label)")
-        XCTAssertEqual(document.pageIndex(forLabel: "1"), 0)
+        var labels = PageLabels(pageCount: document.pageCount)
+        labels.adopt(document.pageLabels(0..<document.pageCount), from: 0)
+        XCTAssertEqual(labels.page(named: "A-ii"), 2, "as the reader sees it, typed")
+        XCTAssertEqual(labels.page(named: HostileStrings.spoofedLabelPrefix + "i"), 1, "as the document writes it: cleaned as shown")
+        XCTAssertEqual(labels.page(named: "1"), 0)
     }
 
     func testAnOutlineOf150000EntriesIsReadToItsBound() throws {

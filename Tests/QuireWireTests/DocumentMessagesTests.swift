@@ -9,7 +9,7 @@ final class DocumentMessagesTests: XCTestCase {
     func testRequestsRoundTrip() throws {
         let selection = TextSelection(anchor: PagePoint(page: 1, point: Point(x: 3, y: 4)), head: PagePoint(page: 2, point: Point(x: 5, y: 6)), style: .word)
         let requests: [DocumentRequest] = [
-            .pageSizes(first: 10, count: 4096), .pageProblem(page: 3), .pageLabel(page: 0), .pageIndex(label: "iv"),
+            .pageSizes(first: 10, count: 4096), .pageProblem(page: 3), .pageLabels(first: 0, count: 1024),
             .text(page: 7), .matchAreas(SearchQuery("café", caseSensitive: true, wholeWords: true), page: 2), .links(page: 1),
             .outline, .properties, .fonts,
             .selectionAreas(TextSelection.Span(page: 1, start: Point(x: 1, y: 2), end: Point(x: 30, y: 40)), style: .line),
@@ -22,7 +22,7 @@ final class DocumentMessagesTests: XCTestCase {
         let replies: [DocumentReply] = [
             .opened(DocumentSummary(pageCount: 2_000, title: "Über", permanentID: "0123abcd", firstPageSize: Size(width: 612, height: 792))),
             .openFailed(.damaged(path: "/tmp/x.pdf", detail: "bad xref")), .openFailed(.crashedReader(path: "/tmp/x.pdf", signal: 11)),
-            .sizes([Size(width: 1, height: 2), Size(width: 3, height: 4)]), .text("line\nline"), .text(nil), .index(5), .index(nil),
+            .sizes([Size(width: 1, height: 2), Size(width: 3, height: 4)]), .text("line\nline"), .text(nil), .labels(["iv", nil, "A-3"]),
             .areaGroups([[Rect(x: 1, y: 2, width: 3, height: 4)], []]), .rects([Rect(x: 0, y: 0, width: 1, height: 1)]),
             .links([Link(area: Rect(x: 1, y: 1, width: 2, height: 2), target: .page(3, top: 40)),
                     Link(area: Rect(x: 1, y: 1, width: 2, height: 2), target: .uri("https://example.com")),
@@ -55,10 +55,13 @@ final class DocumentMessagesTests: XCTestCase {
         var kind = WireWriter()
         kind.u8(8); kind.int(1); kind.rect(Rect(x: 0, y: 0, width: 1, height: 1)); kind.u8(9)
         XCTAssertThrowsError(try DocumentReply(kind.bytes, path: "x"), "a link of an unknown kind")
+        var labels = WireWriter()
+        labels.u8(5); labels.list(Array(repeating: "x", count: DocumentRequest.labelsPerRequest + 1)) { $0.optionalString($1, limit: 8) }
+        XCTAssertThrowsError(try DocumentReply(labels.bytes, path: "x"), "more labels than are asked for")
         var chunk = WireWriter()
         chunk.u8(12); chunk.int(DocumentReply.printChunkLimit + 1)
         XCTAssertThrowsError(try DocumentReply(chunk.bytes, path: "x"), "a printout chunk past its bound")
-        let good = DocumentReply.index(4).bytes
+        let good = DocumentReply.labels(["iv", nil]).bytes
         XCTAssertThrowsError(try DocumentReply(good + [0], path: "x"), "a byte past the end")
         for cut in 0..<good.count { XCTAssertThrowsError(try DocumentReply(Array(good.prefix(cut)), path: "x"), "cut at \(cut)") }
     }
