@@ -47,7 +47,6 @@ enum DocumentHelper {
             let start = min(max(first, 0), document.pageCount)
             let end = min(document.pageCount, start + min(max(count, 0), DocumentRequest.sizesPerRequest))
             return .sizes((start..<end).map(document.pageSize(at:)))
-        case .pageProblem(let page): return .text(document.pageProblem(at: page))
         case .pageLabels(let first, let count):
             let start = min(max(first, 0), document.pageCount)
             let end = min(document.pageCount, start + min(max(count, 0), DocumentRequest.labelsPerRequest))

@@ -62,9 +62,9 @@ enum RenderHelper {
                                                                 Int32(size.width), Int32(size.height), Int32(size.width * 4)) else { return nil }
         defer { cairo_surface_destroy(surface) }
         do {
-            let start = threadSeconds()
+            let (start, clock) = (threadSeconds(), monotonicSeconds())
             try document.draw(tile, into: surface)
-            return .rendered(id: id, cpuSeconds: threadSeconds() - start)
+            return .rendered(id: id, cpuSeconds: threadSeconds() - start, drawSeconds: monotonicSeconds() - clock)
         } catch {
             return .renderFailed(id: id, reason: "\(error)")
         }

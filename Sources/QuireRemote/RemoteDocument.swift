@@ -164,11 +164,6 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     /// Every page the size of the first: the layout's estimate until real sizes are read.
     public func estimatedPageSizes() -> [Size] { Array(repeating: summary.firstPageSize, count: pageCount) }
 
-    public func pageProblem(at index: Int) -> String? {
-        guard case .text(let problem)? = ask(.pageProblem(page: index)) else { return nil }
-        return problem.map { BoundedText.line($0, limit: BoundedText.Limit.property) }
-    }
-
     /// The labels of a run of pages, nil where a page has none (or the helper could not
     /// say, and for the rest of the run once it could not): checked to be one per page
     /// asked for; `PageLabels` bounds them as shown.

@@ -28,6 +28,9 @@ public final class RemoteRenderer: PageRendering {
     private var helper: (pid: pid_t, channel: Channel)?
     private var nextID: UInt32 = 0
     public private(set) var lastRenderSeconds: Double?
+    /// How long the helper's clock says the last render's drawing took: the rest of its
+    /// round trip is the price of another process (`quire-bench` reports it).
+    public private(set) var lastDrawSeconds: Double?
     /// The helper was made but has not yet said it opened the document: it opens while
     /// the window does other things (the first view's renderer is made while the
     /// document helper still opens), and is waited for at the first tile.
@@ -112,9 +115,10 @@ public final class RemoteRenderer: PageRendering {
                 throw broken("the process drawing page \(page + 1) ended")
             }
             switch try answer(page: page, within: left(), from: channel) {
-            case .rendered(id, let seconds):
-                // Believed only as a hint of slowness: a lie costs memory, not safety.
+            case .rendered(id, let seconds, let draw):
+                // Believed only as hints (of slowness, for the bench): a lie costs memory, not safety.
                 lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), Self.renderSeconds) : nil
+                lastDrawSeconds = draw.isFinite ? min(max(draw, 0), Self.renderSeconds) : nil
                 guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels) else {
                     throw RenderFailure("cairo refused a \(width)×\(height) picture")
                 }

@@ -6,7 +6,6 @@ import QuireEngine
 /// messages (`Channel.sendWhole`), which may be longer than one packet.
 public enum DocumentRequest: Equatable, Sendable {
     case pageSizes(first: Int, count: Int)
-    case pageProblem(page: Int)
     case pageLabels(first: Int, count: Int)
     case text(page: Int)
     case matchAreas(SearchQuery, page: Int)
@@ -30,7 +29,6 @@ public enum DocumentRequest: Equatable, Sendable {
         var out = WireWriter()
         switch self {
         case .pageSizes(let first, let count): out.u8(1); out.int(first); out.int(count)
-        case .pageProblem(let page): out.u8(2); out.int(page)
         case .pageLabels(let first, let count): out.u8(3); out.int(first); out.int(count)
         case .text(let page): out.u8(5); out.int(page)
         case .matchAreas(let query, let page):
@@ -55,7 +53,6 @@ public enum DocumentRequest: Equatable, Sendable {
         var input = WireReader(bytes)
         switch try input.u8() {
         case 1: self = .pageSizes(first: try input.int(), count: try input.int())
-        case 2: self = .pageProblem(page: try input.int())
         case 3: self = .pageLabels(first: try input.int(), count: try input.int())
         case 5: self = .text(page: try input.int())
         case 6:

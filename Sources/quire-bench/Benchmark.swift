@@ -187,6 +187,7 @@ struct Benchmark {
         report.rssPeakBytes = Self.peakResidentBytes()
         report.treeMemory = memory.stop()
         report.roundTrips = engine.roundTrips.all
+        report.roundTripOverheads = engine.roundTrips.overheads
         report.oneAtATime = workers.rendersOneAtATime
         report.textCachePages = filler?.cache.cachedPages
         return report

@@ -9,6 +9,9 @@ struct BenchmarkReport {
     /// Each tile's render call as the render threads saw it: through a helper, the request,
     /// the render and the pixels coming back.
     var roundTrips: [Double] = []
+    /// Of each helper's tile, the round trip less the helper's drawing: the requests, the
+    /// shared memory, the process switches.
+    var roundTripOverheads: [Double] = []
     var renders = 0
     var rendersDroppedStale = 0
     var cachePeakBytes = 0
@@ -33,6 +36,7 @@ struct BenchmarkReport {
 
     private var fields: [(String, String)] {
         func ms(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
+        func ms2(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
         return [
             ("helper_processes", String(helpers)),
             ("pages_scrolled", String(pagesScrolled)),
@@ -46,6 +50,8 @@ struct BenchmarkReport {
             ("tile_wait_ms_max", ms(tileWaits.max() ?? 0)),
             ("tile_round_trip_p50_ms", ms(percentile(50, of: roundTrips))),
             ("tile_round_trip_p95_ms", ms(percentile(95, of: roundTrips))),
+            ("tile_overhead_p50_ms", ms2(percentile(50, of: roundTripOverheads))),
+            ("tile_overhead_p95_ms", ms2(percentile(95, of: roundTripOverheads))),
             ("renders", String(renders)),
             ("renders_dropped_stale", String(rendersDroppedStale)),
             ("cache_peak_bytes", String(cachePeakBytes)),

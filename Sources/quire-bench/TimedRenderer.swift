@@ -1,19 +1,31 @@
+import QuireDocument
 import QuireEngine
 import QuireImage
+import QuireRemote
 import Synchronization
 
 /// A render slot as the bench sees it: forwards to a helper process (`RemoteRenderer`) or
 /// to an in-process `Document`, and records each tile's round trip, the time from asking
-/// for a tile to holding its pixels, as the canvas waits for it.
+/// for a tile to holding its pixels, as the canvas waits for it; through a helper, also
+/// the round trip less the helper's own drawing time: what another process costs a tile.
 final class TimedRenderer: PageRendering {
     private let renderTile: (TileKey) throws -> PageImage
     private let largeImages: (Int) -> Bool
+    private let drawSeconds: () -> Double?
     private let roundTrips: RoundTrips
     private var readBack: UInt32 = 0 // kept, so that the reads of `touch` are not optimised away
 
-    init<Base: PageRendering>(_ base: Base, recordingInto roundTrips: RoundTrips) where Base.Picture == PageImage {
-        renderTile = base.render
-        largeImages = base.hasLargeImages(page:)
+    init(_ document: Document, recordingInto roundTrips: RoundTrips) {
+        renderTile = document.render
+        largeImages = document.hasLargeImages(page:)
+        drawSeconds = { nil }
+        self.roundTrips = roundTrips
+    }
+
+    init(_ helper: RemoteRenderer, recordingInto roundTrips: RoundTrips) {
+        renderTile = helper.render
+        largeImages = helper.hasLargeImages(page:)
+        drawSeconds = { helper.lastDrawSeconds }
         self.roundTrips = roundTrips
     }
 
@@ -22,9 +34,13 @@ final class TimedRenderer: PageRendering {
         let start = Clock.now
         let picture: PageImage
         do {
-            defer { roundTrips.record(Clock.ms(since: start)) }
             picture = try renderTile(tile)
+        } catch {
+            roundTrips.record(Clock.ms(since: start), overhead: nil)
+            throw error
         }
+        let roundTrip = Clock.ms(since: start)
+        roundTrips.record(roundTrip, overhead: drawSeconds().map { max(0, roundTrip - $0 * 1000) })
         touch(picture)
         return picture
     }
@@ -43,10 +59,17 @@ final class TimedRenderer: PageRendering {
     func hasLargeImages(page: Int) -> Bool { largeImages(page) }
 }
 
-/// Every tile's round trip in ms, from whichever render thread timed it.
+/// Every tile's round trip in ms, from whichever render thread timed it, and of those
+/// drawn by a helper, the part not spent drawing.
 final class RoundTrips: Sendable {
-    private let times = Mutex<[Double]>([])
+    private let times = Mutex<(all: [Double], overheads: [Double])>(([], []))
 
-    func record(_ ms: Double) { times.withLock { $0.append(ms) } }
-    var all: [Double] { times.withLock { $0 } }
+    func record(_ ms: Double, overhead: Double?) {
+        times.withLock {
+            $0.all.append(ms)
+            if let overhead { $0.overheads.append(overhead) }
+        }
+    }
+    var all: [Double] { times.withLock { $0.all } }
+    var overheads: [Double] { times.withLock { $0.overheads } }
 }

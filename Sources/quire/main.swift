@@ -16,6 +16,8 @@ let status = Application.main(CommandLine.arguments) {
     }
     // From here on this is the window's process, which never opens a document itself.
     PopplerCallGuard.forbidInThisProcess()
+    // Nor does its main thread ever wait for a helper's answer.
+    HelperCallGuard.forbidOnThisThread()
 }
 // Render threads may still be inside poppler; exit()'s static destructors would pull
 // poppler's globals from under them. Nothing of Quire's needs atexit, so leave at once.

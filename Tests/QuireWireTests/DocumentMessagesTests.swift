@@ -9,7 +9,7 @@ final class DocumentMessagesTests: XCTestCase {
     func testRequestsRoundTrip() throws {
         let selection = TextSelection(anchor: PagePoint(page: 1, point: Point(x: 3, y: 4)), head: PagePoint(page: 2, point: Point(x: 5, y: 6)), style: .word)
         let requests: [DocumentRequest] = [
-            .pageSizes(first: 10, count: 4096), .pageProblem(page: 3), .pageLabels(first: 0, count: 1024),
+            .pageSizes(first: 10, count: 4096), .pageLabels(first: 0, count: 1024),
             .text(page: 7), .matchAreas(SearchQuery("café", caseSensitive: true, wholeWords: true), page: 2), .links(page: 1),
             .outline, .properties, .fonts,
             .selectionAreas(TextSelection.Span(page: 1, start: Point(x: 1, y: 2), end: Point(x: 30, y: 40)), style: .line),
