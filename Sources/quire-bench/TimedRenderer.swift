@@ -12,6 +12,7 @@ final class TimedRenderer: PageRendering {
     private let renderTile: (TileKey) throws -> PageImage
     private let largeImages: (Int) -> Bool
     private let drawSeconds: () -> Double?
+    private let cpuSeconds: () -> Double?
     private let roundTrips: RoundTrips
     private var readBack: UInt32 = 0 // kept, so that the reads of `touch` are not optimised away
 
@@ -19,6 +20,7 @@ final class TimedRenderer: PageRendering {
         renderTile = document.render
         largeImages = document.hasLargeImages(page:)
         drawSeconds = { nil }
+        cpuSeconds = { nil }
         self.roundTrips = roundTrips
     }
 
@@ -26,6 +28,7 @@ final class TimedRenderer: PageRendering {
         renderTile = helper.render
         largeImages = helper.hasLargeImages(page:)
         drawSeconds = { helper.lastDrawSeconds }
+        cpuSeconds = { helper.lastRenderSeconds }
         self.roundTrips = roundTrips
     }
 
@@ -57,6 +60,10 @@ final class TimedRenderer: PageRendering {
     }
 
     func hasLargeImages(page: Int) -> Bool { largeImages(page) }
+
+    /// The helper's time, as the workers take it from the renderer itself: without it they
+    /// would time this thread's wait and never see a slow page (nor turn to one at a time).
+    var lastRenderSeconds: Double? { cpuSeconds() }
 }
 
 /// Every tile's round trip in ms, from whichever render thread timed it, and of those
