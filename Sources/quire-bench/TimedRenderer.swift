@@ -8,12 +8,14 @@ import Synchronization
 final class TimedRenderer: PageRendering {
     private let renderTile: (TileKey) throws -> PageImage
     private let largeImages: (Int) -> Bool
+    let abandoning: (any RenderAbandoning)?
     private let roundTrips: RoundTrips
     private var readBack: UInt32 = 0 // kept, so that the reads of `touch` are not optimised away
 
     init<Base: PageRendering>(_ base: Base, recordingInto roundTrips: RoundTrips) where Base.Picture == PageImage {
         renderTile = base.render
         largeImages = base.hasLargeImages(page:)
+        abandoning = base.abandoning
         self.roundTrips = roundTrips
     }
 
