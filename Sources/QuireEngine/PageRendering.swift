@@ -8,12 +8,25 @@ public protocol PageRendering: AnyObject {
     /// The CPU time the last render took where it was drawn, when that is not the calling
     /// thread (a helper process); nil to measure the calling thread's.
     var lastRenderSeconds: Double? { get }
+    /// How another thread stops this renderer's render in progress; nil when renders
+    /// cannot be stopped. Read on the renderer's thread, once.
+    var abandoning: (any RenderAbandoning)? { get }
 }
 
 extension PageRendering {
     public var lastRenderSeconds: Double? { nil }
     /// Without a way to tell, a page slow to render counts as one of images.
     public func hasLargeImages(page: Int) -> Bool { true }
+    /// poppler cannot stop a render in its own process.
+    public var abandoning: (any RenderAbandoning)? { nil }
+}
+
+/// The one part of a renderer that other threads may use: stopping its render.
+public protocol RenderAbandoning: Sendable {
+    /// Makes the render in progress, if any, end soon by throwing `RenderFailure.abandoned`
+    /// (or finish, if it was finishing anyway); between renders it does nothing. Returns
+    /// at once: it is called with the render workers' lock held.
+    func abandon()
 }
 
 /// A finished, immutable picture that may cross threads.

@@ -7,7 +7,13 @@ import Glibc
 /// threads) and takes the next tile of the plan when it is free, so the first tiles of a
 /// plan start at once even while another thread finishes older work.
 /// `submit` replaces the plan; a render already running finishes and is delivered with its
-/// generation, so the receiver can tell it is stale.
+/// generation, so the receiver can tell it is stale. But a render of a tile the plan no
+/// longer holds that has run `slowAfter` or longer (it may go on for minutes, holding a
+/// core and a helper's memory) is abandoned when its renderer can stop it (`RenderAbandoning`;
+/// a helper process is ended); one not yet slow is left to finish, since most take a
+/// fraction of a second and a stopped helper is replaced by one that opens the document
+/// again. An abandoned render delivers nothing; a tile asked for again while its render was
+/// being abandoned goes back into the plan. `stop` abandons every render in progress.
 /// Each result carries a sequence number; a plan submitted with `seen` (the last result
 /// the receiver has taken) skips tiles delivered after it, which are on their way and would
 /// otherwise be rendered twice.
@@ -36,8 +42,11 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     }
 
     private struct Running {
+        let thread: Int
         var urgent: Bool
         let since: Double
+        var wanted = true      // the plan holds it
+        var abandoned = false  // its renderer was asked to stop it
     }
 
     private struct State {
@@ -51,6 +60,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var stopped = false
         var oneAtATime = false
         var withoutLargeImages: Set<Int> = [] // pages slow to draw for other reasons: not asked again
+        var abandoners: [Int: any RenderAbandoning] = [:] // by thread, for renderers that can stop
     }
 
     /// Renders running at once, not counting slow ones.
@@ -86,17 +96,22 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var renderer: Swift.Result<Renderer, RenderFailure>?
         func make() {
             do { renderer = .success(try makeRenderer()) } catch { renderer = .failure(RenderFailure("\(error)")) }
+            if case .success(let made) = renderer, let abandoning = made.abandoning {
+                condition.locked { state.abandoners[number] = abandoning }
+            }
         }
         // The first thread renders the first view: it opens its document at once, while
         // the main thread opens its own, instead of after the first plan.
         if number == 0 { make() }
-        drain(number) { key, generation in
+        drain(number) { key, generation -> Bool in
             if renderer == nil { make() }
             let outcome: Swift.Result<Renderer.Picture, RenderFailure>
             switch renderer! {
             case .success(let made):
                 let start = threadSeconds()
-                do { outcome = .success(try made.render(key)) } catch { outcome = .failure(RenderFailure("\(error)")) }
+                do { outcome = .success(try made.render(key)) } catch let failure as RenderFailure {
+                    outcome = .failure(failure)
+                } catch { outcome = .failure(RenderFailure("\(error)")) }
                 if case .success(let picture) = outcome, key.cell == nil,
                    isSlowToDraw(seconds: made.lastRenderSeconds ?? (threadSeconds() - start), pixels: picture.byteCount / 4) {
                     learnWhetherImages(slowPage: key.page, made)
@@ -105,12 +120,14 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 // Without a document every tile fails with the same reason.
                 outcome = .failure(failure)
             }
+            if case .failure(let failure) = outcome, failure.isAbandoned { return true }
             let sequence = condition.locked {
                 state.delivered += 1
                 state.unseen[key] = state.delivered
                 return state.delivered
             }
             deliver(Result(key: key, generation: generation, sequence: sequence, outcome: outcome))
+            return false
         }
     }
 
@@ -151,8 +168,12 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             state.plan = kept
             state.urgent = urgent
             // What is running stays urgent only if the new view still shows it.
-            let shown = Set(kept.prefix(urgent))
-            for key in state.running.keys { state.running[key]?.urgent = shown.contains(key) }
+            let shown = Set(kept.prefix(urgent)), wanted = Set(plan)
+            for key in state.running.keys {
+                state.running[key]?.urgent = shown.contains(key)
+                state.running[key]?.wanted = wanted.contains(key)
+            }
+            _ = abandonUnwanted(now: monotonicSeconds())
             state.generation += 1
             condition.broadcast()
             return state.generation
@@ -164,37 +185,65 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     @discardableResult
     public func submit(_ plan: [TileKey]) -> Int { submit(plan, urgent: plan.count) }
 
-    /// Ends the threads after the tiles in progress, without waiting for them.
+    /// Abandons the renders of tiles the plan no longer holds that have run `slowAfter`
+    /// (every render, once stopped); returns when the next such render still running turns
+    /// slow. Called with the lock held, which keeps each thread on the tile it is asked to
+    /// stop.
+    private func abandonUnwanted(now: Double) -> Double {
+        var next = Double.infinity
+        for (key, running) in state.running where !running.wanted && !running.abandoned {
+            guard let abandoning = state.abandoners[running.thread] else { continue }
+            if state.stopped || now - running.since >= slowAfter {
+                state.running[key]?.abandoned = true
+                abandoning.abandon()
+            } else {
+                next = min(next, running.since + slowAfter)
+            }
+        }
+        return next
+    }
+
+    /// Ends the threads after the tiles in progress (abandoning those that can be), without
+    /// waiting for them.
     public func stop() {
         condition.locked {
             state.stopped = true
             state.plan = []
+            for key in state.running.keys { state.running[key]?.wanted = false }
+            _ = abandonUnwanted(now: monotonicSeconds())
             condition.broadcast()
         }
     }
 
     /// Ends the threads and waits until all have finished and closed their documents (a
-    /// render cannot be interrupted, so this may take as long as the tiles in progress).
+    /// render that cannot be abandoned cannot be interrupted either, so this may take as
+    /// long as the tiles in progress).
     public func stopAndWait() {
         stop()
         threads.waitUntilAllEnded()
     }
 
-    private func drain(_ number: Int, _ work: (TileKey, Int) -> Void) {
-        var finished: TileKey?
+    /// Runs `work` on each tile the thread takes; `work` says whether the tile's render
+    /// was abandoned.
+    private func drain(_ number: Int, _ work: (TileKey, Int) -> Bool) {
+        var finished: (key: TileKey, abandoned: Bool)?
         while let (key, generation) = next(number, after: finished) {
-            work(key, generation)
-            finished = key
+            finished = (key, work(key, generation))
         }
     }
 
     /// The next tile for thread `number` to render, and its generation; nil once stopped.
     /// The thread's last tile is marked done in the same step, so a thread that has just
     /// finished is idle before any other thread can take its place.
-    private func next(_ number: Int, after finished: TileKey?) -> (TileKey, Int)? {
+    private func next(_ number: Int, after finished: (key: TileKey, abandoned: Bool)?) -> (TileKey, Int)? {
         condition.locked {
-            if let finished {
-                state.running[finished] = nil
+            if let (key, abandoned) = finished {
+                // A plan that asked for it again while it was being abandoned had it dropped
+                // as running: it goes back where that plan wants it.
+                if abandoned, let running = state.running[key], running.wanted, !state.plan.contains(key) {
+                    if running.urgent { state.plan.insert(key, at: 0); state.urgent += 1 } else { state.plan.insert(key, at: state.urgent) }
+                }
+                state.running[key] = nil
                 condition.broadcast()
             }
             state.idle.insert(number)
@@ -207,8 +256,10 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                     if state.urgent > 0 { state.urgent -= 1 }
                 }
                 if state.stopped { return nil }
-                // Renders not yet slow hold the cores; a non-urgent tile waits while an urgent one renders.
                 let now = monotonicSeconds()
+                // An idle thread wakes to abandon a render left out of the plan once it is slow.
+                let nextAbandon = abandonUnwanted(now: now)
+                // Renders not yet slow hold the cores; a non-urgent tile waits while an urgent one renders.
                 var busy = 0, busyUrgent = 0, firstSlow = Double.infinity
                 for running in state.running.values where now - running.since < slowAfter {
                     busy += 1
@@ -217,12 +268,13 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 }
                 let waiting = !state.plan.isEmpty && (state.urgent > 0 || busyUrgent == 0)
                 if waiting && busy < (state.oneAtATime ? 1 : threadCount) && state.idle.min() == number { break }
-                if waiting && firstSlow.isFinite { condition.wait(seconds: firstSlow - now) } else { condition.wait() }
+                let wake = min(nextAbandon, waiting ? firstSlow : .infinity)
+                if wake.isFinite { condition.wait(seconds: wake - now) } else { condition.wait() }
             }
             let urgent = state.urgent > 0
             if urgent { state.urgent -= 1 }
             let key = state.plan.removeFirst()
-            state.running[key] = Running(urgent: urgent, since: monotonicSeconds())
+            state.running[key] = Running(thread: number, urgent: urgent, since: monotonicSeconds())
             // The next idle thread may take the next tile.
             condition.broadcast()
             return (key, state.generation)
@@ -232,5 +284,13 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
 
 public struct RenderFailure: Error, Sendable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The render was stopped because its tile was no longer wanted: no fault of the page's.
+    public let isAbandoned: Bool
+    public init(_ description: String) { self.init(description, abandoned: false) }
+    private init(_ description: String, abandoned: Bool) {
+        self.description = description
+        isAbandoned = abandoned
+    }
+
+    public static let abandoned = RenderFailure("stopped: the tile was no longer wanted", abandoned: true)
 }

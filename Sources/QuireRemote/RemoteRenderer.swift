@@ -15,6 +15,10 @@ import Glibc
 ///     made: every later tile fails, saying so, and what is on screen stays.
 ///  4. Nothing a helper says is believed unchecked: its pixel size must be the tile's
 ///     (`RenderReplyCheck`), its answers must be to the question asked.
+///  5. A render abandoned from another thread (its tile is no longer wanted) shuts the
+///     helper's channel, so the render wakes at once, ends the helper and throws
+///     `RenderFailure.abandoned`; the helper did not fail, so the document is not charged
+///     for it (3), and the next tile gets a new helper.
 public final class RemoteRenderer: PageRendering {
     public typealias Picture = PageImage
 
@@ -25,7 +29,7 @@ public final class RemoteRenderer: PageRendering {
 
     private let file: DocumentFile
     private let zygote: Zygote
-    private var helper: (pid: pid_t, channel: Channel)?
+    private(set) var helper: (pid: pid_t, channel: Channel)? // read by the tests, which watch its process
     private var nextID: UInt32 = 0
     public private(set) var lastRenderSeconds: Double?
     /// How long the helper's clock says the last render's drawing took: the rest of its
@@ -35,6 +39,8 @@ public final class RemoteRenderer: PageRendering {
     /// the window does other things (the first view's renderer is made while the
     /// document helper still opens), and is waited for at the first tile.
     private var awaitingReady = false
+    private let inProgress = RenderInProgress()
+    public var abandoning: (any RenderAbandoning)? { inProgress }
 
     /// Makes the helper, which starts opening the document at once; its answer is read at
     /// the first render.
@@ -70,11 +76,13 @@ public final class RemoteRenderer: PageRendering {
         }
     }
 
-    /// Ends the helper, counts it as failed, and gives the failure to throw.
+    /// Ends the helper, counts it as failed (unless the render was abandoned, which is what
+    /// broke it), and gives the failure to throw.
     private func broken(_ reason: String) -> RenderFailure {
         if let helper { zygote.end(helper.pid) }
         helper = nil
         awaitingReady = false
+        if inProgress.isAbandoned { return .abandoned }
         _ = file.faults.add()
         return RenderFailure(reason)
     }
@@ -93,10 +101,23 @@ public final class RemoteRenderer: PageRendering {
     }
 
     public func render(_ tile: TileKey) throws -> PageImage {
+        inProgress.begin()
+        let outcome = Result { try renderInHelper(tile) }
+        guard inProgress.end() else { return try outcome.get() }
+        // Abandoned: its channel is shut, so the helper goes even if it answered in time.
+        if let helper { zygote.end(helper.pid) }
+        helper = nil
+        awaitingReady = false
+        if case .success(let image) = outcome { return image }
+        throw RenderFailure.abandoned
+    }
+
+    private func renderInHelper(_ tile: TileKey) throws -> PageImage {
         // A helper that ended while idle (killed from outside, say) costs no page: it is
         // replaced before the tile is asked for.
         if !awaitingReady, let idle = helper?.channel, idle.hasSomethingWaiting { _ = broken("ended while idle") }
         if helper == nil { try start() }
+        if let socket = helper?.channel.socket { inProgress.attach(socket) }
         try ready()
         guard let channel = helper?.channel else { throw RenderFailure("no helper") }
         nextID &+= 1
@@ -138,6 +159,42 @@ public final class RemoteRenderer: PageRendering {
         guard (try? channel.send(HelperRequest.largeImages(id: id, page: page).bytes)) != nil,
               case .largeImages(id, let large)? = try? answer(page: page, within: 5, from: channel) else { return true }
         return large
+    }
+}
+
+/// The render in progress, as another thread may stop it: by shutting its helper's channel
+/// (closing it under the render thread could hand its number to another file), which wakes
+/// the render thread's wait and fails its sends, so that it ends the helper itself.
+final class RenderInProgress: RenderAbandoning {
+    private struct State {
+        var rendering = false
+        var abandoned = false
+        var socket: Descriptor?
+    }
+    private let state = Mutex(State())
+
+    /// A render starts, not yet on a helper.
+    func begin() { state.withLock { $0 = State(rendering: true) } }
+
+    /// The render uses the helper at `socket`; shut at once if it was abandoned meanwhile.
+    func attach(_ socket: Descriptor) {
+        state.withLock { state in
+            state.socket = socket
+            if state.abandoned { shutdown(socket.fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    var isAbandoned: Bool { state.withLock { $0.abandoned } }
+
+    /// The render is over; whether it was abandoned.
+    func end() -> Bool { state.withLock { state in defer { state = State() }; return state.abandoned } }
+
+    func abandon() {
+        state.withLock { state in
+            guard state.rendering, !state.abandoned else { return }
+            state.abandoned = true
+            if let socket = state.socket { shutdown(socket.fd, Int32(SHUT_RDWR)) }
+        }
     }
 }
 

@@ -13,6 +13,7 @@ final class TimedRenderer: PageRendering {
     private let largeImages: (Int) -> Bool
     private let drawSeconds: () -> Double?
     private let cpuSeconds: () -> Double?
+    let abandoning: (any RenderAbandoning)?
     private let roundTrips: RoundTrips
     private var readBack: UInt32 = 0 // kept, so that the reads of `touch` are not optimised away
 
@@ -21,6 +22,7 @@ final class TimedRenderer: PageRendering {
         largeImages = document.hasLargeImages(page:)
         drawSeconds = { nil }
         cpuSeconds = { nil }
+        abandoning = document.abandoning
         self.roundTrips = roundTrips
     }
 
@@ -29,6 +31,7 @@ final class TimedRenderer: PageRendering {
         largeImages = helper.hasLargeImages(page:)
         drawSeconds = { helper.lastDrawSeconds }
         cpuSeconds = { helper.lastRenderSeconds }
+        abandoning = helper.abandoning
         self.roundTrips = roundTrips
     }
 

@@ -19,22 +19,25 @@ final class HelperFaultWindowTests: XCTestCase {
         [ "$left" -eq 0 ] && echo gone || { echo "left $left"; pkill -9 -f -- "^$1 .*$2"; }
         """
 
-    private func session(fault: String, extra: [String: String] = [:], killHelpersFirst: Bool = false,
+    /// Script lines: SIGKILL to every child of the zygote.
+    private static let killHelpers = """
+        zygote=$(pgrep -P $quire | head -1)
+        pkill -9 -P "$zygote"
+        echo killed
+        read answer
+
+        """
+
+    /// `beforePaging` and `afterPaging` are script lines run before Ctrl+L 12 and after it.
+    private func session(fault: String, extra: [String: String] = [:], beforePaging: String = "", afterPaging: String = "",
                          _ fixtures: Fixtures) throws -> (ScriptedSession, String) {
         let file = fixtures.long(pages: 12, named: "faults.pdf")
-        let kill = killHelpersFirst ? """
-            zygote=$(pgrep -P $quire | head -1)
-            pkill -9 -P "$zygote"
-            echo killed
-            read answer
-
-            """ : ""
         let script = ScriptedSession.ended(within: 10) + ScriptedSession.start(title: "faults.pdf", arguments: "--size 1000x900 --zoom 100 --page 2") + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
-            \(kill)
-            """ + ScriptedSession.press("ctrl+l", thenType: "12") + """
+            \(beforePaging)
+            """ + ScriptedSession.press("ctrl+l", thenType: "12") + afterPaging + """
             echo end
             read answer
             xdotool key ctrl+q
@@ -83,11 +86,49 @@ final class HelperFaultWindowTests: XCTestCase {
                                  saying: "page 2 took longer than 2 s to draw, so Quire stopped it")
     }
 
+    /// A helper hung on page 2 is ended (its render abandoned) within 5 s of the reader
+    /// leaving the page, not at its time (60 s here), and the document is not charged for
+    /// it: no page says it could not be drawn.
+    func testAHelperHungOnAPageIsEndedOnceTheReaderLeavesIt() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        // The hung helper is the one asleep (`HelperFaults`, as the kernel's wchan says); an
+        // idle one waits in poll.
+        let findHung = """
+            zygote=$(pgrep -o -P $quire)
+            for i in $(seq 200); do
+                hung=$(for p in $(pgrep -P $zygote); do grep -q nanosleep /proc/$p/wchan 2>/dev/null && echo $p; done | head -1)
+                [ -n "$hung" ] && break; sleep 0.05
+            done
+            echo "hung ${hung:-none}"
+            read answer
+
+            """
+        let awaitEnd = """
+            for i in $(seq 100); do
+                state=$(awk '{print $3}' /proc/$hung/stat 2>/dev/null)
+                [ -z "$state" ] || [ "$state" = Z ] && break; sleep 0.05
+            done
+            [ -z "$state" ] || [ "$state" = Z ] && echo ended || echo "still running"
+            read answer
+
+            """
+        let (session, file) = try session(fault: "hang-on-page:2", extra: ["QUIRE_RENDER_SECONDS": "60"],
+                                          beforePaging: findHung, afterPaging: awaitEnd, fixtures)
+        XCTAssertEqual(try session.readLine(), "shown")
+        try session.proceed()
+        XCTAssertNotEqual(try session.readLine(), "hung none", "no helper hung on page 2")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "ended", "the helper hung on page 2 outlived the reader's leaving it by 5 s")
+        try assertTheRestIsDrawnAndQuits(session, file)
+        XCTAssertFalse(try String(contentsOfFile: session.errors, encoding: .utf8).contains("could not be rendered"), "a page failed")
+    }
+
     /// Helpers killed from outside (SIGKILL to every child of the zygote) are replaced.
     func testHelpersKilledFromOutsideAreReplaced() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
-        let (session, file) = try session(fault: "", killHelpersFirst: true, fixtures)
+        let (session, file) = try session(fault: "", beforePaging: Self.killHelpers, fixtures)
         XCTAssertEqual(try session.readLine(), "shown")
         XCTAssertTrue(try session.showsAtTheTop(page: 1, of: file, xs: 80...110), "page 2 is drawn first")
         try session.proceed()

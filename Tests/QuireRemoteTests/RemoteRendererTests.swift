@@ -1,0 +1,80 @@
+import Dispatch
+import Fixtures
+import Foundation
+import QuireEngine
+import QuireHelper
+@testable import QuireRemote
+import XCTest
+
+/// `RemoteRenderer` driving real render helpers, from a zygote of the test process's own
+/// whose helpers hang on page 2 of a document named `hangs.pdf` (`QUIRE_HELPER_FAULT`).
+final class RemoteRendererTests: XCTestCase {
+    /// Forked once, on first use. The test process, unlike the window, has other threads by
+    /// then; the zygote takes nothing of theirs but the memory they leave.
+    private static let zygote: Zygote? = {
+        setenv("QUIRE_HELPER_FAULT", "hang-on-page:2,in:hangs.pdf", 1)
+        defer { unsetenv("QUIRE_HELPER_FAULT") } // the zygote keeps its copy; later tests' processes get none
+        try? Zygote.start(serve: ZygoteProcess.serve)
+        return Zygote.shared
+    }()
+
+    private let tile = { (page: Int) in TileKey(page: page, scale: 1) }
+
+    private func renderer(_ fixtures: Fixtures) throws -> (RemoteRenderer, DocumentFile) {
+        _ = try XCTUnwrap(Self.zygote, "the zygote did not start")
+        let file = try DocumentFile(opening: DocumentSource(path: fixtures.long(pages: 3, named: "hangs.pdf")))
+        return (try RemoteRenderer(file: file), file)
+    }
+
+    /// The hung page's helper is ended as soon as its render is abandoned (not after the
+    /// watchdog's time), the document is not charged for it, and a new helper draws on.
+    func testAnAbandonedRenderEndsItsHelperAtNoCostToTheDocument() throws {
+        let fixtures = try Fixtures()
+        let (renderer, file) = try renderer(fixtures)
+        XCTAssertNoThrow(try renderer.render(tile(0)))
+        let hung = try XCTUnwrap(renderer.helper?.pid)
+        let abandoning = try XCTUnwrap(renderer.abandoning)
+        // Asked until the render ends: a call that comes before it begins does nothing.
+        let rendered = DispatchSemaphore(value: 0), asking = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            repeat { abandoning.abandon() } while rendered.wait(timeout: .now() + 0.05) == .timedOut
+            asking.signal()
+        }
+        let start = monotonicSeconds()
+        XCTAssertThrowsError(try renderer.render(tile(1))) { error in
+            XCTAssertEqual((error as? RenderFailure)?.isAbandoned, true, "\(error)")
+        }
+        let took = monotonicSeconds() - start
+        rendered.signal()
+        asking.wait()
+        XCTAssertLessThan(took, 5, "waited out: the watchdog allows \(RemoteRenderer.renderSeconds) s")
+        XCTAssertTrue(Self.ends(hung), "the hung helper still runs")
+        XCTAssertEqual(file.faults.total, 0, "an abandoned helper counted as a failed one")
+        XCTAssertNoThrow(try renderer.render(tile(2)), "the next tile is drawn")
+        XCTAssertNotEqual(renderer.helper?.pid, hung, "by a new helper")
+        XCTAssertEqual(file.faults.total, 0)
+    }
+
+    /// Asked between renders, abandoning does nothing: the next render keeps its helper.
+    func testAbandoningBetweenRendersDoesNothing() throws {
+        let fixtures = try Fixtures()
+        let (renderer, file) = try renderer(fixtures)
+        XCTAssertNoThrow(try renderer.render(tile(0)))
+        let helper = renderer.helper?.pid
+        renderer.abandoning?.abandon()
+        XCTAssertNoThrow(try renderer.render(tile(2)))
+        XCTAssertEqual(renderer.helper?.pid, helper)
+        XCTAssertEqual(file.faults.total, 0)
+    }
+
+    /// Whether `pid` ends (or waits, a zombie, for its zygote to reap it) within 5 s.
+    private static func ends(_ pid: pid_t) -> Bool {
+        for _ in 0..<250 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let state = stat.split(separator: ")").last?.split(separator: " ").first else { return true }
+            if state == "Z" { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+}
