@@ -30,41 +30,57 @@ enum RenderHelper {
         faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
         while true {
-            guard let (bytes, _) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
+            guard let (bytes, passed) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
             let reply: HelperReply
+            // The pixels stay mapped until the answer is sent: unmapping a page's worth
+            // is the window's wait otherwise.
+            var drawnInto: SharedPixels?
             switch request {
             case .render(let id, let tile):
                 faults.strike(page: tile.page)
-                reply = render(id: id, tile, document, channel) ?? .renderFailed(id: id, reason: "the window did not send the pixels")
+                reply = render(id: id, tile, into: passed.first, keeping: &drawnInto, document, channel)
+                    ?? .renderFailed(id: id, reason: "the window did not send the pixels")
             case .largeImages(let id, let page):
                 reply = .largeImages(id: id, document.hasLargeImages(page: page))
             case .pixels:
                 continue // pixels not asked for: dropped, with their descriptor
             }
             guard (try? channel.send(reply.bytes)) != nil else { _exit(0) }
+            drawnInto = nil
         }
     }
 
-    /// Asks for the tile's pixels, draws into them and says how it went; nil when the
-    /// window did not answer as it should.
-    private static func render(id: UInt32, _ tile: TileKey, _ document: Document, _ channel: Channel) -> HelperReply? {
+    /// Draws the tile into the memory the window offered with the question or, when that
+    /// is too small, into memory it asks for, and says how it went; nil when the window
+    /// did not answer as it should.
+    private static func render(id: UInt32, _ tile: TileKey, into offered: Descriptor?, keeping kept: inout SharedPixels?, _ document: Document,
+                               _ channel: Channel) -> HelperReply? {
         let size: (width: Int, height: Int)
         do {
             size = try document.pixelSize(of: tile)
         } catch {
             return .renderFailed(id: id, reason: "\(error)")
         }
-        guard (try? channel.send(HelperReply.needs(id: id, width: size.width, height: size.height).bytes)) != nil,
-              let (bytes, passed) = try? channel.receive(), (try? HelperRequest(bytes)) == .pixels(id: id),
-              let descriptor = passed.first,
-              let pixels = try? SharedPixels(mapping: descriptor, byteCount: size.width * size.height * 4) else { return nil }
+        let byteCount = size.width * size.height * 4
+        let pixels: SharedPixels
+        if let offered, let mapped = try? SharedPixels(mapping: offered, byteCount: byteCount) {
+            pixels = mapped
+        } else {
+            guard (try? channel.send(HelperReply.needs(id: id, width: size.width, height: size.height).bytes)) != nil,
+                  let (bytes, passed) = try? channel.receive(), (try? HelperRequest(bytes)) == .pixels(id: id),
+                  let descriptor = passed.first,
+                  let mapped = try? SharedPixels(mapping: descriptor, byteCount: byteCount) else { return nil }
+            pixels = mapped
+        }
+        kept = pixels
         guard let surface = cairo_image_surface_create_for_data(pixels.address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                                 Int32(size.width), Int32(size.height), Int32(size.width * 4)) else { return nil }
         defer { cairo_surface_destroy(surface) }
         do {
             let (start, clock) = (threadSeconds(), monotonicSeconds())
             try document.draw(tile, into: surface)
-            return .rendered(id: id, cpuSeconds: threadSeconds() - start, drawSeconds: monotonicSeconds() - clock)
+            return .rendered(id: id, width: size.width, height: size.height, cpuSeconds: threadSeconds() - start,
+                             drawSeconds: monotonicSeconds() - clock)
         } catch {
             return .renderFailed(id: id, reason: "\(error)")
         }

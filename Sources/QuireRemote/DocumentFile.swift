@@ -22,6 +22,22 @@ public final class DocumentFile: Sendable {
     /// Pages whose text a document helper failed on (it crashed or ran past its time):
     /// no helper is asked for them again, so one bad page costs one helper, not six.
     let unreadablePages = Mutex<Set<Int>>([])
+    /// Page sizes document helpers have told (zero where none has yet): a render slot
+    /// sizes a tile's pixels from them and sends them with the question (`RemoteRenderer`).
+    let knownSizes = Mutex<[Size]>([])
+
+    /// Keeps `sizes`, checked, as those of pages `first...`.
+    func learn(_ sizes: [Size], from first: Int) {
+        guard first >= 0, !sizes.isEmpty else { return }
+        knownSizes.withLock { known in
+            if known.count < first + sizes.count { known += Array(repeating: .zero, count: first + sizes.count - known.count) }
+            known.replaceSubrange(first..<first + sizes.count, with: sizes)
+        }
+    }
+
+    func knownSize(of page: Int) -> Size? {
+        knownSizes.withLock { known in known.indices.contains(page) && known[page] != .zero ? known[page] : nil }
+    }
 
     init(taking descriptor: Descriptor, displayPath: String, password: String?) {
         self.descriptor = descriptor

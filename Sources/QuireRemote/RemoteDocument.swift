@@ -47,6 +47,7 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         self.zygote = zygote
         let (connection, summary) = try Self.start(file, zygote, within: seconds, cancel: cancel)
         self.summary = summary
+        file.learn([summary.firstPageSize], from: 0)
         helper = Mutex(connection)
     }
 
@@ -152,7 +153,9 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         while first < pages.upperBound {
             let count = min(pages.upperBound - first, DocumentRequest.sizesPerRequest)
             if case .sizes(let got)? = ask(.pageSizes(first: first, count: count), within: Self.walkSeconds), got.count == count {
-                sizes += got.map { DocumentReplyCheck.size($0, standIn: summary.firstPageSize) }
+                let checked = got.map { DocumentReplyCheck.size($0, standIn: summary.firstPageSize) }
+                file.learn(checked, from: first)
+                sizes += checked
             } else {
                 sizes += Array(repeating: summary.firstPageSize, count: count)
             }

@@ -35,6 +35,8 @@ public final class RemoteRenderer: PageRendering {
     /// How long the helper's clock says the last render's drawing took: the rest of its
     /// round trip is the price of another process (`quire-bench` reports it).
     public private(set) var lastDrawSeconds: Double?
+    /// Questions the last render took: 1 with memory sent along, 2 when it was asked for.
+    private(set) var lastRenderQuestions = 0
     /// The helper was made but has not yet said it opened the document: it opens while
     /// the window does other things (the first view's renderer is made while the
     /// document helper still opens), and is waited for at the first tile.
@@ -125,31 +127,60 @@ public final class RemoteRenderer: PageRendering {
         let deadline = monotonicSeconds() + Self.renderSeconds
         func left() -> Double { max(0, deadline - monotonicSeconds()) }
         let outOfTurn = "the process drawing page \(page + 1) answered out of turn"
-        do { try channel.send(HelperRequest.render(id: id, tile: tile).bytes) } catch { throw broken("the process drawing pages ended") }
+        // Memory for the pixels goes with the question when the page's size is known: one
+        // round trip instead of two. (Untouched pages of a memfd cost nothing.)
+        let offered = expectedByteCount(of: tile).flatMap { try? SharedPixels(byteCount: $0) }
+        do { try channel.send(HelperRequest.render(id: id, tile: tile).bytes, passing: offered.map { [$0.descriptor] } ?? []) } catch {
+            throw broken("the process drawing pages ended")
+        }
+        lastRenderQuestions = 1
         switch try answer(page: page, within: left(), from: channel) {
+        case .rendered(id, let width, let height, let seconds, let draw):
+            guard let offered, RenderReplyCheck.accepts(width: width, height: height, for: tile),
+                  width * height * 4 <= offered.byteCount else {
+                throw broken("the process drawing page \(page + 1) drew \(width)×\(height) pixels into memory it was not given")
+            }
+            return try picture(offered, width: width, height: height, seconds: seconds, draw: draw)
         case .needs(id, let width, let height):
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
                 throw broken("the process drawing page \(page + 1) asked for \(width)×\(height) pixels")
             }
             let pixels = try SharedPixels(byteCount: width * height * 4)
+            lastRenderQuestions = 2
             do { try channel.send(HelperRequest.pixels(id: id).bytes, passing: [pixels.descriptor]) } catch {
                 throw broken("the process drawing page \(page + 1) ended")
             }
             switch try answer(page: page, within: left(), from: channel) {
-            case .rendered(id, let seconds, let draw):
-                // Believed only as hints (of slowness, for the bench): a lie costs memory, not safety.
-                lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), Self.renderSeconds) : nil
-                lastDrawSeconds = draw.isFinite ? min(max(draw, 0), Self.renderSeconds) : nil
-                guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels) else {
-                    throw RenderFailure("cairo refused a \(width)×\(height) picture")
-                }
-                return image
+            case .rendered(id, width, height, let seconds, let draw):
+                return try picture(pixels, width: width, height: height, seconds: seconds, draw: draw)
             case .renderFailed(id, let reason): throw RenderFailure(reason)
             default: throw broken(outOfTurn)
             }
         case .renderFailed(id, let reason): throw RenderFailure(reason)
         default: throw broken(outOfTurn)
         }
+    }
+
+    /// The tile's pixels as a picture; the times are believed only as hints (of slowness,
+    /// for the bench): a lie costs memory, not safety.
+    private func picture(_ pixels: SharedPixels, width: Int, height: Int, seconds: Double, draw: Double) throws -> PageImage {
+        lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), Self.renderSeconds) : nil
+        lastDrawSeconds = draw.isFinite ? min(max(draw, 0), Self.renderSeconds) : nil
+        guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels) else {
+            throw RenderFailure("cairo refused a \(width)×\(height) picture")
+        }
+        return image
+    }
+
+    /// Room for the tile's pixels, as the helper will size them from its page's size (a
+    /// pixel of slack each way for rounding); nil while the page's size is not known.
+    private func expectedByteCount(of tile: TileKey) -> Int? {
+        guard let size = file.knownSize(of: tile.page) else { return nil }
+        var bounded = tile
+        if tile.cell == nil { bounded.scale = TileKey.boundedScale(tile.scale, for: size) }
+        let pixels = bounded.pixelSize(for: size.rotated(by: tile.rotation))
+        guard RenderReplyCheck.accepts(width: pixels.width, height: pixels.height, for: tile) else { return nil }
+        return (pixels.width + 1) * (pixels.height + 1) * 4
     }
 
     public func hasLargeImages(page: Int) -> Bool {

@@ -1,9 +1,11 @@
 import QuireEngine
 
-/// What the window asks a render helper. A render takes two messages: `render` names the
-/// tile, the helper answers how many pixels it needs (`HelperReply.needs`), and `pixels`
-/// hands it the shared memory the window made for them (a sealed memfd, passed with the
-/// message), which the helper fills before answering `rendered`.
+/// What the window asks a render helper. A render is one question when the window knows
+/// the page's size: `render` names the tile and comes with shared memory (a sealed memfd,
+/// passed with the message) large enough for its pixels, which the helper fills before
+/// answering `rendered` with their size. Otherwise, or when the memory is too small, the
+/// helper answers how many pixels it needs (`HelperReply.needs`), and `pixels` hands it
+/// memory made for them.
 public enum HelperRequest: Equatable, Sendable {
     case render(id: UInt32, tile: TileKey)
     case pixels(id: UInt32)
@@ -48,7 +50,7 @@ public enum HelperReply: Equatable, Sendable {
     /// Drawn, in `cpuSeconds` of the helper's CPU time (what tells a slow page) and
     /// `drawSeconds` of its clock (what the bench takes from a round trip to find the
     /// cost of drawing in another process).
-    case rendered(id: UInt32, cpuSeconds: Double, drawSeconds: Double)
+    case rendered(id: UInt32, width: Int, height: Int, cpuSeconds: Double, drawSeconds: Double)
     case renderFailed(id: UInt32, reason: String)
     case largeImages(id: UInt32, Bool)
 
@@ -61,7 +63,8 @@ public enum HelperReply: Equatable, Sendable {
         case .ready(let count): out.u8(1); out.int(count)
         case .openFailed(let reason): out.u8(2); out.string(reason, limit: Self.reasonLimit)
         case .needs(let id, let width, let height): out.u8(3); out.u32(id); out.int(width); out.int(height)
-        case .rendered(let id, let seconds, let draw): out.u8(4); out.u32(id); out.f64(seconds); out.f64(draw)
+        case .rendered(let id, let width, let height, let seconds, let draw):
+            out.u8(4); out.u32(id); out.int(width); out.int(height); out.f64(seconds); out.f64(draw)
         case .renderFailed(let id, let reason): out.u8(5); out.u32(id); out.string(reason, limit: Self.reasonLimit)
         case .largeImages(let id, let large): out.u8(6); out.u32(id); out.bool(large)
         }
@@ -74,7 +77,9 @@ public enum HelperReply: Equatable, Sendable {
         case 1: self = .ready(pageCount: try input.int())
         case 2: self = .openFailed(reason: try input.string(limit: Self.reasonLimit))
         case 3: self = .needs(id: try input.u32(), width: try input.int(), height: try input.int())
-        case 4: self = .rendered(id: try input.u32(), cpuSeconds: try input.f64(), drawSeconds: try input.f64())
+        case 4:
+            self = .rendered(id: try input.u32(), width: try input.int(), height: try input.int(),
+                             cpuSeconds: try input.f64(), drawSeconds: try input.f64())
         case 5: self = .renderFailed(id: try input.u32(), reason: try input.string(limit: Self.reasonLimit))
         case 6: self = .largeImages(id: try input.u32(), try input.bool())
         case let other: throw .unknownMessage(other)

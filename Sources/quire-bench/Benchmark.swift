@@ -52,7 +52,7 @@ final class Inbox: Sendable {
 
 /// The engine's threads and the main document, as the application starts them: the
 /// threads open their documents (or start their helpers) while this one opens its own.
-/// The page sizes and the main document are read in this process, as the window does.
+/// The main document is read in this process (the window has only its summary).
 final class HeadlessEngine {
     let inbox = Inbox()
     let roundTrips = RoundTrips()
@@ -63,14 +63,18 @@ final class HeadlessEngine {
     init(source: DocumentSource, inProcess: Bool) throws {
         let (inbox, roundTrips) = (self.inbox, self.roundTrips)
         let makeRenderer: @Sendable () throws -> TimedRenderer
+        let deliverSizes: @Sendable (Int, [Size]) -> Void = { inbox.post(.sizes(first: $0, $1)) }
         if inProcess {
             makeRenderer = { TimedRenderer(try source.open(), recordingInto: roundTrips) }
+            self.sizes = PageTableReader(open: { try source.open() }, sizes: deliverSizes)
         } else {
+            // As the window reads them: through a document helper, which also tells the
+            // render slots the sizes they send memory for.
             let file = Result { try Self.file(source) }
             makeRenderer = { TimedRenderer(try RemoteRenderer(file: file.get()), recordingInto: roundTrips) }
+            self.sizes = PageTableReader(open: { try RemoteDocument(file: file.get()) }, sizes: deliverSizes)
         }
         workers = RenderWorkers(makeRenderer: makeRenderer, deliver: { inbox.post(.rendered($0)) })
-        sizes = PageTableReader(open: { try source.open() }, sizes: { inbox.post(.sizes(first: $0, $1)) })
         do { document = try source.open() } catch { workers.stopAndWait(); sizes.cancel(); throw error }
     }
 

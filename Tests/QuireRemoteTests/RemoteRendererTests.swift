@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import QuireEngine
 import QuireHelper
+import QuireImage
 @testable import QuireRemote
 import XCTest
 
@@ -65,6 +66,32 @@ final class RemoteRendererTests: XCTestCase {
         XCTAssertNoThrow(try renderer.render(tile(2)))
         XCTAssertEqual(renderer.helper?.pid, helper)
         XCTAssertEqual(file.faults.total, 0)
+    }
+
+    /// A page whose size the window knows is drawn in one question, into the memory sent
+    /// with it; an unknown size, or a known one too small, costs a second, and the picture
+    /// is the same.
+    func testAKnownPageSizeSavesARoundTrip() throws {
+        let fixtures = try Fixtures()
+        let (renderer, file) = try renderer(fixtures)
+        let whole = TileKey(page: 2, scale: 1.5), cell = TileKey(page: 2, scale: 3, cell: .init(column: 1, row: 0))
+        let unknown = try [whole, cell].map { tile in (try renderer.render(tile), renderer.lastRenderQuestions) }
+        XCTAssertEqual(unknown.map(\.1), [2, 2])
+        file.learn([Size(width: 1, height: 1)], from: 2)
+        XCTAssertEqual(try renderer.render(whole).width, unknown[0].0.width)
+        XCTAssertEqual(renderer.lastRenderQuestions, 2, "memory too small for the page is not drawn into")
+        file.learn([Size(width: 612, height: 792)], from: 2) // Letter, as `long` makes its pages
+        for (tile, before) in zip([whole, cell], unknown.map(\.0)) {
+            let picture = try renderer.render(tile)
+            XCTAssertEqual(renderer.lastRenderQuestions, 1, "\(tile)")
+            XCTAssertEqual([picture.width, picture.height], [before.width, before.height])
+            XCTAssertEqual(Self.sampled(picture), Self.sampled(before), "the same pixels")
+        }
+        XCTAssertEqual(file.faults.total, 0)
+    }
+
+    private static func sampled(_ picture: PageImage) -> [UInt32] {
+        stride(from: 0, to: picture.height, by: 5).flatMap { y in stride(from: 0, to: picture.width, by: 5).map { picture.pixel(x: $0, y: y) } }
     }
 
     /// Whether `pid` ends (or waits, a zombie, for its zygote to reap it) within 5 s.
