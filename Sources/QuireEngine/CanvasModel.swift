@@ -292,6 +292,12 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         }
     }
 
+    /// The pages in view still waiting for their sharp pictures (failed ones wait no more).
+    public var waitingPages: [Int] {
+        guard hasViewport else { return [] }
+        return visiblePages.filter { page in failures[page] == nil && !visibleSharpKeys(page).allSatisfy { sharp[$0] != nil } }
+    }
+
     /// True once every page's real size is known and the view shows all it will.
     public var isSettled: Bool { pagesWithKnownSize >= layout.pageCount && visiblePagesComplete }
 

@@ -27,6 +27,10 @@ final class PageCanvas: CanvasContent {
     /// ahead would take the cores the window needs to paint it.
     private enum FirstView { case incomplete, painting, painted }
     private var firstView = FirstView.incomplete
+    /// Pages in view waiting long for their pictures say so (`SlowPages`); the timer looks
+    /// again when the next one turns slow.
+    private var slowPages = SlowPages()
+    private var slowPagesTimer: UInt32 = 0
 
     /// Called with the zero-based page that shows most, whenever it changes.
     var onCurrentPageChanged: ((Int) -> Void)?
@@ -213,13 +217,20 @@ final class PageCanvas: CanvasContent {
     func setPaused(_ paused: Bool) {
         guard paused != self.paused else { return }
         self.paused = paused
-        if paused { workers?.submit([]) } else { viewportChanged() }
+        if paused {
+            workers?.submit([])
+            watchSlowPages()
+        } else {
+            viewportChanged()
+        }
     }
 
     /// Stops rendering; the window is going away.
     func close() {
         threads?.stop()
         threads = nil
+        if slowPagesTimer != 0 { g_source_remove(slowPagesTimer) }
+        slowPagesTimer = 0
     }
 
 
@@ -353,8 +364,22 @@ final class PageCanvas: CanvasContent {
             onVisiblePagesChanged?(visible)
         }
         onViewMoved?()
+        watchSlowPages()
         gtk_widget_queue_draw(UnsafeMutablePointer(canvas))
         if model.isSettled { onSettled?() }
+    }
+
+    /// Notes which pages in view wait for pictures, and looks again when one turns slow.
+    private func watchSlowPages() {
+        if slowPagesTimer != 0 { g_source_remove(slowPagesTimer) }
+        slowPagesTimer = 0
+        guard let next = slowPages.update(waiting: paused ? [] : model.waitingPages, now: monotonicSeconds()) else { return }
+        slowPagesTimer = MainLoop.after(seconds: next - monotonicSeconds()) { [weak self] in
+            guard let self else { return }
+            self.slowPagesTimer = 0
+            self.watchSlowPages()
+            self.redraw()
+        }
     }
 
     func adopt(_ sizes: [Size], from first: Int) {
@@ -386,6 +411,7 @@ final class PageCanvas: CanvasContent {
             onPageFailed?(failure.description)
         }
         let shown = model.accept(result.key, result.outcome) == .shown
+        watchSlowPages()
         drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
         if firstView == .incomplete, model.visiblePagesComplete {
@@ -449,6 +475,7 @@ final class PageCanvas: CanvasContent {
         gtk_snapshot_append_color(snapshot, &surround, &background)
         let edge = presenting ? black : night.colour(GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
         var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
+        let now = monotonicSeconds()
         for page in model.drawList() {
             let left = snap(page.rect.x), top = snap(page.rect.y)
             var bounds = graphene_rect_t(origin: .init(x: left, y: top),
@@ -467,6 +494,8 @@ final class PageCanvas: CanvasContent {
                 }
                 if page.quality == .failed, let reason = model.failures[page.page] {
                     drawFailure(reason, in: bounds, snapshot, widget: UnsafeMutablePointer(canvas))
+                } else if slowPages.isSlow(page.page, now: now) {
+                    drawStillDrawing(page: page.page, in: bounds, viewHeight: Float(height), snapshot, widget: UnsafeMutablePointer(canvas))
                 }
             }
             // A one-pixel border, not a filled rectangle under the page: every pixel filled

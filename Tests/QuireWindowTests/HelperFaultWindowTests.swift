@@ -56,6 +56,13 @@ final class HelperFaultWindowTests: XCTestCase {
         return count > 20
     }
 
+    /// Whether the screen shows "Drawing page N…" (`PageCanvas.drawStillDrawing`) on the page in view.
+    private static func showsStillDrawing(_ screen: Picture) -> Bool {
+        var count = 0
+        for y in stride(from: 60, to: 300, by: 2) { for x in stride(from: 100, to: 900, by: 2) where screen[x, y] == 0xFF40_4040 { count += 1 } }
+        return count > 200
+    }
+
     private func assertTheRestIsDrawnAndQuits(_ session: ScriptedSession, _ file: String) throws {
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "end")
@@ -86,9 +93,10 @@ final class HelperFaultWindowTests: XCTestCase {
                                  saying: "page 2 took longer than 2 s to draw, so Quire stopped it")
     }
 
-    /// A helper hung on page 2 is ended (its render abandoned) within 5 s of the reader
-    /// leaving the page, not at its time (60 s here), and the document is not charged for
-    /// it: no page says it could not be drawn.
+    /// A page hung on says, after a second, that it is still being drawn; its helper is
+    /// ended (its render abandoned) within 5 s of the reader leaving the page, not at its
+    /// time (60 s here), and the document is not charged for it: no page says it could not
+    /// be drawn.
     func testAHelperHungOnAPageIsEndedOnceTheReaderLeavesIt() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
@@ -116,6 +124,7 @@ final class HelperFaultWindowTests: XCTestCase {
         let (session, file) = try session(fault: "hang-on-page:2", extra: ["QUIRE_RENDER_SECONDS": "60"],
                                           beforePaging: findHung, afterPaging: awaitEnd, fixtures)
         XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertTrue(Self.showsStillDrawing(try session.screen(until: Self.showsStillDrawing)), "page 2 does not say it is being drawn")
         try session.proceed()
         XCTAssertNotEqual(try session.readLine(), "hung none", "no helper hung on page 2")
         try session.proceed()

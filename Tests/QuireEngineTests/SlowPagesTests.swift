@@ -1,0 +1,38 @@
+import XCTest
+@testable import QuireEngine
+
+final class SlowPagesTests: XCTestCase {
+    func testAPageWaitingASecondIsSlowUntilItsPictureComes() {
+        var pages = SlowPages()
+        XCTAssertEqual(pages.update(waiting: [3, 4], now: 10), 11)
+        XCTAssertFalse(pages.isSlow(3, now: 10.9))
+        XCTAssertNil(pages.update(waiting: [3, 4], now: 11))
+        XCTAssertEqual(pages.slow(now: 11), [3, 4])
+        pages.update(waiting: [4], now: 12)
+        XCTAssertEqual(pages.slow(now: 12), [4], "page 3's picture came")
+    }
+
+    func testWaitingCountsFromWhenThePageWasFirstSeenWaiting() {
+        var pages = SlowPages()
+        pages.update(waiting: [1], now: 0)
+        XCTAssertEqual(pages.update(waiting: [1, 2], now: 0.5), 1, "page 1 turns slow first")
+        XCTAssertEqual(pages.update(waiting: [1, 2], now: 1.2), 1.5, "then page 2")
+        XCTAssertEqual(pages.slow(now: 1.2), [1])
+        XCTAssertEqual(pages.slow(now: 1.5), [1, 2])
+    }
+
+    func testAPageBackInViewStartsWaitingAgain() {
+        var pages = SlowPages()
+        pages.update(waiting: [7], now: 0)
+        pages.update(waiting: [], now: 5)
+        pages.update(waiting: [7], now: 6)
+        XCTAssertFalse(pages.isSlow(7, now: 6.5))
+        XCTAssertTrue(pages.isSlow(7, now: 7))
+    }
+
+    func testNothingWaitingNeedsNoLook() {
+        var pages = SlowPages()
+        XCTAssertNil(pages.update(waiting: [], now: 3))
+        XCTAssertEqual(pages.slow(now: 100), [])
+    }
+}
