@@ -286,16 +286,13 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     }
 
     /// True when every visible page shows its sharp tiles or its failure.
-    public var visiblePagesComplete: Bool {
-        hasViewport && visiblePages.allSatisfy { page in
-            failures[page] != nil || visibleSharpKeys(page).allSatisfy { sharp[$0] != nil }
-        }
-    }
+    public var visiblePagesComplete: Bool { hasViewport && !visiblePages.contains(where: isWaiting) }
 
     /// The pages in view still waiting for their sharp pictures (failed ones wait no more).
-    public var waitingPages: [Int] {
-        guard hasViewport else { return [] }
-        return visiblePages.filter { page in failures[page] == nil && !visibleSharpKeys(page).allSatisfy { sharp[$0] != nil } }
+    public var waitingPages: [Int] { hasViewport ? visiblePages.filter(isWaiting) : [] }
+
+    private func isWaiting(_ page: Int) -> Bool {
+        failures[page] == nil && !visibleSharpKeys(page).allSatisfy { sharp[$0] != nil }
     }
 
     /// True once every page's real size is known and the view shows all it will.

@@ -46,9 +46,6 @@ public struct PageLabels: Equatable, Sendable {
     /// What the page shows: its label, or its one-based number.
     public func label(at page: Int) -> String { labels[page] ?? String(page + 1) }
 
-    /// Whether the page has a label of its own (the entry then shows "(5 / 120)").
-    public func hasLabel(_ page: Int) -> Bool { labels[page] != nil }
-
     public enum Lookup: Equatable, Sendable { case page(Int), nowhere, notYetKnown }
 
     /// Where `typed` leads (rules 2 and 4).

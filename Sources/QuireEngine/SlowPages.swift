@@ -26,7 +26,4 @@ public struct SlowPages: Equatable, Sendable {
     public func isSlow(_ page: Int, now: Double) -> Bool {
         since[page].map { now - $0 >= Self.noticeAfter } ?? false
     }
-
-    /// The pages slow now, in order.
-    public func slow(now: Double) -> [Int] { since.keys.filter { isSlow($0, now: now) }.sorted() }
 }

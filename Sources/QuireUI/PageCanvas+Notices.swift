@@ -25,9 +25,7 @@ extension PageCanvas {
         gtk_snapshot_append_layout(snapshot, text, &grey)
         gtk_snapshot_restore(snapshot)
     }
-}
 
-extension PageCanvas {
     /// The dark grey behind "Drawing page N…" (`SlowPages`): the window tests look for it.
     static let stillDrawingGrey = GdkRGBA(red: 0.25, green: 0.25, blue: 0.25, alpha: 1)
 

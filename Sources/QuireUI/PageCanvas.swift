@@ -31,6 +31,7 @@ final class PageCanvas: CanvasContent {
     /// again when the next one turns slow.
     private var slowPages = SlowPages()
     private var slowPagesTimer: UInt32 = 0
+    private var slowPagesDue: Double?
 
     /// Called with the zero-based page that shows most, whenever it changes.
     var onCurrentPageChanged: ((Int) -> Void)?
@@ -231,6 +232,7 @@ final class PageCanvas: CanvasContent {
         threads = nil
         if slowPagesTimer != 0 { g_source_remove(slowPagesTimer) }
         slowPagesTimer = 0
+        slowPagesDue = nil
     }
 
 
@@ -370,13 +372,18 @@ final class PageCanvas: CanvasContent {
     }
 
     /// Notes which pages in view wait for pictures, and looks again when one turns slow.
+    /// (Called for every tile that arrives: the timer is made again only when it is due at another time.)
     private func watchSlowPages() {
+        let due = slowPages.update(waiting: paused ? [] : model.waitingPages, now: monotonicSeconds())
+        guard due != slowPagesDue else { return } // due is set exactly while the timer runs
         if slowPagesTimer != 0 { g_source_remove(slowPagesTimer) }
         slowPagesTimer = 0
-        guard let next = slowPages.update(waiting: paused ? [] : model.waitingPages, now: monotonicSeconds()) else { return }
-        slowPagesTimer = MainLoop.after(seconds: next - monotonicSeconds()) { [weak self] in
+        slowPagesDue = due
+        guard let due else { return }
+        slowPagesTimer = MainLoop.after(seconds: due - monotonicSeconds()) { [weak self] in
             guard let self else { return }
             self.slowPagesTimer = 0
+            self.slowPagesDue = nil
             self.watchSlowPages()
             self.redraw()
         }

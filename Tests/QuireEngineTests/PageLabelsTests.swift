@@ -16,7 +16,8 @@ final class PageLabelsTests: XCTestCase {
     func testALabelThatIsTheNumberOrBlankIsNotKept() {
         var labels = PageLabels(pageCount: 3)
         XCTAssertFalse(labels.adopt(["1", "  ", "3"], from: 0))
-        XCTAssertFalse((0..<3).contains(where: labels.hasLabel))
+        XCTAssertEqual((0..<3).map(labels.label(at:)), ["1", "2", "3"])
+        XCTAssertEqual(labels.page(named: "2"), 1)
     }
 
     func testATypedLabelComesBeforeANumber() {
