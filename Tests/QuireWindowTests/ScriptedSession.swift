@@ -16,12 +16,18 @@ final class ScriptedSession {
 
     /// The script's start: runs Quire on $2 and waits (30 s at most) for its window, titled
     /// `title`, whose id it leaves in $window and whose process id in $quire. `arguments`
-    /// go before the file, as the shell reads them.
+    /// go before the file, as the shell reads them. The search is asked again when it
+    /// fails at once: xdotool gives up on an X error, as when the previous test's window
+    /// goes while it looks at it.
     static func start(title: String, arguments: String = "") -> String {
         let pattern = "^" + title.replacingOccurrences(of: ".", with: "\\.") + "$"
         return """
             "$1" \(arguments) "$2" & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(pattern)' | head -1)
+            window=""; deadline=$((SECONDS + 30))
+            while [ -z "$window" ] && [ $SECONDS -lt $deadline ]; do
+                window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(pattern)' 2>/dev/null | head -1)
+                [ -n "$window" ] || sleep 0.05
+            done
             [ -n "$window" ] || { echo "no window"; kill $quire; exit 1; }
 
             """
