@@ -14,6 +14,11 @@ import Glibc
 /// fraction of a second and a stopped helper is replaced by one that opens the document
 /// again. An abandoned render delivers nothing; a tile asked for again while its render was
 /// being abandoned goes back into the plan. `stop` abandons every render in progress.
+/// A render the plan left out for the same page at another scale or rotation (a zoom, a
+/// window resized before the first view came) is superseded: the new render does its work
+/// again, decoding the same images, while both share the cores, so it is abandoned once it
+/// has run `supersededAfter` (longer than a text page's whole render at screen size, so
+/// those still finish and stand in). At launch this halves a scan's wait for a resized window.
 /// Each result carries a sequence number; a plan submitted with `seen` (the last result
 /// the receiver has taken) skips tiles delivered after it, which are on their way and would
 /// otherwise be rendered twice.
@@ -46,6 +51,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var urgent: Bool
         let since: Double
         var wanted = true      // the plan holds it
+        var superseded = false // the plan wants its page at another scale or rotation instead
         var abandoned = false  // its renderer was asked to stop it
     }
 
@@ -61,11 +67,15 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var oneAtATime = false
         var withoutLargeImages: Set<Int> = [] // pages slow to draw for other reasons: not asked again
         var abandoners: [Int: any RenderAbandoning] = [:] // by thread, for renderers that can stop
+        var version = 0          // counts changes a waiting thread must look at
+        var looked: [Int: Int] = [:] // by thread: the version it last chose to wait at
     }
 
     /// Renders running at once, not counting slow ones.
     public let threadCount: Int
+    private let spareCount: Int
     private let slowAfter: Double
+    private let supersededAfter: Double
     private let oneAtATimeAfter: Double
     private let threads = ThreadGroup()
     private let condition = Condition()
@@ -75,11 +85,14 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     /// runs on each thread (at once on the first, with its first tile on the others), so
     /// each renderer is confined to its thread;
     /// `deliver` is called on the rendering thread for every finished tile.
-    public init(threads: Int = workerThreadCount, spares: Int = 2, slowAfter: Double = 1, oneAtATimeAfter: Double = 0.1,
+    public init(threads: Int = workerThreadCount, spares: Int = 2, slowAfter: Double = 1, supersededAfter: Double = 0.05,
+                oneAtATimeAfter: Double = 0.1,
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
+        spareCount = max(0, spares)
         self.slowAfter = slowAfter
+        self.supersededAfter = min(supersededAfter, slowAfter)
         self.oneAtATimeAfter = oneAtATimeAfter
         // A thread not yet started counts as idle, so that the lowest takes the first tile
         // whichever thread the system runs first.
@@ -172,9 +185,12 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             for key in state.running.keys {
                 state.running[key]?.urgent = shown.contains(key)
                 state.running[key]?.wanted = wanted.contains(key)
+                state.running[key]?.superseded = !wanted.contains(key)
+                    && plan.contains { $0.page == key.page && ($0.scale != key.scale || $0.rotation != key.rotation) }
             }
             _ = abandonUnwanted(now: monotonicSeconds())
             state.generation += 1
+            state.version += 1
             condition.broadcast()
             return state.generation
         }
@@ -185,22 +201,40 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     @discardableResult
     public func submit(_ plan: [TileKey]) -> Int { submit(plan, urgent: plan.count) }
 
-    /// Abandons the renders of tiles the plan no longer holds that have run `slowAfter`
-    /// (every render, once stopped); returns when the next such render still running turns
-    /// slow. Called with the lock held, which keeps each thread on the tile it is asked to
+    /// Abandons the renders of tiles the plan no longer holds that have run `slowAfter`, or
+    /// `supersededAfter` when superseded (every render, once stopped); returns when the next
+    /// such render still running is due. Called with the lock held, which keeps each thread on the tile it is asked to
     /// stop.
     private func abandonUnwanted(now: Double) -> Double {
         var next = Double.infinity
         for (key, running) in state.running where !running.wanted && !running.abandoned {
             guard let abandoning = state.abandoners[running.thread] else { continue }
-            if state.stopped || now - running.since >= slowAfter {
+            let after = running.superseded ? supersededAfter : slowAfter
+            if state.stopped || now - running.since >= after {
                 state.running[key]?.abandoned = true
                 abandoning.abandon()
             } else {
-                next = min(next, running.since + slowAfter)
+                next = min(next, running.since + after)
             }
         }
         return next
+    }
+
+    /// Waits (`seconds` at most) until every thread not rendering has looked at the latest
+    /// plan and chosen to wait: what it left waiting then, it left by rule, not by chance,
+    /// so a test can say nothing started without waiting on the clock. False on time-out.
+    func waitUntilDecided(within seconds: Double = 10) -> Bool {
+        let deadline = monotonicSeconds() + seconds
+        return condition.locked {
+            while true {
+                let running = Set(state.running.values.map(\.thread))
+                let undecided = (0..<(threadCount + spareCount)).contains { !running.contains($0) && state.looked[$0] != state.version }
+                guard undecided else { return true }
+                let left = deadline - monotonicSeconds()
+                guard left > 0 else { return false }
+                condition.wait(seconds: left)
+            }
+        }
     }
 
     /// Ends the threads after the tiles in progress (abandoning those that can be), without
@@ -211,6 +245,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             state.plan = []
             for key in state.running.keys { state.running[key]?.wanted = false }
             _ = abandonUnwanted(now: monotonicSeconds())
+            state.version += 1
             condition.broadcast()
         }
     }
@@ -244,6 +279,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                     if running.urgent { state.plan.insert(key, at: 0); state.urgent += 1 } else { state.plan.insert(key, at: state.urgent) }
                 }
                 state.running[key] = nil
+                state.version += 1
                 condition.broadcast()
             }
             state.idle.insert(number)
@@ -269,12 +305,14 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 let waiting = !state.plan.isEmpty && (state.urgent > 0 || busyUrgent == 0)
                 if waiting && busy < (state.oneAtATime ? 1 : threadCount) && state.idle.min() == number { break }
                 let wake = min(nextAbandon, waiting ? firstSlow : .infinity)
+                if state.looked.updateValue(state.version, forKey: number) != state.version { condition.broadcast() }
                 if wake.isFinite { condition.wait(seconds: wake - now) } else { condition.wait() }
             }
             let urgent = state.urgent > 0
             if urgent { state.urgent -= 1 }
             let key = state.plan.removeFirst()
             state.running[key] = Running(thread: number, urgent: urgent, since: monotonicSeconds())
+            state.version += 1
             // The next idle thread may take the next tile.
             condition.broadcast()
             return (key, state.generation)
@@ -294,3 +332,4 @@ public struct RenderFailure: Error, Sendable, CustomStringConvertible {
 
     public static let abandoned = RenderFailure("stopped: the tile was no longer wanted", abandoned: true)
 }
+

@@ -17,7 +17,7 @@ final class CorpusTests: XCTestCase {
         guard let table = try? String(contentsOf: index, encoding: .utf8) else {
             throw XCTSkip("no ../shared/corpus beside this checkout")
         }
-        var opened = 0, refused: [String] = []
+        var opened = 0, refused: [String] = [], undrawn: [String] = []
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count > 7 else { continue }
@@ -28,8 +28,11 @@ final class CorpusTests: XCTestCase {
                 if let pages { XCTAssertEqual(document.pageCount, pages, name) }
                 let size = document.pageSize(at: 0)
                 let scale = TileKey.boundedScale(0.5, for: size)
-                if let image = try? document.render(page: 0, scale: scale) {
+                do {
+                    let image = try document.render(page: 0, scale: scale)
                     XCTAssertGreaterThan(image.width, 0, name)
+                } catch {
+                    undrawn.append("\(name): \(error)")
                 }
                 _ = document.outline()
                 _ = document.links(at: 0)
@@ -42,6 +45,7 @@ final class CorpusTests: XCTestCase {
         print("corpus: \(opened) files opened and rendered, \(refused.count) refused: \(refused)")
         XCTAssertGreaterThan(opened, 20)
         XCTAssertEqual(refused, ["broken-not-a-pdf.pdf: This file is not a PDF document"])
+        XCTAssertEqual(undrawn, [], "every file that opens draws its first page")
     }
 
     func testEncryptedCorpusFilesRefuseAWrongPassword() throws {

@@ -7,10 +7,10 @@ import XCTest
 /// renderer's `RenderAbandoning`; it delivers nothing, and the tile is rendered again if
 /// asked for again. Page 0's first render blocks until it is abandoned or let go.
 final class AbandonedRenderTests: XCTestCase {
-    private func workers(threads: Int = 1, spares: Int, slowAfter: Double, holdingAbandoned: Bool = false)
-        -> (RenderWorkers<Abandonable>, AbandonProbe, Delivered) {
+    private func workers(threads: Int = 1, spares: Int, slowAfter: Double, supersededAfter: Double = 60,
+                         holdingAbandoned: Bool = false) -> (RenderWorkers<Abandonable>, AbandonProbe, Delivered) {
         let probe = AbandonProbe(holdingAbandoned: holdingAbandoned), delivered = Delivered()
-        let workers = RenderWorkers(threads: threads, spares: spares, slowAfter: slowAfter,
+        let workers = RenderWorkers(threads: threads, spares: spares, slowAfter: slowAfter, supersededAfter: supersededAfter,
                                     makeRenderer: { Abandonable(probe) }, deliver: delivered.add)
         return (workers, probe, delivered)
     }
@@ -28,10 +28,42 @@ final class AbandonedRenderTests: XCTestCase {
         XCTAssertEqual(delivered.all.map(\.page), [5], "the abandoned render delivered nothing")
     }
 
+    /// A zoom (or a window resized before the first view came) wants page 0 at another
+    /// scale: its render at the old one is abandoned long before it would count as slow.
+    func testARenderSupersededByItsPageAtAnotherScaleIsAbandonedSoon() {
+        let (workers, probe, delivered) = workers(spares: 0, slowAfter: 60, supersededAfter: 0)
+        workers.submit([page(0)])
+        XCTAssertEqual(probe.started.wait(timeout: .now() + 10), .success)
+        workers.submit([TileKey(page: 0, scale: 2), page(5)])
+        XCTAssertEqual(probe.abandons, 1, "the plan that superseded it stopped it")
+        XCTAssertTrue(delivered.wait(forPage: 5))
+        workers.stopAndWait()
+        XCTAssertEqual(delivered.all.map(\.page), [0, 5], "only the new scale of page 0 was delivered")
+    }
+
+    func testASupersededRenderIsLeftToFinishUntilItHasRunItsTime() {
+        assertGoesOn(slowAfter: 60, supersededAfter: 60, after: [TileKey(page: 0, scale: 2), page(5)], delivering: [0, 0, 5])
+    }
+
+    /// Another part of the page at the same scale (scrolling at a deep zoom) redoes nothing.
+    func testARenderIsNotSupersededByAnotherCellOfItsPage() {
+        let cell = { (column: Int) in TileKey(page: 0, scale: 1, cell: .init(column: column, row: 0)) }
+        let (workers, probe, delivered) = workers(spares: 0, slowAfter: 60, supersededAfter: 0)
+        workers.submit([cell(0)])
+        XCTAssertEqual(probe.started.wait(timeout: .now() + 10), .success)
+        workers.submit([cell(1), page(5)])
+        XCTAssertEqual(probe.abandons, 0, "abandoned")
+        probe.wake.signal()
+        XCTAssertTrue(delivered.wait(forPage: 5))
+        workers.stopAndWait()
+        XCTAssertEqual(delivered.all.map(\.succeeded), [true, true, true])
+    }
+
     /// Page 0's render, alone in the first plan, goes on and is delivered when `plan`
     /// replaces that plan.
-    private func assertGoesOn(slowAfter: Double, after plan: [TileKey], file: StaticString = #filePath, line: UInt = #line) {
-        let (workers, probe, delivered) = workers(spares: 0, slowAfter: slowAfter)
+    private func assertGoesOn(slowAfter: Double, supersededAfter: Double = 60, after plan: [TileKey], delivering pages: [Int] = [0, 5],
+                              file: StaticString = #filePath, line: UInt = #line) {
+        let (workers, probe, delivered) = workers(spares: 0, slowAfter: slowAfter, supersededAfter: supersededAfter)
         workers.submit([page(0)])
         XCTAssertEqual(probe.started.wait(timeout: .now() + 10), .success, file: file, line: line)
         workers.submit(plan)
@@ -39,7 +71,7 @@ final class AbandonedRenderTests: XCTestCase {
         probe.wake.signal()
         XCTAssertTrue(delivered.wait(forPage: 5), file: file, line: line)
         workers.stopAndWait()
-        XCTAssertEqual(delivered.all.map(\.page), [0, 5], file: file, line: line)
+        XCTAssertEqual(delivered.all.map(\.page), pages, file: file, line: line)
         XCTAssertEqual(delivered.all.first?.succeeded, true, file: file, line: line)
     }
 

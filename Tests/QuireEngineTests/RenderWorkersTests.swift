@@ -94,15 +94,31 @@ final class RenderWorkersTests: XCTestCase {
         /// Records which thread used which renderer.
         final class ThreadBound: PageRendering {
             struct Picture: RenderedPicture { let byteCount: Int; let renderer: ObjectIdentifier; let thread: UInt }
+            let meeting: Meeting
+            var met = false
+            init(meeting: Meeting) { self.meeting = meeting }
             func render(_ tile: TileKey) throws -> Picture {
-                usleep(2000) // long enough for both threads to take tiles
+                // Each renderer's first tile waits for the other's: both threads take tiles.
+                if !met {
+                    met = true
+                    XCTAssertTrue(meeting.arrive(), "only one thread rendered")
+                }
                 return Picture(byteCount: 1, renderer: ObjectIdentifier(self), thread: UInt(pthread_self()))
             }
         }
+        /// Lets two threads through together.
+        final class Meeting: Sendable {
+            let arrived = Atomic<Int>(0), open = DispatchSemaphore(value: 0)
+            func arrive() -> Bool {
+                if arrived.add(1, ordering: .sequentiallyConsistent).newValue == 2 { open.signal(); open.signal() }
+                return open.wait(timeout: .now() + 10) == .success
+            }
+        }
+        let meeting = Meeting()
         let seen = Mutex<[ObjectIdentifier: Set<UInt>]>([:])
         let pages = PagesSeen()
         let done = DispatchSemaphore(value: 0)
-        let workers = RenderWorkers(threads: 2, makeRenderer: { ThreadBound() }, deliver: { result in
+        let workers = RenderWorkers(threads: 2, makeRenderer: { ThreadBound(meeting: meeting) }, deliver: { result in
             if case .success(let picture) = result.outcome {
                 seen.withLock { _ = $0[picture.renderer, default: []].insert(picture.thread) }
             }
@@ -162,7 +178,8 @@ final class SlowTileTests: XCTestCase {
         workers.submit([TileKey(page: 0, scale: 1)])
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
         workers.submit([TileKey(page: 5, scale: 1)])
-        XCTAssertEqual(delivered.wait(timeout: .now() + 0.5), .timedOut)
+        XCTAssertTrue(workers.waitUntilDecided())
+        XCTAssertEqual(delivered.wait(timeout: .now()), .timedOut, "page 5 went past the slow page")
         gate.signal()
         for _ in 0..<2 { XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success) }
         workers.stopAndWait()
@@ -182,7 +199,8 @@ final class UrgentTilesTests: XCTestCase {
         let (workers, gate, started, delivered, pages) = gatedWorkers()
         workers.submit([0, 1, 2].map { TileKey(page: $0, scale: 1) }, urgent: 1)
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(delivered.wait(timeout: .now() + 0.3), .timedOut, "prefetch ran beside the urgent tile")
+        XCTAssertTrue(workers.waitUntilDecided(), "the other thread never chose")
+        XCTAssertEqual(delivered.wait(timeout: .now()), .timedOut, "prefetch ran beside the urgent tile")
         gate.signal()
         for _ in 0..<3 { XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success) }
         XCTAssertEqual(pages.all.first, 0)
