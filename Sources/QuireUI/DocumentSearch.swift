@@ -2,10 +2,9 @@ import CGtk
 import QuireRemote
 import QuireEngine
 
-/// Search in one document view: runs queries on the search threads, keeps the streaming
-/// results, and turns them into the bar's count, the results list, the canvas's
-/// highlights and the scroll to the current match. Rectangles are asked of poppler only
-/// for the pages on screen and the current match's page.
+/// Search in one document view: runs queries on the search threads and shows what the
+/// engine's `SearchSession` makes of their results (its rules are there): the bar's count,
+/// the results list, the canvas's highlights and the scroll to the current match.
 @MainActor
 final class DocumentSearch {
     /// Where the workers' events go: this object, while it lives.
@@ -20,12 +19,8 @@ final class DocumentSearch {
     private weak var canvas: PageCanvas?
     private let pageLabel: (Int) -> String
     private var labels: [Int: String] = [:]
-    private(set) var results: SearchResults?
-    private var areasAsked: Set<Int> = []
-    private var revealed = false
-    /// Whether a new current match is brought into view: not for a search made again
-    /// over a reloaded document, until the reader steps or chooses a match.
-    private var followsCurrent = true
+    private var session = SearchSession()
+    var results: SearchResults? { session.results }
     /// The bar's options (the window's Match Case and Whole Words actions hold them).
     private let options: () -> (caseSensitive: Bool, wholeWords: Bool)
     /// Called when what the search shows has settled (for `--snapshot`).
@@ -43,7 +38,7 @@ final class DocumentSearch {
                                 deliver: { event in MainLoop.invoke { link.search?.received(event) } })
         link.search = self
         canvas.highlights = { [unowned self] page in self.highlights(onPage: page) }
-        canvas.onVisiblePagesChanged = { [unowned self] _ in self.askForVisibleAreas() }
+        canvas.onVisiblePagesChanged = { [unowned self] visible in self.perform(self.session.visibleChanged(visible)) }
     }
 
     /// Fills the text cache in the background, from `page` on; called once the first view
@@ -58,7 +53,6 @@ final class DocumentSearch {
     /// the new version allows), and the view stays where the reader was.
     func findAgain(_ text: String, keeping match: SearchResults.Match?, from page: Int) {
         find(text, from: page, keeping: match ?? SearchResults.Match(page: page, index: 0))
-        followsCurrent = false
     }
 
     /// The current match, for a reload to keep.
@@ -69,18 +63,13 @@ final class DocumentSearch {
         let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords)
         if let results, results.query == query { return }
         bar.results.removeAll()
-        areasAsked = []
-        revealed = false
         guard !query.isBlank else {
             clear()
             return
         }
-        followsCurrent = true
-        let start = kept?.page ?? page
-        let generation = workers.search(query, from: start)
-        let pageCount = canvas?.pageCount ?? 0
-        results = kept.map { SearchResults(query: query, generation: generation, keeping: $0, pageCount: pageCount) }
-            ?? SearchResults(query: query, generation: generation, startPage: page, pageCount: pageCount)
+        let generation = workers.search(query, from: kept?.page ?? page)
+        session.start(query, generation: generation, from: page, keeping: kept, followingCurrent: kept == nil,
+                      pageCount: canvas?.pageCount ?? 0)
         updateStatus()
         canvas?.redraw()
     }
@@ -88,15 +77,14 @@ final class DocumentSearch {
     /// Searches again after an option changed.
     func optionsChanged() {
         guard let text = results?.query.text ?? (bar.isOpen ? bar.text : nil) else { return }
-        results = nil
+        session.clear()
         find(text, from: canvas?.currentPage ?? 0)
     }
 
     /// Ends the search and removes the highlights.
     func clear() {
         workers.cancel()
-        results = nil
-        areasAsked = []
+        session.clear()
         bar.results.removeAll()
         bar.show(status: "", searching: false)
         canvas?.redraw()
@@ -104,60 +92,41 @@ final class DocumentSearch {
     }
 
     func step(forward: Bool) {
-        followsCurrent = true
-        guard let wrapped = results?.step(forward: forward, from: canvas?.currentPage) else { return }
+        let (wrapped, effects) = session.step(forward: forward, from: canvas?.currentPage, visible: visiblePages)
         if wrapped { bar.showWrapped(forward: forward) }
-        currentChanged()
+        shown(effects)
     }
 
     /// Makes match `ordinal` (from 1, document order) the current one.
-    func choose(_ ordinal: Int) {
-        guard let match = results?.match(atOrdinal: ordinal) else { return }
-        followsCurrent = true
-        results?.select(match)
-        currentChanged()
-    }
+    func choose(_ ordinal: Int) { shown(session.choose(ordinal, visible: visiblePages)) }
 
     func stop() { workers.stop() }
 
-    /// For `--snapshot`'s report: "match=3/12 (page 2)", "match=0/0", or nil without a
-    /// search; " unsearched=N" after it when N pages could not be read.
-    var summary: String? {
-        guard let results else { return nil }
-        let unsearched = results.pagesUnreadable > 0 ? " unsearched=\(results.pagesUnreadable)" : ""
-        guard let current = results.current, let ordinal = results.currentOrdinal else { return "match=0/\(results.total)" + unsearched }
-        return "match=\(ordinal)/\(results.total) (page \(current.page + 1))" + unsearched
-    }
+    /// For `--snapshot`'s report (`SearchSession.summary`).
+    var summary: String? { session.summary }
 
-    /// True when nothing is pending that would change what the window shows: the whole
-    /// document searched, the current match scrolled to and the visible matches' areas known.
-    var isSettled: Bool {
-        guard let results else { return true }
-        guard results.isComplete else { return false }
-        guard let current = results.current else { return true }
-        guard revealed, results.areas[current.page] != nil else { return false }
-        let visible = canvas?.visiblePages ?? 0..<0
-        return visible.allSatisfy { results.count(onPage: $0) == 0 || results.areas[$0] != nil }
-    }
+    /// True when nothing is pending that would change what the window shows.
+    var isSettled: Bool { session.isSettled(visible: visiblePages) }
+
+    private var visiblePages: Range<Int> { canvas?.visiblePages ?? 0..<0 }
 
     private func received(_ event: SearchWorkers<RemoteDocument>.Event) {
         // Mutated in place: a copy would copy the per-page arrays on every event.
         guard let generation = results?.generation else { return }
         switch event {
         case .pages(generation, let pages):
-            var chose = false
-            for page in pages {
-                if results!.add(page) { chose = true }
-                guard !page.contexts.isEmpty else { continue }
-                let before = results!.ordinal(of: .init(page: page.page, index: 0)) - 1
+            let effects = session.received(pages, generation: generation, visible: visiblePages)
+            // In page order: a row's place counts the matches of every page before it,
+            // which the session already holds (a batch may wrap from the last page to the first).
+            for page in pages.sorted(by: { $0.page < $1.page }) where !page.contexts.isEmpty {
+                let before = session.results!.ordinal(of: .init(page: page.page, index: 0)) - 1
                 let label = self.label(page.page)
                 bar.results.insert(page.contexts.map { SearchResultsList.row(label: label, context: $0) }, at: before)
             }
-            if chose { currentChanged() }
-            askForVisibleAreas()
+            perform(effects)
+            if !effects.isEmpty { canvas?.redraw() }
         case .areas(generation, let page, let areas):
-            results!.setAreas(areas, onPage: page)
-            if page == results!.current?.page && !revealed && followsCurrent { reveal() }
+            perform(session.received(areas: areas, onPage: page, generation: generation))
             canvas?.redraw()
         default:
             return // an older query's
@@ -186,51 +155,29 @@ final class DocumentSearch {
         return label
     }
 
-    private func currentChanged() {
-        guard let results, let current = results.current else { return }
-        revealed = !followsCurrent
-        if !followsCurrent {
-            askForAreas(current.page)
-        } else if results.areas[current.page] != nil {
-            reveal()
-        } else {
-            // Its page first; the match itself once poppler has placed it.
-            if canvas?.visiblePages.contains(current.page) != true { canvas?.show(page: current.page, recording: true) }
-            askForAreas(current.page)
-        }
-        if let ordinal = results.currentOrdinal { bar.results.select(ordinal) }
+    /// After the reader moved the current match: its effects, the count and the marks.
+    private func shown(_ effects: [SearchSession.Effect]) {
+        perform(effects)
         updateStatus()
         canvas?.redraw()
     }
 
-    private func reveal() {
-        guard let results, let current = results.current, let areas = results.areas[current.page] else { return }
-        revealed = true
-        let rects = current.index < areas.count ? areas[current.index] : []
-        guard let first = rects.first else { return }
-        let union = rects.dropFirst().reduce(first) { a, b in
-            Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: max(a.maxX, b.maxX) - min(a.x, b.x), height: max(a.maxY, b.maxY) - min(a.y, b.y))
+    private func perform(_ effects: [SearchSession.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .showPage(let page): canvas?.show(page: page, recording: true)
+            case .askAreas(let page, let generation): workers.requestAreas(page: page, generation: generation)
+            case .reveal(let area, let page): canvas?.reveal(area, onPage: page)
+            case .selectRow(let ordinal): bar.results.select(ordinal)
+            }
         }
-        canvas?.reveal(union, onPage: current.page)
-    }
-
-    private func askForVisibleAreas() {
-        guard let results, let canvas else { return }
-        for page in canvas.visiblePages where results.count(onPage: page) > 0 { askForAreas(page) }
-    }
-
-    private func askForAreas(_ page: Int) {
-        guard let results, areasAsked.insert(page).inserted else { return }
-        workers.requestAreas(page: page, generation: results.generation)
     }
 
     private func updateStatus() {
         guard let results else { return }
         let searching = !results.isComplete
         bar.show(status: results.status, searching: searching)
-        // A tooltip change makes GTK look for the widget under the pointer: about a
-        // millisecond, so it changes once a percent, not on every batch of pages.
-        let progress = searching ? results.pagesSearched * 100 / max(results.pageCount, 1) : nil
+        let progress = session.progress
         if progress != shownProgress {
             shownProgress = progress
             if let progress {
@@ -244,8 +191,7 @@ final class DocumentSearch {
 
     /// What the canvas draws on `page`: the areas of its matches and which one is current.
     private func highlights(onPage page: Int) -> PageHighlights? {
-        guard let results, let areas = results.areas[page], !areas.isEmpty else { return nil }
-        return PageHighlights(areas: areas, current: results.current?.page == page ? results.current?.index : nil)
+        session.highlights(onPage: page).map { PageHighlights(areas: $0.areas, current: $0.current) }
     }
 }
 
