@@ -38,7 +38,7 @@ public struct EnginePass {
     public static func run(_ document: Document) -> Report {
         var report = Report()
         report.pages = document.pageCount
-        var model = CanvasModel<StandIn>(pageSizes: document.estimatedPageSizes(), zoom: .fitWidth, budget: CacheBudget.forThisMachine)
+        var model = CanvasModel<StandIn>(pageSizes: document.estimatedPageSizes(), zoom: .fitWidth, budget: CacheBudget.minimum)
         model.setDeviceScale(2)
         model.scroll(to: model.resize(to: viewport))
         for page in visitedPages(count: document.pageCount) {

@@ -13,6 +13,8 @@ public final class DocumentFile: Sendable {
     public let descriptor: Descriptor
     public let displayPath: String
     public let password: String?
+    /// How long its helpers may take before they count as hung.
+    public let watchdogs: HelperWatchdogs
     /// Counts the helpers that failed on this document (ended or ran past their time),
     /// across all render slots: past `RemoteRenderer.restartLimit` no more are made.
     let faults = Faults()
@@ -39,10 +41,11 @@ public final class DocumentFile: Sendable {
         knownSizes.withLock { known in known.indices.contains(page) && known[page] != .zero ? known[page] : nil }
     }
 
-    init(taking descriptor: Descriptor, displayPath: String, password: String?) {
+    init(taking descriptor: Descriptor, displayPath: String, password: String?, watchdogs: HelperWatchdogs) {
         self.descriptor = descriptor
         self.displayPath = displayPath
         self.password = password
+        self.watchdogs = watchdogs
     }
 
     /// Bytes loaded from elsewhere (a remote location) in a sealed memfd.
@@ -56,7 +59,8 @@ public final class DocumentFile: Sendable {
 extension DocumentFile {
     /// Opens the document `source` names, or says why it cannot, as a reader would be
     /// told: what needs no parser (a missing file, a folder, no permission, no bytes).
-    public convenience init(opening source: DocumentSource, cancel: OpeningCancel? = nil) throws(DocumentError) {
+    public convenience init(opening source: DocumentSource, cancel: OpeningCancel? = nil,
+                            watchdogs: HelperWatchdogs = .standard) throws(DocumentError) {
         switch source.location {
         case .file(let path):
             let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -65,15 +69,16 @@ extension DocumentFile {
             guard fstat(fd, &info) == 0 else { close(fd); throw .notReadable(path: path) }
             if (info.st_mode & S_IFMT) == S_IFDIR { close(fd); throw .isDirectory(path: path) }
             if info.st_size == 0 && (info.st_mode & S_IFMT) == S_IFREG { close(fd); throw .empty(path: path) }
-            self.init(taking: Descriptor(taking: fd), displayPath: path, password: source.password)
+            self.init(taking: Descriptor(taking: fd), displayPath: path, password: source.password, watchdogs: watchdogs)
         case .bytes(let bytes, let uri):
-            try self.init(copying: bytes, uri: uri, password: source.password)
+            try self.init(copying: bytes, uri: uri, password: source.password, watchdogs: watchdogs)
         case .remote(let uri):
-            try self.init(copying: LoadedBytes(RemoteLocation.load(uri, cancel: cancel)), uri: uri, password: source.password)
+            try self.init(copying: LoadedBytes(RemoteLocation.load(uri, cancel: cancel)), uri: uri, password: source.password,
+                          watchdogs: watchdogs)
         }
     }
 
-    private convenience init(copying bytes: LoadedBytes, uri: String, password: String?) throws(DocumentError) {
+    private convenience init(copying bytes: LoadedBytes, uri: String, password: String?, watchdogs: HelperWatchdogs) throws(DocumentError) {
         if bytes.count == 0 { throw .empty(path: uri) }
         let copy: Descriptor
         do {
@@ -81,7 +86,7 @@ extension DocumentFile {
         } catch {
             throw .unsupportedLocation(uri: uri, detail: "\(error)")
         }
-        self.init(taking: copy, displayPath: uri, password: password)
+        self.init(taking: copy, displayPath: uri, password: password, watchdogs: watchdogs)
     }
 
     /// The file's size in bytes, now.

@@ -8,7 +8,7 @@ import Glibc
 /// A document as the window reads it: through a document helper process
 /// (`DocumentHelper`), never poppler. The policy:
 ///  1. Opening is the helper's first answer: a typed error, a crash (the signal, from the
-///     zygote) or a helper past `openSeconds` becomes the error the window shows.
+///     zygote) or a helper past its watchdog (`file.watchdogs.opening`) becomes the error the window shows.
 ///  2. Each question gets `callSeconds` (5 s: one page's text or links; 20 s for what
 ///     walks the whole document: outline, fonts, sizes); past that, or when the helper
 ///     ends or breaks the protocol, the helper is ended and the call fails (an empty
@@ -22,10 +22,6 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     public static let restartLimit = 6
     public static let callSeconds = 5.0
     public static let walkSeconds = 20.0
-    /// How long the opening may take: `QUIRE_CHECK_SECONDS` (20 s).
-    public static var openSeconds: Double {
-        getenv("QUIRE_CHECK_SECONDS").flatMap { Double(String(cString: $0)) }.map { max(0.5, $0) } ?? 20
-    }
 
     public let file: DocumentFile
     public let summary: DocumentSummary
@@ -39,7 +35,8 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
 
     /// Opens `file` in a new helper; throws what the reader should be told. `cancel`, when
     /// given, may end the opening from another thread.
-    public init(file: DocumentFile, within seconds: Double = RemoteDocument.openSeconds, cancel: OpeningCancel? = nil) throws(DocumentError) {
+    public init(file: DocumentFile, within seconds: Double? = nil, cancel: OpeningCancel? = nil) throws(DocumentError) {
+        let seconds = seconds ?? file.watchdogs.opening
         guard let zygote = Zygote.shared else {
             throw .noReader(path: file.displayPath, detail: "its helper processes did not start")
         }

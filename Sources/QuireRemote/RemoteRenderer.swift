@@ -23,9 +23,8 @@ public final class RemoteRenderer: PageRendering {
     public typealias Picture = PageImage
 
     public static let restartLimit = 6
-    static var renderSeconds: Double {
-        getenv("QUIRE_RENDER_SECONDS").flatMap { Double(String(cString: $0)) }.map { max(0.5, $0) } ?? 20
-    }
+    /// The watchdog: `file.watchdogs.render`.
+    var renderSeconds: Double { file.watchdogs.render }
 
     private let file: DocumentFile
     private let zygote: Zygote
@@ -68,7 +67,7 @@ public final class RemoteRenderer: PageRendering {
         guard awaitingReady, let made = helper else { return }
         awaitingReady = false
         let reply: HelperReply
-        do { reply = try HelperReply(made.channel.receive(within: Self.renderSeconds).bytes) } catch {
+        do { reply = try HelperReply(made.channel.receive(within: renderSeconds).bytes) } catch {
             throw broken("the helper did not open the document: \(error)")
         }
         switch reply {
@@ -94,7 +93,7 @@ public final class RemoteRenderer: PageRendering {
         do {
             return try HelperReply(channel.receive(within: seconds).bytes)
         } catch ChannelError.timedOut {
-            throw broken("page \(page + 1) took longer than \(Self.renderSeconds.asSeconds) s to draw, so Quire stopped it")
+            throw broken("page \(page + 1) took longer than \(renderSeconds.asSeconds) s to draw, so Quire stopped it")
         } catch ChannelError.closed {
             throw broken("the process drawing page \(page + 1) ended while drawing it")
         } catch {
@@ -124,7 +123,7 @@ public final class RemoteRenderer: PageRendering {
         guard let channel = helper?.channel else { throw RenderFailure("no helper") }
         nextID &+= 1
         let id = nextID, page = tile.page
-        let deadline = monotonicSeconds() + Self.renderSeconds
+        let deadline = monotonicSeconds() + renderSeconds
         func left() -> Double { max(0, deadline - monotonicSeconds()) }
         let outOfTurn = "the process drawing page \(page + 1) answered out of turn"
         // Memory for the pixels goes with the question when the page's size is known: one
@@ -164,8 +163,8 @@ public final class RemoteRenderer: PageRendering {
     /// The tile's pixels as a picture; the times are believed only as hints (of slowness,
     /// for the bench): a lie costs memory, not safety.
     private func picture(_ pixels: SharedPixels, width: Int, height: Int, seconds: Double, draw: Double) throws -> PageImage {
-        lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), Self.renderSeconds) : nil
-        lastDrawSeconds = draw.isFinite ? min(max(draw, 0), Self.renderSeconds) : nil
+        lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), renderSeconds) : nil
+        lastDrawSeconds = draw.isFinite ? min(max(draw, 0), renderSeconds) : nil
         guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels) else {
             throw RenderFailure("cairo refused a \(width)×\(height) picture")
         }

@@ -14,6 +14,8 @@ public final class Application {
 
     private let app: UnsafeMutablePointer<GtkApplication>
     private let options: LaunchOptions
+    /// What the environment says, read once at start-up.
+    private let configuration: Configuration
     private var windows: [UnsafeMutableRawPointer: DocumentWindow] = [:]
     private var snapshot: SnapshotRun?
     private var exitStatus: Int32 = 0
@@ -44,16 +46,18 @@ public final class Application {
             print(LaunchOptions.usage)
             return 0
         }
+        let configuration = ThisProcess.configuration()
         startHelpers()
         RendererChoice.applyBeforeGtkStarts()
-        CacheBudget.returnFreedPicturesToTheSystem()
+        ThisProcess.returnFreedPicturesToTheSystem()
         // Before GTK starts: the helpers read the files on the other core while GTK builds the window.
-        DocumentOpening.startEarly(options.files)
-        return Application(options: options).run(program: arguments.first ?? "quire")
+        DocumentOpening.startEarly(options.files, watchdogs: configuration.watchdogs)
+        return Application(options: options, configuration: configuration).run(program: arguments.first ?? "quire")
     }
 
-    private init(options: LaunchOptions) {
+    private init(options: LaunchOptions, configuration: Configuration) {
         self.options = options
+        self.configuration = configuration
         var flags = G_APPLICATION_HANDLES_OPEN
         // A snapshot is its own run: never handed to (or served by) another instance.
         if options.snapshotPath != nil || !SessionBus.isAvailable { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
@@ -70,9 +74,9 @@ public final class Application {
         let arguments = [program] + options.files
         var pointers = arguments.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
-        StallWatch.startIfAsked()
+        if configuration.reportsStalls { StallWatch.start() }
         let status = g_application_run(quire_application(app), Int32(pointers.count), &pointers)
-        StallWatch.report()
+        if configuration.reportsStalls { StallWatch.report() }
         g_object_unref(UnsafeMutableRawPointer(app))
         return exitStatus != 0 ? exitStatus : status
     }
@@ -141,7 +145,7 @@ public final class Application {
     }
 
     private var snapshotPassword: String? {
-        options.snapshotPath != nil ? Environment.string("QUIRE_PASSWORD") : nil
+        options.snapshotPath != nil ? configuration.snapshotPassword : nil
     }
 
     private var activeWindow: DocumentWindow? {
@@ -152,10 +156,11 @@ public final class Application {
     /// A new window, presented on the next main-loop turn: whatever it is given to show
     /// before then is in its first frame.
     private func newWindow() -> DocumentWindow {
-        let window = DocumentWindow(application: app, zoom: options.zoom, rotation: options.rotation,
-                                    arrangement: options.arrangement, continuous: options.continuous, page: options.page, find: options.find,
-                                    sidebar: options.sidebar, size: options.windowSize, states: states,
-                                    restoresState: !options.choosesView, recentMenu: recent.menu)
+        let start = ViewStart.Options(zoom: options.zoom, rotation: options.rotation, arrangement: options.arrangement,
+                                      continuous: options.continuous, page: options.page.map { $0 - 1 }, find: options.find,
+                                      sidebar: options.sidebar, restoresRemembered: !options.choosesView)
+        let window = DocumentWindow(application: app, start: start, size: options.windowSize, states: states,
+                                    recentMenu: recent.menu, configuration: configuration)
         let key = UnsafeMutableRawPointer(window.window)
         windows[key] = window
         window.onOpenRequest = { [unowned self, unowned window] in self.chooseFile(for: window) }
@@ -166,7 +171,7 @@ public final class Application {
         window.onClosed = { [unowned self] in self.windows[key] = nil }
         if options.night { window.setNight(true) }
         if let path = options.snapshotPath {
-            snapshot = SnapshotRun(window: window, path: path) { [unowned self] status, message in
+            snapshot = SnapshotRun(window: window, path: path, seconds: configuration.snapshotSeconds) { [unowned self] status, message in
                 self.finishSnapshot(status: status, message: message)
             }
         }

@@ -47,11 +47,7 @@ final class DocumentLinks {
         self.canvas = canvas
         self.labelOf = labelOf
         worker = DocumentWorker(file: file)
-        let before = canvas.onVisiblePagesChanged
-        canvas.onVisiblePagesChanged = { [weak self] visible in
-            before?(visible)
-            self?.visiblePagesChanged(visible)
-        }
+        canvas.watchVisiblePages { [weak self] visible in self?.visiblePagesChanged(visible) }
         visiblePagesChanged(canvas.visiblePages)
     }
 

@@ -32,35 +32,35 @@ final class DocumentOpening {
     private static var early: [String: DocumentOpening] = [:]
 
     /// Starts opening the local files among `arguments` (paths or URIs, as given).
-    static func startEarly(_ arguments: [String]) {
+    static func startEarly(_ arguments: [String], watchdogs: HelperWatchdogs) {
         for argument in arguments {
             let file = g_file_new_for_commandline_arg(argument)!
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
             guard let path = g_file_get_path(file) else { continue }
             defer { g_free(path) }
             let name = String(cString: path)
-            if early[name] == nil { early[name] = DocumentOpening(DocumentSource(path: name)) }
+            if early[name] == nil { early[name] = DocumentOpening(DocumentSource(path: name), watchdogs: watchdogs) }
         }
     }
 
     /// Opens `source`: takes over the early opening of the same file when there is one.
     /// `done` is called once, on the main loop, unless `cancel` comes first.
-    static func open(_ source: DocumentSource, done: @escaping (Outcome) -> Void) -> DocumentOpening {
+    static func open(_ source: DocumentSource, watchdogs: HelperWatchdogs, done: @escaping (Outcome) -> Void) -> DocumentOpening {
         if source.password == nil, case .file(let path) = source.location, let started = early.removeValue(forKey: path) {
             started.done = done
             if started.slot.outcome.withLock({ $0 != nil }) { MainLoop.invoke { [weak started] in started?.report() } }
             return started
         }
-        let opening = DocumentOpening(source)
+        let opening = DocumentOpening(source, watchdogs: watchdogs)
         opening.done = done
         return opening
     }
 
-    private init(_ source: DocumentSource) {
+    private init(_ source: DocumentSource, watchdogs: HelperWatchdogs) {
         let slot = self.slot, ending = self.ending
         startThread { [weak self] in
             let outcome = Outcome { () throws(DocumentError) in
-                let file = try DocumentFile(opening: source, cancel: ending)
+                let file = try DocumentFile(opening: source, cancel: ending, watchdogs: watchdogs)
                 let renderer = PreparedRenderer(file: file)
                 return Opened(document: try RemoteDocument(file: file, cancel: ending), renderer: renderer)
             }

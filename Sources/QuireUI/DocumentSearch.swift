@@ -26,19 +26,19 @@ final class DocumentSearch {
     /// Called when what the search shows has settled (for `--snapshot`).
     var onSettled: (() -> Void)?
 
-    init(file: DocumentFile, pageCount: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String,
+    init(file: DocumentFile, pageCount: Int, textBudget: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String,
          options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
         self.bar = bar
         self.options = options
         self.canvas = canvas
         self.pageLabel = pageLabel
         let link = self.link
-        workers = SearchWorkers(pageCount: pageCount, cache: PageTextCache(pageCount: pageCount),
+        workers = SearchWorkers(pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: textBudget),
                                 makeSource: { try RemoteDocument(file: file) },
                                 deliver: { event in MainLoop.invoke { link.search?.received(event) } })
         link.search = self
         canvas.highlights = { [unowned self] page in self.highlights(onPage: page) }
-        canvas.onVisiblePagesChanged = { [unowned self] visible in self.perform(self.session.visibleChanged(visible)) }
+        canvas.watchVisiblePages { [unowned self] visible in self.perform(self.session.visibleChanged(visible)) }
     }
 
     /// Fills the text cache in the background, from `page` on; called once the first view

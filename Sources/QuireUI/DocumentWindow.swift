@@ -20,8 +20,6 @@ final class DocumentWindow {
     let searchBar = SearchBar()
     let sidebar = Sidebar()
     private var presentation: Presentation?
-    private var sidebarAtStart: SidebarView?
-    private var sidebarRemembered: SidebarView?
     private var followPending = false
     private var links: DocumentLinks?
     private var selection: DocumentSelection?
@@ -29,20 +27,16 @@ final class DocumentWindow {
     private let noticeLabel: UnsafeMutablePointer<GtkWidget>
     private var noticeTimer: UInt32 = 0
     private var search: DocumentSearch?
-    private var find: String?
     private var source: DocumentSource?
     /// The document shown, as the window opened it: print and properties read its bytes.
     private var shown: RemoteDocument?
     /// The document being opened: being checked, or waiting for its password.
     private var opening: DocumentSource?
-    private let zoom: ZoomMode
-    private let rotation: Rotation
-    private let arrangement: PageLayout.Arrangement
-    private let continuous: Bool
-    private var startPage: Int?
     /// How readers left documents; the launch's own view wins over it for the first one.
     private let states: DocumentStateStore
-    private var restoresState: Bool
+    /// Which view each document opens with (the launch options, the remembered views).
+    private var viewStart: ViewStart
+    private let configuration: Configuration
     private var identity: DocumentIdentity?
     private var saveTimer: UInt32 = 0
     private var watch: FileWatch?
@@ -60,18 +54,12 @@ final class DocumentWindow {
     /// Files dragged onto the window, as URIs.
     var onFilesDropped: (([String]) -> Void)?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, zoom: ZoomMode, rotation: Rotation,
-         arrangement: PageLayout.Arrangement, continuous: Bool, page: Int?, find: String? = nil, sidebar: SidebarView? = nil,
-         size: (width: Int, height: Int)?, states: DocumentStateStore, restoresState: Bool, recentMenu: OpaquePointer) {
+    init(application: UnsafeMutablePointer<GtkApplication>, start: ViewStart.Options,
+         size: (width: Int, height: Int)?, states: DocumentStateStore, recentMenu: OpaquePointer,
+         configuration: Configuration) {
+        self.configuration = configuration
         self.states = states
-        self.restoresState = restoresState
-        self.find = find
-        sidebarAtStart = sidebar
-        self.continuous = continuous
-        self.zoom = zoom
-        self.rotation = rotation
-        self.arrangement = arrangement
-        startPage = page.map { $0 - 1 }
+        viewStart = ViewStart(start)
         window = gtk_application_window_new(application)
         notice = gtk_revealer_new()
         noticeLabel = gtk_label_new(nil)
@@ -370,7 +358,7 @@ final class DocumentWindow {
                 gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
             }
         }
-        openingCheck = DocumentOpening.open(source) { [unowned self] outcome in
+        openingCheck = DocumentOpening.open(source, watchdogs: configuration.watchdogs) { [unowned self] outcome in
             self.openingCheck = nil
             switch outcome {
             case .success(let opened): self.load(opened.document, renderer: opened.renderer, from: source, keeping: kept)
@@ -435,12 +423,12 @@ final class DocumentWindow {
         if kept?.search == nil { searchBar.close() }
         if kept != nil { hideNotice() }
         identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
-        let remembered = kept?.state ?? (restoresState ? identity.flatMap { states.state(for: $0) } : nil)
-        restoresState = true
-        let canvas = PageCanvas(document: document, threads: threads, zoom: remembered?.zoomMode ?? zoom)
+        let start = viewStart.plan(remembered: identity.flatMap { states.state(for: $0) },
+                                   kept: kept.map { ViewStart.Kept(state: $0.state, search: $0.search, match: $0.match) })
+        let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
         canvas.night.isOn = isNight
-        let search = DocumentSearch(file: file, pageCount: document.pageCount, canvas: canvas, bar: searchBar,
+        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes, canvas: canvas, bar: searchBar,
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
                                     options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
         self.search = search
@@ -500,44 +488,26 @@ final class DocumentWindow {
             return !selection.isEmpty
         }
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
-        let searchAreas = canvas.onVisiblePagesChanged
-        canvas.onVisiblePagesChanged = { [unowned selection] pages in
-            searchAreas?(pages)
-            selection.visiblePagesChanged()
-        }
+        canvas.watchVisiblePages { [unowned selection] _ in selection.visiblePagesChanged() }
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
-        if let remembered {
-            canvas.setRotation(remembered.layoutRotation)
-            canvas.setArrangement(remembered.layoutArrangement)
-            canvas.setContinuous(remembered.continuous)
-            canvas.show(place: remembered.place)
-            if remembered.sidebarOpen, sidebarAtStart == nil { sidebarRemembered = remembered.sidebarView == .outline ? .outline : .thumbnails }
-        } else {
-            if rotation != .none { canvas.setRotation(rotation) }
-            if arrangement != .single { canvas.setArrangement(arrangement) }
-            if !continuous { canvas.setContinuous(false) }
-        }
+        if start.rotation != canvas.rotation { canvas.setRotation(start.rotation) }
+        if start.arrangement != canvas.arrangement { canvas.setArrangement(start.arrangement) }
+        if start.continuous != canvas.continuous { canvas.setContinuous(start.continuous) }
+        if let place = start.place { canvas.show(place: place) }
         updateArrangementStates()
-        if let startPage { canvas.show(page: startPage) }
-        if let find {
-            searchBar.open(text: find)
-            search.find(find, from: startPage ?? 0)
-        } else if let text = kept?.search {
-            // The matches come back where they are; the view stays where the reader was.
-            search.findAgain(text, keeping: kept?.match, from: kept?.state?.place.page ?? canvas.currentPage)
+        if let page = start.page { canvas.show(page: page) }
+        switch start.search {
+        case .find(let text, let page):
+            searchBar.open(text: text)
+            search.find(text, from: page)
+        case .findAgain(let text, let match, let page):
+            search.findAgain(text, keeping: match, from: page ?? canvas.currentPage)
+        case nil:
+            break
         }
-        if let view = sidebarAtStart {
-            setSidebar(open: true, view: view)
-        } else if let view = sidebarRemembered {
-            // Not a choice made now: a document without an outline still falls back to thumbnails.
-            setSidebar(open: true, view: view, chosen: false)
-        }
-        sidebarRemembered = nil
-        startPage = nil
-        find = nil
-        sidebarAtStart = nil
+        if let (view, chosen) = start.sidebar { setSidebar(open: true, view: view, chosen: chosen) }
         if let old = gtk_stack_get_child_by_name(quire_stack(stack), "document") {
             gtk_stack_remove(quire_stack(stack), old)
         }
@@ -722,12 +692,14 @@ final class DocumentWindow {
 
     private func printDocument(from currentPage: Int) {
         guard let shown, let source else { return }
-        PrintJob.start(file: shown.file, of: source, pageCount: shown.pageCount, currentPage: currentPage, parent: window) { [weak self] message in self?.showNotice(message) }
+        let toFile = configuration.printToFile.map { (path: $0, pages: configuration.printPages) }
+        PrintJob.start(file: shown.file, of: source, pageCount: shown.pageCount, currentPage: currentPage, toFile: toFile,
+                       parent: window) { [weak self] message in self?.showNotice(message) }
     }
 
     private func showProperties() {
         guard let shown else { return }
-        PropertiesDialog.present(file: shown.file, parent: window)
+        PropertiesDialog.present(file: shown.file, parent: window, reportingTo: configuration.propertiesReport)
     }
 
     private func updateHistoryButtons(back: Bool, forward: Bool) {

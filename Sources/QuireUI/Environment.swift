@@ -2,16 +2,10 @@
 import Glibc
 #endif
 
-/// Reading the process environment and the machine, in one place.
+/// The environment GTK and the desktop read (Quire's own variables are `Configuration`'s).
 enum Environment {
     static func string(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
-    }
-
-    static func integer(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
-
-    static func physicalMemory() -> Int {
-        Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
 

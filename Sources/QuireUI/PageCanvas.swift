@@ -55,8 +55,10 @@ final class PageCanvas: CanvasContent {
     var selectionAreas: ((Int) -> [Rect]?)?
     /// The search's marks for a page, drawn over it.
     var highlights: ((Int) -> PageHighlights?)?
-    /// Called when other pages come into view.
-    var onVisiblePagesChanged: ((Range<Int>) -> Void)?
+    /// Told when other pages come into view, each in the order it began watching (the
+    /// search's areas, the links, the selection's areas: none wraps another's handler).
+    private var visiblePagesWatchers: [(Range<Int>) -> Void] = []
+    func watchVisiblePages(_ watcher: @escaping (Range<Int>) -> Void) { visiblePagesWatchers.append(watcher) }
     /// Called whenever the view moves (scroll, zoom, layout), for the outline's section.
     var onViewMoved: (() -> Void)?
     /// The pointer moved over the view (view coordinates).
@@ -87,8 +89,8 @@ final class PageCanvas: CanvasContent {
     /// A presentation: black around the page, no frame.
     var presenting = false { didSet { redraw() } }
 
-    init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode) {
-        model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: CacheBudget.forThisMachine)
+    init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode, budget: Int) {
+        model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: budget)
         labels = PageLabels(pageCount: document.pageCount)
         (widget, canvas) = makeScrolledCanvas()
         let canvasWidget = UnsafeMutablePointer<GtkWidget>(canvas)
@@ -363,7 +365,7 @@ final class PageCanvas: CanvasContent {
         let visible = model.visiblePages
         if visible != reportedVisiblePages {
             reportedVisiblePages = visible
-            onVisiblePagesChanged?(visible)
+            for watcher in visiblePagesWatchers { watcher(visible) }
         }
         onViewMoved?()
         watchSlowPages()

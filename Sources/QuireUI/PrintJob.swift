@@ -37,13 +37,15 @@ final class PrintJob {
 
     /// Starts printing `file`, the bytes of `source`; `currentPage` is offered as a choice
     /// in the dialog. `onFailure` hears why printing failed, in words for the reader.
+    /// With `toFile` (`QUIRE_PRINT_TO_FILE`, for tests), those pages go to that PDF without a dialog.
     static func start(file: DocumentFile, of source: DocumentSource, pageCount: Int, currentPage: Int,
-                      parent: UnsafeMutablePointer<GtkWidget>, onFailure: @escaping (String) -> Void) {
+                      toFile: (path: String, pages: String?)?, parent: UnsafeMutablePointer<GtkWidget>,
+                      onFailure: @escaping (String) -> Void) {
         let path: String? = if case .file(let path) = source.location { path } else { nil }
         let job = PrintJob(file: file, name: source.displayName, sourcePath: path, currentPage: currentPage, onFailure: onFailure)
         running[ObjectIdentifier(job)] = job
-        if let path = Environment.string("QUIRE_PRINT_TO_FILE"), !path.isEmpty {
-            job.export(to: path, pages: Environment.string("QUIRE_PRINT_PAGES"), pageCount: pageCount)
+        if let toFile {
+            job.export(to: toFile.path, pages: toFile.pages, pageCount: pageCount)
         } else {
             job.showDialog(parent: parent, pageCount: pageCount)
         }

@@ -22,16 +22,19 @@ final class PropertiesDialog {
     private var values: [(label: UnsafeMutablePointer<GtkWidget>, value: UnsafeMutablePointer<GtkWidget>)] = []
     private var fonts: [String] = []
     private static var open: [ObjectIdentifier: PropertiesDialog] = [:]
+    private let reportPath: String?
 
     /// Shows the properties of the document of `source` over `parent`.
-    static func present(file: DocumentFile, parent: UnsafeMutablePointer<GtkWidget>) {
-        let dialog = PropertiesDialog(parent: parent)
+    /// With `report` (`QUIRE_PROPERTIES_REPORT`, for tests), what it shows is written there too.
+    static func present(file: DocumentFile, parent: UnsafeMutablePointer<GtkWidget>, reportingTo report: String?) {
+        let dialog = PropertiesDialog(parent: parent, report: report)
         open[ObjectIdentifier(dialog)] = dialog
         dialog.read(file)
         gtk_window_present(quire_window(dialog.window))
     }
 
-    private init(parent: UnsafeMutablePointer<GtkWidget>) {
+    private init(parent: UnsafeMutablePointer<GtkWidget>, report: String?) {
+        reportPath = report
         window = gtk_window_new()
         gtk_window_set_title(quire_window(window), "Properties")
         gtk_window_set_transient_for(quire_window(window), quire_window(parent))
@@ -118,7 +121,7 @@ final class PropertiesDialog {
 
     /// Writes what the labels show, for the window tests.
     private func report() {
-        guard let path = Environment.string("QUIRE_PROPERTIES_REPORT") else { return }
+        guard let path = reportPath else { return }
         func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_label_get_text(quire_label(label))) }
         var lines = values.map { "\(text($0.label)): \(text($0.value))" }
         lines += fonts.map { "Font: \($0)" }

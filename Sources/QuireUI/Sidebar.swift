@@ -3,11 +3,6 @@ import CShim
 import QuireRemote
 import QuireEngine
 
-/// The two views of the sidebar.
-public enum SidebarView: String, Sendable, CaseIterable {
-    case outline, thumbnails
-}
-
 /// The sidebar (F9): a switcher over the outline and the thumbnails of the document shown.
 /// It reads the outline on a thread of its own, once the first view is drawn, and opens on
 /// Thumbnails for a document without one.

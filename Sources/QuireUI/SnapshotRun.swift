@@ -17,9 +17,10 @@ final class SnapshotRun {
 
     /// A watchdog, not a synchronisation: a document that never finishes rendering must not
     /// keep a script waiting forever. `QUIRE_SNAPSHOT_TIMEOUT` seconds, default 120.
-    private static var timeout: UInt32 { UInt32(Environment.integer("QUIRE_SNAPSHOT_TIMEOUT") ?? 120) }
+    private let timeout: UInt32
 
-    init(window: DocumentWindow, path: String, finish: @escaping (Int32, String?) -> Void) {
+    init(window: DocumentWindow, path: String, seconds: Int, finish: @escaping (Int32, String?) -> Void) {
+        timeout = UInt32(clamping: seconds)
         self.window = window
         self.path = path
         self.finish = finish
@@ -29,7 +30,7 @@ final class SnapshotRun {
             let run = Unmanaged<SnapshotRun>.fromOpaque(data!).takeUnretainedValue()
             return MainActor.assumeIsolated { run.painted() } ? 1 : 0
         }, data) { data in Unmanaged<SnapshotRun>.fromOpaque(data!).release() }
-        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, Self.timeout, { data in
+        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, timeout, { data in
             let run = Unmanaged<SnapshotRun>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { run.timedOut() }
             return 0
@@ -70,6 +71,6 @@ final class SnapshotRun {
     private func timedOut() {
         guard !done else { return }
         done = true
-        finish(4, "rendering did not finish within \(Self.timeout) s")
+        finish(4, "rendering did not finish within \(timeout) s")
     }
 }

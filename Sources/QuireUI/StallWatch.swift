@@ -10,8 +10,7 @@ enum StallWatch {
     private static var last = 0.0
     private static var longest = 0.0
 
-    static func startIfAsked() {
-        guard Environment.string("QUIRE_REPORT_STALLS") == "1" else { return }
+    static func start() {
         last = monotonicSeconds()
         g_timeout_add_full(G_PRIORITY_DEFAULT, 5, { _ in
             MainActor.assumeIsolated {
@@ -31,7 +30,6 @@ enum StallWatch {
     }
 
     static func report() {
-        guard Environment.string("QUIRE_REPORT_STALLS") == "1" else { return }
         printError("longest main-loop stall: \(Int((longest * 1000).rounded())) ms")
     }
 }

@@ -80,7 +80,7 @@ final class HeadlessEngine {
 
     /// A canvas model of the document with the options' zoom, view and screen.
     func model(_ options: BenchmarkOptions) -> CanvasModel<PageImage> {
-        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: options.zoom, budget: CacheBudget.forThisMachine)
+        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: options.zoom, budget: ThisProcess.configuration().pictureCacheBytes)
         model.setDeviceScale(options.deviceScale)
         model.scroll(to: model.resize(to: options.viewport))
         return model
@@ -151,7 +151,7 @@ struct Benchmark {
             accept(inbox.take(waitingUntil: .now() + .seconds(1)))
         }
         report.firstViewportMs = Clock.ms(since: start)
-        let filler = options.prefill ? SearchWorkers(pageCount: document.pageCount, cache: PageTextCache(pageCount: document.pageCount),
+        let filler = options.prefill ? SearchWorkers(pageCount: document.pageCount, cache: PageTextCache(pageCount: document.pageCount, budget: ThisProcess.configuration().textCacheBytes),
                                                      makeSource: { try source.open() }, deliver: { _ in }) : nil
         filler?.fillCache(from: 0)
         defer { filler?.stopAndWait() }

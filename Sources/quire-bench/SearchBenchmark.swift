@@ -1,6 +1,7 @@
 import Dispatch
 import QuireDocument
 import QuireEngine
+import QuireRemote
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +36,7 @@ struct SearchBenchmark {
         let document = try source.open()
         let source = self.source
         let inbox = Inbox()
-        let cache = PageTextCache(pageCount: document.pageCount)
+        let cache = PageTextCache(pageCount: document.pageCount, budget: ThisProcess.configuration().textCacheBytes)
         let workers = SearchWorkers(pageCount: document.pageCount, cache: cache,
                                     makeSource: { try source.open() }, deliver: { inbox.post($0) })
         defer { workers.stopAndWait() }

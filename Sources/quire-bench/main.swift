@@ -76,7 +76,7 @@ if !options.inProcess && searchWord == nil && !outline {
         fail("the helper processes cannot start (\(error)); --in-process renders without them")
     }
 }
-CacheBudget.returnFreedPicturesToTheSystem()
+ThisProcess.returnFreedPicturesToTheSystem()
 func printFields(_ fields: [(String, String)], json: Bool) {
     print(json ? "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
                        : fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))

@@ -48,7 +48,7 @@ final class RemoteRendererTests: XCTestCase {
         let took = monotonicSeconds() - start
         rendered.signal()
         asking.wait()
-        XCTAssertLessThan(took, 5, "waited out: the watchdog allows \(RemoteRenderer.renderSeconds) s")
+        XCTAssertLessThan(took, 5, "waited out: the watchdog allows \(file.watchdogs.render) s")
         XCTAssertTrue(Self.ends(hung), "the hung helper still runs")
         XCTAssertEqual(file.faults.total, 0, "an abandoned helper counted as a failed one")
         XCTAssertNoThrow(try renderer.render(tile(2)), "the next tile is drawn")

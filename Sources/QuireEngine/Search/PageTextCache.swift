@@ -13,17 +13,9 @@ public final class PageTextCache: Sendable {
     nonisolated(unsafe) private var cached = 0          // guarded by `condition`
     nonisolated(unsafe) private var refused = false     // guarded by `condition`
 
-    public init(pageCount: Int, budget: Int = PageTextCache.defaultBudget) {
+    public init(pageCount: Int, budget: Int = Configuration.defaultTextCacheBytes) {
         self.budget = budget
         texts = Array(repeating: nil, count: pageCount)
-    }
-
-    /// 64 MiB unless `QUIRE_TEXT_CACHE_MB` says otherwise: about 5,000 dense pages.
-    public static var defaultBudget: Int {
-        if let value = getenv("QUIRE_TEXT_CACHE_MB").flatMap({ Int(String(cString: $0)) }), value >= 0 {
-            return value << 20
-        }
-        return 64 << 20
     }
 
     public var bytes: Int { condition.locked { used } }

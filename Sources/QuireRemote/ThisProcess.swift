@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import QuireEngine
+
+/// This process's environment and machine, read in one place: the configuration a run of
+/// Quire (or `quire-bench`) starts with, and how glibc treats freed pictures.
+public enum ThisProcess {
+    /// Built once, at start-up, and handed down.
+    public static func configuration() -> Configuration {
+        Configuration(reading: { getenv($0).map { String(cString: $0) } }, physicalMemory: physicalMemory)
+    }
+
+    public static var physicalMemory: Int { Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE))) }
+
+    /// Pictures are megabytes each; glibc would serve them from its heap after the first
+    /// one is freed (its mmap threshold adapts upwards) and keep freed ones as resident
+    /// memory. A fixed threshold keeps each picture in its own mapping, returned on free.
+    public static func returnFreedPicturesToTheSystem() {
+        // mallopt is declared in <malloc.h>, which Swift's Glibc module leaves out.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        let mmapThreshold: Int32 = -3 // M_MMAP_THRESHOLD
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 256 << 10)
+    }
+}
