@@ -107,7 +107,7 @@ public final class Application {
         }
         Actions.add("close", to: app) { [unowned self] in self.activeWindow?.close() }
         for (action, accels) in Self.accelerators { quire_set_accels(app, "app.\(action)", accels) }
-        for (action, accels) in DocumentWindow.accelerators { quire_set_accels(app, "win.\(action)", accels) }
+        for (action, accels) in WindowMenus.accelerators { quire_set_accels(app, "win.\(action)", accels) }
         // After the first window is up: the monitor may ask D-Bus for a portal.
         MainLoop.invoke { [unowned self] in self.watchMemory() }
     }

@@ -83,7 +83,7 @@ enum ShortcutsWindow {
             }
         }
         add(Application.accelerators)
-        add(DocumentWindow.accelerators)
+        add(WindowMenus.accelerators)
         return groups
     }
 

@@ -30,7 +30,7 @@ final class ShortcutsWindowTests: XCTestCase {
     @MainActor
     func testEveryShortcutIsListed() {
         let shortcuts = ShortcutsWindow.groups.flatMap(\.shortcuts)
-        for (action, accels) in DocumentWindow.accelerators + Application.accelerators {
+        for (action, accels) in WindowMenus.accelerators + Application.accelerators {
             let first = String(accels.split(separator: "|")[0])
             XCTAssertTrue(shortcuts.contains { $0.keys.split(separator: " ").contains { $0 == first } && !$0.title.isEmpty },
                           "\(action) (\(first)) is not listed")
