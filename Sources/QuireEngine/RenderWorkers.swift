@@ -14,11 +14,12 @@ import Glibc
 /// fraction of a second and a stopped helper is replaced by one that opens the document
 /// again. An abandoned render delivers nothing; a tile asked for again while its render was
 /// being abandoned goes back into the plan. `stop` abandons every render in progress.
-/// A render the plan left out for the same page at another scale or rotation (a zoom, a
-/// window resized before the first view came) is superseded: the new render does its work
+/// A render the plan left out for the same page at another rotation, or at a scale within
+/// four times its own (a zoom, a window resized before the first view came, not a small
+/// stand-in giving way to the sharp picture), is superseded: the new render does its work
 /// again, decoding the same images, while both share the cores, so it is abandoned once it
 /// has run `supersededAfter` (longer than a text page's whole render at screen size, so
-/// those still finish and stand in). At launch this halves a scan's wait for a resized window.
+/// those still finish and stand in). At launch a scan's page is no longer decoded twice at once.
 /// Each result carries a sequence number; a plan submitted with `seen` (the last result
 /// the receiver has taken) skips tiles delivered after it, which are on their way and would
 /// otherwise be rendered twice.
@@ -69,6 +70,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var abandoners: [Int: any RenderAbandoning] = [:] // by thread, for renderers that can stop
         var version = 0          // counts changes a waiting thread must look at
         var looked: [Int: Int] = [:] // by thread: the version it last chose to wait at
+        var deciding = 0         // tests in `waitUntilDecided`, woken when a thread chooses to wait
     }
 
     /// Renders running at once, not counting slow ones.
@@ -185,8 +187,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             for key in state.running.keys {
                 state.running[key]?.urgent = shown.contains(key)
                 state.running[key]?.wanted = wanted.contains(key)
-                state.running[key]?.superseded = !wanted.contains(key)
-                    && plan.contains { $0.page == key.page && ($0.scale != key.scale || $0.rotation != key.rotation) }
+                state.running[key]?.superseded = !wanted.contains(key) && plan.contains { $0.supersedes(key) }
             }
             _ = abandonUnwanted(now: monotonicSeconds())
             state.generation += 1
@@ -226,6 +227,8 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     func waitUntilDecided(within seconds: Double = 10) -> Bool {
         let deadline = monotonicSeconds() + seconds
         return condition.locked {
+            state.deciding += 1
+            defer { state.deciding -= 1 }
             while true {
                 let running = Set(state.running.values.map(\.thread))
                 let undecided = (0..<(threadCount + spareCount)).contains { !running.contains($0) && state.looked[$0] != state.version }
@@ -305,7 +308,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 let waiting = !state.plan.isEmpty && (state.urgent > 0 || busyUrgent == 0)
                 if waiting && busy < (state.oneAtATime ? 1 : threadCount) && state.idle.min() == number { break }
                 let wake = min(nextAbandon, waiting ? firstSlow : .infinity)
-                if state.looked.updateValue(state.version, forKey: number) != state.version { condition.broadcast() }
+                if state.looked.updateValue(state.version, forKey: number) != state.version && state.deciding > 0 { condition.broadcast() }
                 if wake.isFinite { condition.wait(seconds: wake - now) } else { condition.wait() }
             }
             let urgent = state.urgent > 0
@@ -333,3 +336,11 @@ public struct RenderFailure: Error, Sendable, CustomStringConvertible {
     public static let abandoned = RenderFailure("stopped: the tile was no longer wanted", abandoned: true)
 }
 
+private extension TileKey {
+    /// Whether rendering this tile redoes most of `running`'s work (see `RenderWorkers`).
+    func supersedes(_ running: TileKey) -> Bool {
+        guard page == running.page, self != running else { return false }
+        if rotation != running.rotation { return true }
+        return scale != running.scale && max(scale, running.scale) <= 4 * min(scale, running.scale)
+    }
+}

@@ -45,6 +45,12 @@ final class AbandonedRenderTests: XCTestCase {
         assertGoesOn(slowAfter: 60, supersededAfter: 60, after: [TileKey(page: 0, scale: 2), page(5)], delivering: [0, 0, 5])
     }
 
+    /// A small stand-in giving way to the sharp picture (five times larger) is not superseded:
+    /// it stands in meanwhile, and a stopped helper would have to open the document again.
+    func testASmallStandInIsNotSupersededByTheSharpPicture() {
+        assertGoesOn(slowAfter: 60, supersededAfter: 0, after: [TileKey(page: 0, scale: 5), page(5)], delivering: [0, 0, 5])
+    }
+
     /// Another part of the page at the same scale (scrolling at a deep zoom) redoes nothing.
     func testARenderIsNotSupersededByAnotherCellOfItsPage() {
         let cell = { (column: Int) in TileKey(page: 0, scale: 1, cell: .init(column: column, row: 0)) }
