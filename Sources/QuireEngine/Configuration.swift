@@ -48,9 +48,6 @@ public struct Configuration: Sendable {
         propertiesReport = path("QUIRE_PROPERTIES_REPORT")
         reportsStalls = variable("QUIRE_REPORT_STALLS") == "1"
     }
-
-    /// As a run with none of the variables set would have it.
-    public init(physicalMemory: Int) { self.init(reading: { _ in nil }, physicalMemory: physicalMemory) }
 }
 
 /// How long the window waits for a helper before it counts as hung and is ended.

@@ -187,7 +187,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             for key in state.running.keys {
                 state.running[key]?.urgent = shown.contains(key)
                 state.running[key]?.wanted = wanted.contains(key)
-                state.running[key]?.superseded = !wanted.contains(key) && plan.contains { $0.supersedes(key) }
+                state.running[key]?.superseded = plan.contains { $0.supersedes(key) } // counts only when not wanted
             }
             _ = abandonUnwanted(now: monotonicSeconds())
             state.generation += 1

@@ -68,8 +68,7 @@ final class DocumentSearch {
             return
         }
         let generation = workers.search(query, from: kept?.page ?? page)
-        session.start(query, generation: generation, from: page, keeping: kept, followingCurrent: kept == nil,
-                      pageCount: canvas?.pageCount ?? 0)
+        session.start(query, generation: generation, from: page, keeping: kept, pageCount: canvas?.pageCount ?? 0)
         updateStatus()
         canvas?.redraw()
     }
@@ -191,12 +190,6 @@ final class DocumentSearch {
 
     /// What the canvas draws on `page`: the areas of its matches and which one is current.
     private func highlights(onPage page: Int) -> PageHighlights? {
-        session.highlights(onPage: page).map { PageHighlights(areas: $0.areas, current: $0.current) }
+        session.highlights(onPage: page)
     }
-}
-
-/// Matches on one page, for the canvas to draw.
-struct PageHighlights {
-    let areas: [[Rect]]
-    let current: Int?
 }

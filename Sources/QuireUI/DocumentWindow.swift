@@ -313,20 +313,13 @@ final class DocumentWindow {
         }
     }
 
-    /// What a reload keeps of the view it replaces.
-    private struct KeptView {
-        let state: DocumentState?
-        let search: String?
-        let match: SearchResults.Match?
-    }
-
     /// Reads the file again (Ctrl+R, or when it changed on disk), keeping the place, zoom,
     /// layout and search. A version that cannot be opened (half written, say) leaves the
     /// shown one in place, with a notice.
     func reload() {
         guard let source else { return }
         guard case .document = content else { return check(source, keeping: nil) }
-        check(source, keeping: KeptView(state: currentState, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch))
+        check(source, keeping: ViewStart.Kept(state: currentState, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch))
     }
 
     /// The file was deleted: the version shown stays, and the reader is told.
@@ -336,7 +329,7 @@ final class DocumentWindow {
     }
 
     /// A document cannot be shown: its error page, or over a document being reloaded, a notice.
-    private func failed(_ error: DocumentError, keeping kept: KeptView?) {
+    private func failed(_ error: DocumentError, keeping kept: ViewStart.Kept?) {
         guard kept != nil, canvas != nil, case .document = content else { return show(error) }
         printError(error.description)
         showNotice("\(error.title). Still showing the version opened before; it will be read again when the file changes.")
@@ -344,7 +337,7 @@ final class DocumentWindow {
 
     /// Opens the file in a document helper (`DocumentOpening`); shows it once that has
     /// read it. The window meanwhile shows the previous document or nothing.
-    private func check(_ source: DocumentSource, keeping kept: KeptView?) {
+    private func check(_ source: DocumentSource, keeping kept: ViewStart.Kept?) {
         openingCheck?.cancel()
         opening = source
         if canvas == nil {
@@ -402,7 +395,7 @@ final class DocumentWindow {
         }
     }
 
-    private func load(_ document: RemoteDocument, renderer: PreparedRenderer, from source: DocumentSource, keeping kept: KeptView?) {
+    private func load(_ document: RemoteDocument, renderer: PreparedRenderer, from source: DocumentSource, keeping kept: ViewStart.Kept?) {
         let file = document.file
         let threads = DocumentThreads(file: file, renderer: renderer)
         rememberState()
@@ -423,8 +416,7 @@ final class DocumentWindow {
         if kept?.search == nil { searchBar.close() }
         if kept != nil { hideNotice() }
         identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
-        let start = viewStart.plan(remembered: identity.flatMap { states.state(for: $0) },
-                                   kept: kept.map { ViewStart.Kept(state: $0.state, search: $0.search, match: $0.match) })
+        let start = viewStart.plan(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
         canvas.night.isOn = isNight
@@ -507,7 +499,7 @@ final class DocumentWindow {
         case nil:
             break
         }
-        if let (view, chosen) = start.sidebar { setSidebar(open: true, view: view, chosen: chosen) }
+        if let sidebar = start.sidebar { setSidebar(open: true, view: sidebar.view, chosen: sidebar.chosen) }
         if let old = gtk_stack_get_child_by_name(quire_stack(stack), "document") {
             gtk_stack_remove(quire_stack(stack), old)
         }

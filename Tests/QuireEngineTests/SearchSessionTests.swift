@@ -13,7 +13,7 @@ final class SearchSessionTests: XCTestCase {
     /// A session over ten pages whose walk starts at page 0, generation 7.
     private func started(keeping kept: SearchResults.Match? = nil) -> SearchSession {
         var session = SearchSession()
-        session.start(SearchQuery("m"), generation: 7, from: 0, keeping: kept, followingCurrent: kept == nil, pageCount: 10)
+        session.start(SearchQuery("m"), generation: 7, from: 0, keeping: kept, pageCount: 10)
         return session
     }
 
@@ -100,7 +100,7 @@ final class SearchSessionTests: XCTestCase {
         _ = session.received(areas: area, onPage: 0, generation: 7)
         _ = session.visibleChanged(0..<2)
         _ = session.received(areas: area, onPage: 1, generation: 7)
-        XCTAssertEqual(session.highlights(onPage: 0)?.current, 0)
+        XCTAssertEqual(session.highlights(onPage: 0), PageHighlights(areas: area, current: 0))
         XCTAssertEqual(session.highlights(onPage: 1)?.areas.count, 1)
         XCTAssertNil(session.highlights(onPage: 1)?.current)
     }

@@ -34,10 +34,10 @@ public struct SearchSession: Sendable {
     /// Starts the results of a new query, whose walk starts at `page`; or, with `kept`
     /// (a search made again after a reload), at the kept match, leaving the view alone.
     public mutating func start(_ query: SearchQuery, generation: Int, from page: Int, keeping kept: SearchResults.Match? = nil,
-                               followingCurrent: Bool = true, pageCount: Int) {
+                               pageCount: Int) {
         areasAsked = []
         revealed = false
-        followsCurrent = followingCurrent
+        followsCurrent = kept == nil
         results = kept.map { SearchResults(query: query, generation: generation, keeping: $0, pageCount: pageCount) }
             ?? SearchResults(query: query, generation: generation, startPage: page, pageCount: pageCount)
     }
@@ -116,9 +116,9 @@ public struct SearchSession: Sendable {
     }
 
     /// The areas of `page`'s matches and which of them is current, when known.
-    public func highlights(onPage page: Int) -> (areas: [[Rect]], current: Int?)? {
+    public func highlights(onPage page: Int) -> PageHighlights? {
         guard let results, let areas = results.areas[page], !areas.isEmpty else { return nil }
-        return (areas, results.current?.page == page ? results.current?.index : nil)
+        return PageHighlights(areas: areas, current: results.current?.page == page ? results.current?.index : nil)
     }
 
     private mutating func currentChanged(visible: Range<Int>) -> [Effect] {
@@ -152,4 +152,12 @@ public struct SearchSession: Sendable {
         guard let results, areasAsked.insert(page).inserted else { return nil }
         return .askAreas(page: page, generation: results.generation)
     }
+}
+
+/// Marks on one page, for the canvas to draw: each mark's rectangles, and which mark is
+/// the current one.
+public struct PageHighlights: Equatable, Sendable {
+    public let areas: [[Rect]]
+    public let current: Int?
+    public init(areas: [[Rect]], current: Int?) { self.areas = areas; self.current = current }
 }

@@ -53,6 +53,11 @@ public struct ViewStart: Sendable {
         case findAgain(String, keeping: SearchResults.Match?, from: Int?)
     }
 
+    public struct Sidebar: Equatable, Sendable {
+        public var view: SidebarView
+        public var chosen: Bool
+    }
+
     /// How the view starts, applied in this order: zoom, layout, place, page, search, sidebar.
     public struct Plan: Equatable, Sendable {
         public var zoom: ZoomMode
@@ -65,12 +70,7 @@ public struct ViewStart: Sendable {
         public var page: Int?
         public var search: Search?
         /// The sidebar to open, and whether it is a choice made now (false: a remembered one).
-        public var sidebar: (view: SidebarView, chosen: Bool)? {
-            get { sidebarView.map { ($0, sidebarChosen) } }
-            set { sidebarView = newValue?.view; sidebarChosen = newValue?.chosen ?? false }
-        }
-        private var sidebarView: SidebarView?
-        private var sidebarChosen = false
+        public var sidebar: Sidebar?
 
         init(zoom: ZoomMode, rotation: Rotation, arrangement: PageLayout.Arrangement, continuous: Bool) {
             self.zoom = zoom; self.rotation = rotation; self.arrangement = arrangement; self.continuous = continuous
@@ -108,9 +108,9 @@ public struct ViewStart: Sendable {
             plan.search = .findAgain(text, keeping: kept.match, from: kept.state?.place.page)
         }
         if let view = options.sidebar {
-            plan.sidebar = (view, true)
+            plan.sidebar = Sidebar(view: view, chosen: true)
         } else if let restoring, restoring.sidebarOpen {
-            plan.sidebar = (restoring.sidebarView == .outline ? .outline : .thumbnails, false)
+            plan.sidebar = Sidebar(view: restoring.sidebarView == .outline ? .outline : .thumbnails, chosen: false)
         }
         return plan
     }
