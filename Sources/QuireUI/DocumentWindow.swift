@@ -8,13 +8,13 @@ import QuireRemote
 /// and the welcome page.
 @MainActor
 final class DocumentWindow {
-    enum Content { case welcome, opening, document, error(DocumentError), password(DocumentError) }
-
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let pageEntry = PageEntry()
     private let zoomButton: UnsafeMutablePointer<GtkWidget>
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
+    /// Opens the file again (Ctrl+R), as it is now.
+    private let retryButton = gtk_button_new_with_mnemonic("_Try Again")!
     private let passwordPage = PasswordPage()
     private(set) var canvas: PageCanvas?
     let searchBar = SearchBar()
@@ -27,11 +27,10 @@ final class DocumentWindow {
     private let noticeLabel: UnsafeMutablePointer<GtkWidget>
     private var noticeTimer: UInt32 = 0
     private var search: DocumentSearch?
-    private var source: DocumentSource?
     /// The document shown, as the window opened it: print and properties read its bytes.
     private var shown: RemoteDocument?
-    /// The document being opened: being checked, or waiting for its password.
-    private var opening: DocumentSource?
+    /// What the window shows of its document, and what opening it does next.
+    private var session = DocumentSession()
     /// How readers left documents; the launch's own view wins over it for the first one.
     private let states: DocumentStateStore
     /// Which view each document opens with (the launch options, the remembered views).
@@ -40,7 +39,6 @@ final class DocumentWindow {
     private var identity: DocumentIdentity?
     private var saveTimer: UInt32 = 0
     private var watch: FileWatch?
-    private(set) var content = Content.welcome
     private var openingCheck: DocumentOpening?
 
     /// Called once the window shows something final: every visible page rendered, or an
@@ -104,6 +102,7 @@ final class DocumentWindow {
         let welcome = StatusPage(icon: "x-office-document-symbolic")
         welcome.set(title: "Open a document", message: "Choose a PDF file to read, or drop one on Quire’s icon.")
         welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
+        errorPage.append(retryButton)
         errorPage.append(StatusPage.button("_Open Another Document…") { [unowned self] in self.onOpenRequest?() })
         gtk_stack_add_named(quire_stack(stack), welcome.widget, "welcome")
         gtk_stack_add_named(quire_stack(stack), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "opening")
@@ -146,11 +145,9 @@ final class DocumentWindow {
             self.search?.clear()
             self.canvas?.grabFocus()
         }
-        passwordPage.onPassword = { [unowned self] password in
-            guard self.openingCheck == nil, var source = self.opening else { return }
-            source.password = password
-            self.check(source, keeping: nil)
-        }
+        passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
+        gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
+        gtk_actionable_set_action_name(OpaquePointer(retryButton), "win.reload")
         addViewActions()
         addNightAction()
         addFullscreenAction()
@@ -195,12 +192,10 @@ final class DocumentWindow {
     }
 
     /// True while the window shows no document and so can take one (Ctrl+O reuses it).
-    var isEmpty: Bool {
-        switch content {
-        case .document, .opening: false
-        default: true
-        }
-    }
+    var isEmpty: Bool { session.isEmpty }
+
+    /// Whether the window shows a document, an error, a prompt or the welcome page.
+    var phase: DocumentSession.Phase { session.phase }
 
     /// Memory is short: keep only what is on screen.
     func trimMemory() { canvas?.trimMemory() }
@@ -288,17 +283,13 @@ final class DocumentWindow {
     /// Escape while a document without a view is being opened or asks for its password:
     /// the check stops and the window is empty again. False when there was nothing to stop.
     func giveUpOpening() -> Bool {
-        guard canvas == nil, opening != nil else { return false }
-        openingCheck?.cancel()
-        openingCheck = nil
-        opening = nil
-        gtk_window_set_title(quire_window(window), "Quire")
-        showWelcome()
+        guard let effects = session.giveUp() else { return false }
+        perform(effects)
         return true
     }
 
     func showWelcome() {
-        content = .welcome
+        gtk_window_set_title(quire_window(window), "Quire")
         enableDocumentActions(false)
         gtk_stack_set_visible_child_name(quire_stack(stack), "welcome")
         onSettled?()
@@ -307,62 +298,70 @@ final class DocumentWindow {
     /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
     func open(_ argument: String, password: String? = nil) {
         do {
-            check(try DocumentSource(pathOrURI: argument, password: password), keeping: nil)
+            perform(session.open(try DocumentSource(pathOrURI: argument, password: password)))
         } catch {
-            show(error)
+            printError(error.description)
+            perform(session.cannotOpen(error))
         }
     }
 
     /// Reads the file again (Ctrl+R, or when it changed on disk), keeping the place, zoom,
-    /// layout and search. A version that cannot be opened (half written, say) leaves the
-    /// shown one in place, with a notice.
+    /// layout and search; or tries again a document that could not be opened.
     func reload() {
-        guard let source else { return }
-        guard case .document = content else { return check(source, keeping: nil) }
-        check(source, keeping: ViewStart.Kept(state: currentState, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch))
+        let kept = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
+        perform(session.reload(keeping: kept))
     }
 
-    /// The file was deleted: the version shown stays, and the reader is told.
-    private func fileDeleted() {
-        guard let source else { return }
-        showNotice("“\(source.displayName)” was deleted or moved. Still showing the version opened before.")
-    }
-
-    /// A document cannot be shown: its error page, or over a document being reloaded, a notice.
-    private func failed(_ error: DocumentError, keeping kept: ViewStart.Kept?) {
-        guard kept != nil, canvas != nil, case .document = content else { return show(error) }
-        printError(error.description)
-        showNotice("\(error.title). Still showing the version opened before; it will be read again when the file changes.")
-    }
-
-    /// Opens the file in a document helper (`DocumentOpening`); shows it once that has
-    /// read it. The window meanwhile shows the previous document or nothing.
-    private func check(_ source: DocumentSource, keeping kept: ViewStart.Kept?) {
-        openingCheck?.cancel()
-        opening = source
-        if canvas == nil {
-            // Over a document shown, its title stays until the new version replaces it.
-            gtk_window_set_title(quire_window(window), source.displayName)
-            enableDocumentActions(false)
-            // A typed password is checked under its prompt, whose entry keeps the keys (a
-            // hidden focused entry would swallow Escape).
-            if case .password = content {} else {
-                content = .opening
+    /// Does what the document session says (`DocumentSession`'s rules); `opened` is the
+    /// document an opening has just read, for its `load`.
+    private func perform(_ effects: [DocumentSession.Effect], opened: DocumentOpening.Opened? = nil) {
+        for effect in effects {
+            switch effect {
+            case .startOpening(let source, let ticket):
+                openingCheck?.cancel()
+                openingCheck = DocumentOpening.open(source, watchdogs: configuration.watchdogs) { [unowned self] outcome in
+                    self.openingCheck = nil
+                    switch outcome {
+                    case .success(let opened): self.perform(self.session.opened(ticket: ticket), opened: opened)
+                    case .failure(let error):
+                        printError(error.description)
+                        self.perform(self.session.failed(error, ticket: ticket))
+                    }
+                }
+            case .cancelOpening:
+                openingCheck?.cancel()
+                openingCheck = nil
+            case .showOpening(let title):
+                gtk_window_set_title(quire_window(window), title)
+                enableDocumentActions(false)
                 gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
-            }
-        }
-        openingCheck = DocumentOpening.open(source, watchdogs: configuration.watchdogs) { [unowned self] outcome in
-            self.openingCheck = nil
-            switch outcome {
-            case .success(let opened): self.load(opened.document, renderer: opened.renderer, from: source, keeping: kept)
-            case .failure(let error): self.failed(error, keeping: kept)
+            case .showWelcome:
+                showWelcome()
+            case .showPassword(let error):
+                passwordPage.show(error)
+                showRefusal(page: "password")
+            case .showError(let error):
+                errorPage.set(title: error.title, message: error.message)
+                gtk_widget_set_visible(retryButton, session.canRetry ? 1 : 0)
+                showRefusal(page: "error")
+            case .load(let source, let kept):
+                guard let opened else { preconditionFailure("a document loaded without being opened") }
+                load(opened.document, renderer: opened.renderer, from: source, keeping: kept)
+            case .addRecent(let path):
+                onOpened?(path)
+            case .watch(let path):
+                watch = path.flatMap { FileWatch(path: $0) }
+                watch?.changed = { [unowned self] in self.reload() }
+                watch?.deleted = { [unowned self] in self.perform(self.session.fileDeleted()) }
+            case .notice(let text):
+                showNotice(text)
             }
         }
     }
 
     /// The reader's view of the document shown, as remembered.
     private var currentState: DocumentState? {
-        guard case .document = content, let canvas else { return nil }
+        guard case .document = session.phase, let canvas else { return nil }
         // A presentation is not a way of reading to come back to: the view before it is.
         if let before = presentation?.viewBefore {
             return DocumentState(place: canvas.place, zoom: before.zoom, arrangement: before.arrangement, continuous: before.continuous,
@@ -399,18 +398,7 @@ final class DocumentWindow {
         let file = document.file
         let threads = DocumentThreads(file: file, renderer: renderer)
         rememberState()
-        self.source = source
         shown = document
-        opening = nil
-        watch = nil
-        if case .file(let path) = source.location {
-            if kept == nil { onOpened?(path) }
-            if let watch = FileWatch(path: path) {
-                watch.changed = { [unowned self] in self.reload() }
-                watch.deleted = { [unowned self] in self.fileDeleted() }
-                self.watch = watch
-            }
-        }
         search?.stop()
         canvas?.close()
         if kept?.search == nil { searchBar.close() }
@@ -424,7 +412,6 @@ final class DocumentWindow {
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
                                     options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
         self.search = search
-        content = .document
         enableDocumentActions(true)
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
@@ -509,21 +496,13 @@ final class DocumentWindow {
         if !searchBar.isOpen { canvas.grabFocus() }
     }
 
-    private func show(_ error: DocumentError) {
-        printError(error.description)
+    /// The error page or the password prompt, in place of the opening page.
+    private func showRefusal(page: String) {
         setSidebar(open: false)
         enableDocumentActions(false)
         gtk_widget_set_visible(zoomButton, 0)
         pageEntry.hide()
-        if error.asksForPassword {
-            content = .password(error)
-            passwordPage.show(error)
-            gtk_stack_set_visible_child_name(quire_stack(stack), "password")
-        } else {
-            content = .error(error)
-            errorPage.set(title: error.title, message: error.message)
-            gtk_stack_set_visible_child_name(quire_stack(stack), "error")
-        }
+        gtk_stack_set_visible_child_name(quire_stack(stack), page)
         onSettled?()
     }
 
@@ -616,7 +595,7 @@ final class DocumentWindow {
     }
 
     private func printDocument(from currentPage: Int) {
-        guard let shown, let source else { return }
+        guard let shown, let source = session.shown else { return }
         let toFile = configuration.printToFile.map { (path: $0, pages: configuration.printPages) }
         PrintJob.start(file: shown.file, of: source, pageCount: shown.pageCount, currentPage: currentPage, toFile: toFile,
                        parent: window) { [weak self] message in self?.showNotice(message) }

@@ -59,11 +59,11 @@ final class SnapshotRun {
             finish(3, "cannot save the snapshot: \(message)")
             return
         }
-        switch window.content {
+        switch window.phase {
         case .document:
             print("quire: saved \(path): \(window.summary ?? "")")
             finish(0, nil)
-        case .error, .password: finish(2, nil) // the window has printed the error already
+        case .failed, .password: finish(2, nil) // the window has printed the error already
         case .welcome, .opening: finish(0, nil)
         }
     }

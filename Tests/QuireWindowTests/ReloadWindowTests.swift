@@ -11,22 +11,27 @@ final class ReloadWindowTests: XCTestCase {
     /// Where a letter page's left edge is in a 1400-pixel window at 100 %, without the sidebar.
     private static let pageLeft = 285...300
 
-    func testAFileRewrittenInTwoStepsEndsOnTheNewVersionAtTheSamePage() throws {
-        try QuireRun.requireDisplay()
-        let old = fixtures.long(pages: 10, named: "old.pdf"), new = fixtures.dense(pages: 10, named: "new.pdf")
-        let file = fixtures.path("changing.pdf")
-        try FileManager.default.copyItem(atPath: old, toPath: file)
-        let script = """
-            "$1" --size 1400x1000 --zoom 100 --page 4 "$2" & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --name '^changing\\.pdf$' | head -1)
-            [ -n "$window" ] || { echo "no window"; kill $quire; exit 1; }
+    /// A Quire showing `file` in a 1400×1000 window at 100 %, the pointer off the page,
+    /// until the test ends.
+    private func shown(_ file: String, arguments: String = "") throws -> ScriptedSession {
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        let script = ScriptedSession.start(title: name, arguments: "--size 1400x1000 --zoom 100 \(arguments)") + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
             kill $quire; wait $quire
             """
-        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("changing.png"))
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path(name + ".png"))
         XCTAssertEqual(try session.readLine(), "shown")
+        return session
+    }
+
+    func testAFileRewrittenInTwoStepsEndsOnTheNewVersionAtTheSamePage() throws {
+        try QuireRun.requireDisplay()
+        let old = fixtures.long(pages: 10, named: "old.pdf"), new = fixtures.dense(pages: 10, named: "new.pdf")
+        let file = fixtures.path("changing.pdf")
+        try FileManager.default.copyItem(atPath: old, toPath: file)
+        let session = try shown(file, arguments: "--page 4")
         XCTAssertTrue(try session.showsAtTheTop(page: 3, of: old, xs: Self.pageLeft), "the old version's page 4 is not shown")
 
         // First step: half the new file. The old version stays, with a notice.
@@ -44,6 +49,54 @@ final class ReloadWindowTests: XCTestCase {
         // Deleted: the new version stays on screen and the reader is told.
         try FileManager.default.removeItem(atPath: file)
         XCTAssertTrue(try session.showsAtTheTop(page: 3, of: new, xs: Self.pageLeft))
+    }
+
+    /// A download or a LaTeX run still writing: the half-written file is an error page, and
+    /// the window opens the document once the whole file is in place, as the reader waited for.
+    func testAFileThatCouldNotBeOpenedOpensWhenItIsWrittenWhole() throws {
+        try QuireRun.requireDisplay()
+        let whole = try XCTUnwrap(FileManager.default.contents(atPath: fixtures.dense(pages: 6, named: "whole.pdf")))
+        let file = fixtures.path("downloading.pdf")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: file))
+        let session = try shown(file)
+        XCTAssertTrue(session.errorsSay("damaged"), "the half-written file was not reported")
+        let staged = fixtures.path(".downloading.pdf.part")
+        try whole.write(to: URL(fileURLWithPath: staged))
+        XCTAssertEqual(rename(staged, file), 0)
+        XCTAssertTrue(try session.showsAtTheTop(page: 0, of: file, xs: Self.pageLeft), "the whole file was not opened")
+    }
+
+    /// The error page's Try Again (Alt+T) and Ctrl+R open the file again as it is now.
+    func testTryAgainAndCtrlROpenAFileThatCouldNotBeOpenedAgain() throws {
+        try QuireRun.requireDisplay()
+        let whole = try XCTUnwrap(FileManager.default.contents(atPath: fixtures.dense(pages: 6, named: "whole.pdf")))
+        let file = fixtures.path("broken.pdf")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: file))
+        let script = ScriptedSession.start(title: "broken.pdf", arguments: "--size 1000x800") + """
+            echo shown
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+r
+            echo reloaded
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key alt+t
+            echo retried
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("broken.png"))
+        func reports() -> Int {
+            ((try? String(contentsOfFile: session.errors, encoding: .utf8)) ?? "").components(separatedBy: "The document is damaged").count - 1
+        }
+        XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertEqual(ScriptedSession.poll { reports() == 1 ? true : nil }, true, "the broken file was not reported")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "reloaded")
+        XCTAssertEqual(ScriptedSession.poll { reports() == 2 ? true : nil }, true, "Ctrl+R did not open the file again")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "retried")
+        XCTAssertEqual(ScriptedSession.poll { reports() == 3 ? true : nil }, true, "Try Again did not open the file again")
     }
 
     /// An edit–compile cycle with a search open: the file is replaced by a version one page
