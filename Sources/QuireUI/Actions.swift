@@ -23,6 +23,32 @@ enum Actions {
         g_object_unref(UnsafeMutableRawPointer(action))
     }
 
+    /// Adds `name` to `map` with a string state, `initial` at first: each menu item names
+    /// the value it stands for (`win.fit::page`), which `activate` is given.
+    static func addChoice(_ name: String, to map: UnsafeMutableRawPointer, initial: String,
+                          _ activate: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(initial))!
+        g_variant_type_free(type)
+        Signal.connect(UnsafeMutableRawPointer(action), "activate") { (parameter: UnsafeMutableRawPointer?) in
+            guard let parameter else { return }
+            activate(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        }
+        g_action_map_add_action(quire_action_map(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    static func setChoice(_ name: String, of map: UnsafeMutableRawPointer, _ value: String) {
+        guard let action = g_action_map_lookup_action(quire_action_map(map), name) else { return }
+        g_simple_action_set_state(action, g_variant_new_string(value))
+    }
+
+    /// Makes `name` sensitive or not, and with it the buttons and menu items that name it.
+    static func setEnabled(_ name: String, of map: UnsafeMutableRawPointer, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(quire_action_map(map), name) else { return }
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+    }
+
     static func setState(_ name: String, of map: UnsafeMutableRawPointer, _ on: Bool) {
         guard let action = g_action_map_lookup_action(quire_action_map(map), name) else { return }
         g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))

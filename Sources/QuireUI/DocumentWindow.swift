@@ -10,7 +10,7 @@ import QuireRemote
 final class DocumentWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
-    private let pageEntry = PageEntry()
+    let pageEntry = PageEntry()
     private let zoomButton: UnsafeMutablePointer<GtkWidget>
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     /// Opens the file again (Ctrl+R), as it is now.
@@ -22,11 +22,11 @@ final class DocumentWindow {
     private var presentation: Presentation?
     private var followPending = false
     private var links: DocumentLinks?
-    private var selection: DocumentSelection?
-    private let notice: UnsafeMutablePointer<GtkWidget>      // a revealer over the document
-    private let noticeLabel: UnsafeMutablePointer<GtkWidget>
-    private var noticeTimer: UInt32 = 0
-    private var search: DocumentSearch?
+    private(set) var selection: DocumentSelection?
+    private let notice = NoticeBar()
+    private(set) var search: DocumentSearch?
+    /// The actions on the document shown (`WindowActions`).
+    private(set) var documentActions: [String] = []
     /// The document shown, as the window opened it: print and properties read its bytes.
     private var shown: RemoteDocument?
     /// What the window shows of its document, and what opening it does next.
@@ -59,8 +59,6 @@ final class DocumentWindow {
         self.states = states
         viewStart = ViewStart(start)
         window = gtk_application_window_new(application)
-        notice = gtk_revealer_new()
-        noticeLabel = gtk_label_new(nil)
         gtk_window_set_default_size(quire_window(window), Int32(size?.width ?? 900), Int32(size?.height ?? 1100))
         gtk_window_set_title(quire_window(window), "Quire")
 
@@ -110,21 +108,9 @@ final class DocumentWindow {
         gtk_stack_add_named(quire_stack(stack), passwordPage.widget, "password")
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(quire_box(column), searchBar.widget)
-        // Notices (a refused link) slide over the bottom of the document.
-        gtk_label_set_wrap(quire_label(noticeLabel), 1)
-        gtk_label_set_max_width_chars(quire_label(noticeLabel), 70)
-        let noticeBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(noticeBox, "app-notification")
-        gtk_box_append(quire_box(noticeBox), noticeLabel)
-        gtk_revealer_set_transition_type(OpaquePointer(notice), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
-        gtk_revealer_set_child(OpaquePointer(notice), noticeBox)
-        gtk_widget_set_halign(notice, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(notice, GTK_ALIGN_END)
-        gtk_widget_set_margin_bottom(notice, 24)
-        gtk_widget_set_can_target(notice, 0)
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(OpaquePointer(overlay), stack)
-        gtk_overlay_add_overlay(OpaquePointer(overlay), notice)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), notice.widget)
         gtk_widget_set_vexpand(overlay, 1)
         gtk_box_append(quire_box(column), overlay)
         // The sidebar keeps its width when the window grows; the document takes the rest.
@@ -148,7 +134,7 @@ final class DocumentWindow {
         passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
         gtk_actionable_set_action_name(OpaquePointer(retryButton), "win.reload")
-        addViewActions()
+        documentActions = addActions()
         addNightAction()
         addFullscreenAction()
         presentation = Presentation(of: self)
@@ -215,9 +201,7 @@ final class DocumentWindow {
     func setSidebar(open: Bool, view: SidebarView? = nil, chosen: Bool = true) {
         guard canvas != nil || !open else { return }
         if open { sidebar.open(view, chosen: chosen) } else { sidebar.close() }
-        if let action = g_action_map_lookup_action(quire_action_map(window), "sidebar") {
-            g_simple_action_set_state(action, g_variant_new_boolean(open ? 1 : 0))
-        }
+        Actions.setState("sidebar", of: window, open)
         if !open { canvas?.grabFocus() }
         checkSettled()
     }
@@ -239,29 +223,10 @@ final class DocumentWindow {
             // Not while it closes: after, on an idle turn.
             MainLoop.invoke { gtk_widget_unparent(popover) }
         }
-        if let action = g_action_map_lookup_action(quire_action_map(window), "copy") {
-            g_simple_action_set_enabled(action, selection?.isEmpty == false ? 1 : 0)
-        }
+        Actions.setEnabled("copy", of: window, selection?.isEmpty == false)
         gtk_popover_popup(quire_popover(popover))
     }
 
-    /// Shows `text` over the bottom of the document for a few seconds.
-    private func hideNotice() {
-        if noticeTimer != 0 { g_source_remove(noticeTimer) }
-        noticeTimer = 0
-        gtk_revealer_set_reveal_child(OpaquePointer(notice), 0)
-    }
-
-    func showNotice(_ text: String) {
-        gtk_label_set_text(quire_label(noticeLabel), text)
-        gtk_revealer_set_reveal_child(OpaquePointer(notice), 1)
-        if noticeTimer != 0 { g_source_remove(noticeTimer) }
-        noticeTimer = MainLoop.after(seconds: 5) { [weak self] in
-            guard let self else { return }
-            self.noticeTimer = 0
-            gtk_revealer_set_reveal_child(OpaquePointer(self.notice), 0)
-        }
-    }
 
     /// The sidebar follows the reader, after the move (which may happen during layout).
     private func followReader() {
@@ -354,7 +319,7 @@ final class DocumentWindow {
                 watch?.changed = { [unowned self] in self.reload() }
                 watch?.deleted = { [unowned self] in self.perform(self.session.fileDeleted()) }
             case .notice(let text):
-                showNotice(text)
+                notice.show(text)
             }
         }
     }
@@ -402,7 +367,7 @@ final class DocumentWindow {
         search?.stop()
         canvas?.close()
         if kept?.search == nil { searchBar.close() }
-        if kept != nil { hideNotice() }
+        if kept != nil { notice.hide() }
         identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
         let start = viewStart.plan(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
@@ -410,7 +375,7 @@ final class DocumentWindow {
         canvas.night.isOn = isNight
         let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes, canvas: canvas, bar: searchBar,
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
-                                    options: { [unowned self] in (self.actionState("find-case-sensitive"), self.actionState("find-whole-words")) })
+                                    options: { [unowned self] in (Actions.state("find-case-sensitive", of: self.window), Actions.state("find-whole-words", of: self.window)) })
         self.search = search
         enableDocumentActions(true)
         gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
@@ -440,13 +405,13 @@ final class DocumentWindow {
         }
         canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
         canvas.onThumbnailArrived = { [unowned self] _ in self.sidebar.thumbnails?.pictureArrived() }
-        canvas.onPageFailed = { [unowned self] reason in self.showNotice(reason) }
+        canvas.onPageFailed = { [unowned self] reason in self.notice.show(reason) }
         canvas.onViewMoved = { [unowned self] in
             self.followReader()
             self.rememberSoon()
         }
         let links = DocumentLinks(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
-        links.onNotice = { [unowned self] text in self.showNotice(text) }
+        links.onNotice = { [unowned self] text in self.notice.show(text) }
         links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
         self.links = links
         canvas.onPointerMoved = { [unowned links] point in links.pointerMoved(to: point) }
@@ -511,153 +476,20 @@ final class DocumentWindow {
         pageEntry.show(page: page, of: canvas.pageCount)
     }
 
-    private func addViewActions() {
-        let actions: [(String, @MainActor (PageCanvas) -> Void)] = [
-            ("zoom-in", { $0.zoom(steps: 1) }),
-            ("zoom-out", { $0.zoom(steps: -1) }),
-            ("zoom-reset", { $0.setZoom(.percent(100)) }),
-            ("rotate-left", { $0.rotate(clockwise: false) }),
-            ("rotate-right", { $0.rotate(clockwise: true) }),
-            ("go-to-page", { [unowned self] _ in self.pageEntry.focus() }),
-            ("find", { [unowned self] _ in self.searchBar.open() }),
-            ("find-next", { [unowned self] _ in self.search?.step(forward: true) }),
-            ("find-previous", { [unowned self] _ in self.search?.step(forward: false) }),
-            ("copy", { [unowned self] _ in self.selection?.copy() }),
-            ("select-all", { [unowned self] _ in self.selection?.selectAll() }),
-            ("go-back", { $0.goThroughHistory(back: true) }),
-            ("go-forward", { $0.goThroughHistory(back: false) }),
-            ("print", { [unowned self] canvas in self.printDocument(from: canvas.currentPage) }),
-            ("properties", { [unowned self] _ in self.showProperties() }),
-        ]
-        for (name, perform) in actions {
-            let action = g_simple_action_new(name, nil)!
-            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
-                if let canvas = self.canvas { perform(canvas) }
-            }
-            g_action_map_add_action(quire_action_map(window), action)
-            g_object_unref(UnsafeMutableRawPointer(action))
-        }
-        // Reloading also retries a document that could not be opened.
-        let reload = g_simple_action_new("reload", nil)!
-        Signal.connect(UnsafeMutableRawPointer(reload), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in self.reload() }
-        g_action_map_add_action(quire_action_map(window), reload)
-        g_object_unref(UnsafeMutableRawPointer(reload))
-        // Check items: each toggles one aspect of the arrangement.
-        let toggles: [(String, @MainActor (PageLayout.Arrangement) -> PageLayout.Arrangement)] = [
-            ("dual", { $0 == .single ? .dual(oddLeft: true, rightToLeft: false) : .single }),
-            ("odd-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: !odd, rightToLeft: rtl) } else { .dual(oddLeft: false, rightToLeft: false) } }),
-            ("right-to-left", { if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: odd, rightToLeft: !rtl) } else { .dual(oddLeft: true, rightToLeft: true) } }),
-        ]
-        // Search options: each toggles and searches again.
-        for name in ["find-case-sensitive", "find-whole-words"] {
-            let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
-            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
-                g_simple_action_set_state(action, g_variant_new_boolean(self.actionState(name) ? 0 : 1))
-                self.search?.optionsChanged()
-            }
-            g_action_map_add_action(quire_action_map(window), action)
-            g_object_unref(UnsafeMutableRawPointer(action))
-        }
-        let stringType = g_variant_type_new("s")
-        let fit = g_simple_action_new_stateful("fit", stringType, g_variant_new_string("none"))!
-        g_variant_type_free(stringType)
-        Signal.connect(UnsafeMutableRawPointer(fit), "activate") { [unowned self] (parameter: UnsafeMutableRawPointer?) in
-            guard let canvas = self.canvas, let parameter else { return }
-            canvas.setZoom(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)) == "page" ? .fitPage : .fitWidth)
-            self.updateFitState()
-        }
-        g_action_map_add_action(quire_action_map(window), fit)
-        g_object_unref(UnsafeMutableRawPointer(fit))
-        let sidebarAction = g_simple_action_new_stateful("sidebar", nil, g_variant_new_boolean(0))!
-        Signal.connect(UnsafeMutableRawPointer(sidebarAction), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
-            self.setSidebar(open: !self.sidebar.isOpen)
-        }
-        g_action_map_add_action(quire_action_map(window), sidebarAction)
-        g_object_unref(UnsafeMutableRawPointer(sidebarAction))
-        let continuous = g_simple_action_new_stateful("continuous", nil, g_variant_new_boolean(1))!
-        Signal.connect(UnsafeMutableRawPointer(continuous), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
-            guard let canvas = self.canvas else { return }
-            canvas.setContinuous(!canvas.continuous)
-            self.updateArrangementStates()
-        }
-        g_action_map_add_action(quire_action_map(window), continuous)
-        g_object_unref(UnsafeMutableRawPointer(continuous))
-        for (name, toggle) in toggles {
-            let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
-            Signal.connect(UnsafeMutableRawPointer(action), "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
-                guard let canvas = self.canvas else { return }
-                canvas.setArrangement(toggle(canvas.arrangement))
-                self.updateArrangementStates()
-            }
-            g_action_map_add_action(quire_action_map(window), action)
-            g_object_unref(UnsafeMutableRawPointer(action))
-        }
-    }
-
-    private func printDocument(from currentPage: Int) {
+    func printDocument(from currentPage: Int) {
         guard let shown, let source = session.shown else { return }
         let toFile = configuration.printToFile.map { (path: $0, pages: configuration.printPages) }
         PrintJob.start(file: shown.file, of: source, pageCount: shown.pageCount, currentPage: currentPage, toFile: toFile,
-                       parent: window) { [weak self] message in self?.showNotice(message) }
+                       parent: window) { [weak self] message in self?.notice.show(message) }
     }
 
-    private func showProperties() {
+    func showProperties() {
         guard let shown else { return }
         PropertiesDialog.present(file: shown.file, parent: window, reportingTo: configuration.propertiesReport)
-    }
-
-    private func updateHistoryButtons(back: Bool, forward: Bool) {
-        for (name, enabled) in [("go-back", back), ("go-forward", forward)] {
-            guard let action = g_action_map_lookup_action(quire_action_map(window), name) else { continue }
-            g_simple_action_set_enabled(action, enabled ? 1 : 0)
-        }
-    }
-
-    private func actionState(_ name: String) -> Bool {
-        guard let action = g_action_map_lookup_action(quire_action_map(window), name), let state = g_action_get_state(action) else { return false }
-        defer { g_variant_unref(state) }
-        return g_variant_get_boolean(state) != 0
-    }
-
-    /// The check marks follow the canvas's arrangement.
-    private func updateArrangementStates() {
-        guard let arrangement = canvas?.arrangement else { return }
-        var states = ["dual": false, "odd-left": false, "right-to-left": false]
-        if case .dual(let odd, let rtl) = arrangement { states = ["dual": true, "odd-left": odd, "right-to-left": rtl] }
-        states["continuous"] = canvas?.continuous ?? true
-        for (name, on) in states {
-            guard let action = g_action_map_lookup_action(quire_action_map(window), name) else { continue }
-            g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
-        }
     }
 
     private func updateZoomLabel(_ percent: Double) {
         gtk_menu_button_set_label(OpaquePointer(zoomButton), "\(Int(percent.rounded())) %")
         updateFitState()
-    }
-
-    /// The zoom menu marks Fit Width or Fit Page while the zoom follows the window.
-    private func updateFitState() {
-        guard let action = g_action_map_lookup_action(quire_action_map(window), "fit") else { return }
-        let mode = switch canvas?.zoomMode {
-        case .fitWidth: "width"
-        case .fitPage: "page"
-        default: "none"
-        }
-        g_simple_action_set_state(action, g_variant_new_string(mode))
-    }
-
-    /// Actions on the document shown; without one they, and their buttons, are insensitive.
-    /// Back and Forward are enabled by the history once a document is shown.
-    private static let documentActions = ["zoom-in", "zoom-out", "zoom-reset", "fit", "rotate-left", "rotate-right", "go-to-page",
-                                          "find", "find-next", "find-previous", "copy", "select-all", "print", "properties",
-                                          "sidebar", "continuous", "dual", "odd-left", "right-to-left", "presentation",
-                                          "find-case-sensitive", "find-whole-words"]
-
-    private func enableDocumentActions(_ enabled: Bool) {
-        for name in Self.documentActions + (enabled ? [] : ["go-back", "go-forward"]) {
-            guard let action = g_action_map_lookup_action(quire_action_map(window), name) else { continue }
-            g_simple_action_set_enabled(action, enabled ? 1 : 0)
-        }
     }
 }

@@ -1,0 +1,119 @@
+import CGtk
+import CShim
+import QuireEngine
+
+/// The window's actions in one table (their keys are `WindowMenus.accelerators`), and their
+/// states following the view: the arrangement's check marks, Fit Width or Fit Page, Back
+/// and Forward. Night mode, fullscreen, presentation and the shortcuts window add their own.
+extension DocumentWindow {
+    private enum Kind {
+        case plain(@MainActor () -> Void)
+        case toggle(initial: Bool, @MainActor () -> Void)
+        case choice(initial: String, @MainActor (String) -> Void)
+    }
+
+    /// Name, whether it acts on the document shown (insensitive without one), what it does.
+    private var table: [(String, onDocument: Bool, Kind)] {
+        func onCanvas(_ perform: @escaping @MainActor (PageCanvas) -> Void) -> Kind {
+            .plain { [unowned self] in if let canvas = self.canvas { perform(canvas) } }
+        }
+        func arranging(_ change: @escaping @MainActor (PageLayout.Arrangement) -> PageLayout.Arrangement) -> Kind {
+            .toggle(initial: false) { [unowned self] in
+                guard let canvas = self.canvas else { return }
+                canvas.setArrangement(change(canvas.arrangement))
+                self.updateArrangementStates()
+            }
+        }
+        /// A search option: it toggles, and the search is made again.
+        func searchOption(_ name: String) -> Kind {
+            .toggle(initial: false) { [unowned self] in
+                Actions.setState(name, of: self.window, !Actions.state(name, of: self.window))
+                self.search?.optionsChanged()
+            }
+        }
+        return [
+            ("zoom-in", true, onCanvas { $0.zoom(steps: 1) }),
+            ("zoom-out", true, onCanvas { $0.zoom(steps: -1) }),
+            ("zoom-reset", true, onCanvas { $0.setZoom(.percent(100)) }),
+            ("fit", true, .choice(initial: "none") { [unowned self] mode in
+                self.canvas?.setZoom(mode == "page" ? .fitPage : .fitWidth)
+                self.updateFitState()
+            }),
+            ("rotate-left", true, onCanvas { $0.rotate(clockwise: false) }),
+            ("rotate-right", true, onCanvas { $0.rotate(clockwise: true) }),
+            ("go-to-page", true, onCanvas { [unowned self] _ in self.pageEntry.focus() }),
+            ("find", true, onCanvas { [unowned self] _ in self.searchBar.open() }),
+            ("find-next", true, onCanvas { [unowned self] _ in self.search?.step(forward: true) }),
+            ("find-previous", true, onCanvas { [unowned self] _ in self.search?.step(forward: false) }),
+            ("find-case-sensitive", true, searchOption("find-case-sensitive")),
+            ("find-whole-words", true, searchOption("find-whole-words")),
+            ("copy", true, onCanvas { [unowned self] _ in self.selection?.copy() }),
+            ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
+            // Enabled by the history once a document is shown.
+            ("go-back", false, onCanvas { $0.goThroughHistory(back: true) }),
+            ("go-forward", false, onCanvas { $0.goThroughHistory(back: false) }),
+            ("print", true, onCanvas { [unowned self] canvas in self.printDocument(from: canvas.currentPage) }),
+            ("properties", true, onCanvas { [unowned self] _ in self.showProperties() }),
+            // Reloading also tries again a document that could not be opened.
+            ("reload", false, .plain { [unowned self] in self.reload() }),
+            ("sidebar", true, .toggle(initial: false) { [unowned self] in self.setSidebar(open: !self.sidebar.isOpen) }),
+            ("continuous", true, .toggle(initial: true) { [unowned self] in
+                guard let canvas = self.canvas else { return }
+                canvas.setContinuous(!canvas.continuous)
+                self.updateArrangementStates()
+            }),
+            ("dual", true, arranging { $0 == .single ? .dual(oddLeft: true, rightToLeft: false) : .single }),
+            ("odd-left", true, arranging {
+                if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: !odd, rightToLeft: rtl) } else { .dual(oddLeft: false, rightToLeft: false) }
+            }),
+            ("right-to-left", true, arranging {
+                if case .dual(let odd, let rtl) = $0 { .dual(oddLeft: odd, rightToLeft: !rtl) } else { .dual(oddLeft: true, rightToLeft: true) }
+            }),
+        ]
+    }
+
+    /// Adds the table's actions to the window; returns the names of those on the document.
+    func addActions() -> [String] {
+        let map = UnsafeMutableRawPointer(window)
+        for (name, _, kind) in table {
+            switch kind {
+            case .plain(let perform): Actions.add(name, to: map, perform)
+            case .toggle(let initial, let perform): Actions.addToggle(name, to: map, initial: initial, perform)
+            case .choice(let initial, let perform): Actions.addChoice(name, to: map, initial: initial, perform)
+            }
+        }
+        return table.filter(\.onDocument).map(\.0) + ["presentation"]
+    }
+
+    /// Actions on the document shown are insensitive without one, and so are their buttons;
+    /// Back and Forward too, until the history enables them.
+    func enableDocumentActions(_ enabled: Bool) {
+        for name in documentActions + (enabled ? [] : ["go-back", "go-forward"]) {
+            Actions.setEnabled(name, of: window, enabled)
+        }
+    }
+
+    func updateHistoryButtons(back: Bool, forward: Bool) {
+        Actions.setEnabled("go-back", of: window, back)
+        Actions.setEnabled("go-forward", of: window, forward)
+    }
+
+    /// The check marks follow the canvas's arrangement.
+    func updateArrangementStates() {
+        guard let canvas else { return }
+        var states = ["dual": false, "odd-left": false, "right-to-left": false]
+        if case .dual(let odd, let rtl) = canvas.arrangement { states = ["dual": true, "odd-left": odd, "right-to-left": rtl] }
+        states["continuous"] = canvas.continuous
+        for (name, on) in states { Actions.setState(name, of: window, on) }
+    }
+
+    /// The zoom menu marks Fit Width or Fit Page while the zoom follows the window.
+    func updateFitState() {
+        let mode = switch canvas?.zoomMode {
+        case .fitWidth: "width"
+        case .fitPage: "page"
+        default: "none"
+        }
+        Actions.setChoice("fit", of: window, mode)
+    }
+}
