@@ -37,7 +37,6 @@ final class DocumentSearch {
                                 makeSource: { try RemoteDocument(file: file) },
                                 deliver: { event in MainLoop.invoke { link.search?.received(event) } })
         link.search = self
-        canvas.highlights = { [unowned self] page in self.highlights(onPage: page) }
         canvas.watchVisiblePages { [unowned self] visible in self.perform(self.session.visibleChanged(visible)) }
     }
 
@@ -188,8 +187,9 @@ final class DocumentSearch {
     }
     private var shownProgress: Int?
 
-    /// What the canvas draws on `page`: the areas of its matches and which one is current.
-    private func highlights(onPage page: Int) -> PageHighlights? {
-        session.highlights(onPage: page)
-    }
+}
+
+extension DocumentSearch: PageOverlay {
+    /// The areas of the page's matches, the current one marked as such.
+    func marks(onPage page: Int) -> [PageMark] { session.highlights(onPage: page)?.marks ?? [] }
 }

@@ -76,8 +76,6 @@ final class DocumentSelection {
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
 
-    /// The areas to draw on `page`, in points from its top-left as displayed.
-    func areas(onPage page: Int) -> [Rect]? { session.areas(onPage: page) }
 
     /// Other pages came into view: their areas are asked for.
     func visiblePagesChanged() { requestAreas() }
@@ -106,5 +104,13 @@ final class DocumentSelection {
             let text = document.selectedText(selection)
             MainLoop.invoke { done(text) }
         }
+    }
+}
+
+extension DocumentSelection: PageOverlay {
+    /// The selected text's areas on `page`.
+    func marks(onPage page: Int) -> [PageMark] {
+        guard let areas = session.areas(onPage: page), !areas.isEmpty else { return [] }
+        return [PageMark(areas, style: .selection)]
     }
 }

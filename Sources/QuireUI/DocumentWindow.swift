@@ -419,7 +419,9 @@ final class DocumentWindow {
         selection?.stop()
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
-        canvas.selectionAreas = { [unowned selection] page in selection.areas(onPage: page) }
+        // The selection under the search's marks.
+        canvas.addOverlay(selection)
+        canvas.addOverlay(search)
         canvas.onPrimaryPress = { [unowned selection] presses, point, extending in
             selection.press(at: point, presses: presses, extending: extending)
         }

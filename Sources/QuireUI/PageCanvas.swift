@@ -51,10 +51,9 @@ final class PageCanvas: CanvasContent {
     var onThumbnailArrived: ((Int) -> Void)?
     /// Called once for each page that cannot be drawn, with the reason in words for the reader.
     var onPageFailed: ((String) -> Void)?
-    /// The selected text's areas on a page (points, top-left as displayed), drawn over it.
-    var selectionAreas: ((Int) -> [Rect]?)?
-    /// The search's marks for a page, drawn over it.
-    var highlights: ((Int) -> PageHighlights?)?
+    /// What is drawn over the pages (the selection, the search), in the order added.
+    private var overlays: [WeakOverlay] = []
+    func addOverlay(_ overlay: PageOverlay) { overlays.append(WeakOverlay(overlay: overlay)) }
     /// Told when other pages come into view, each in the order it began watching (the
     /// search's areas, the links, the selection's areas: none wraps another's handler).
     private var visiblePagesWatchers: [(Range<Int>) -> Void] = []
@@ -521,29 +520,38 @@ final class PageCanvas: CanvasContent {
                                                UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
                 }
             }
-            if let areas = selectionAreas?(page.page), !areas.isEmpty {
-                drawHighlights(PageHighlights(areas: [areas], current: nil), onPage: page.page, snapshot, snap: snap,
-                               colours: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), GdkRGBA()), margin: 0)
+            for overlay in overlays {
+                for mark in overlay.overlay?.marks(onPage: page.page) ?? [] { draw(mark, onPage: page.page, snapshot, snap: snap) }
             }
-            if let marks = highlights?(page.page) { drawHighlights(marks, onPage: page.page, snapshot, snap: snap) }
         }
     }
 
-    /// Every match on the page in translucent yellow, the current one in orange.
-    private func drawHighlights(_ marks: PageHighlights, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float,
-                                colours: (GdkRGBA, GdkRGBA) = (GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4),
-                                                               GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55)),
-                                margin: Double = 1) {
-        let (match, current) = colours
-        for (index, rects) in marks.areas.enumerated() {
-            var colour = index == marks.current ? current : match
-            for rect in rects {
-                let view = model.viewRect(of: rect, onPage: page)
-                let left = snap(view.x - margin), top = snap(view.y - margin)
-                var area = graphene_rect_t(origin: .init(x: left, y: top),
-                                           size: .init(width: snap(view.maxX + margin) - left, height: snap(view.maxY + margin) - top))
-                gtk_snapshot_append_color(snapshot, &colour, &area)
-            }
+    /// A selection in translucent blue; a search match in translucent yellow, the current
+    /// one in orange, a pixel wider all round so that it shows around the letters.
+    private func draw(_ mark: PageMark, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float) {
+        var (colour, margin) = switch mark.style {
+        case .selection: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), 0.0)
+        case .match: (GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4), 1.0)
+        case .currentMatch: (GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55), 1.0)
+        }
+        for rect in mark.rects {
+            let view = model.viewRect(of: rect, onPage: page)
+            let left = snap(view.x - margin), top = snap(view.y - margin)
+            var area = graphene_rect_t(origin: .init(x: left, y: top),
+                                       size: .init(width: snap(view.maxX + margin) - left, height: snap(view.maxY + margin) - top))
+            gtk_snapshot_append_color(snapshot, &colour, &area)
         }
     }
+}
+
+/// Something drawn over the canvas's pages: it says what to mark on a page, and asks the
+/// canvas to redraw when that changes.
+@MainActor
+protocol PageOverlay: AnyObject {
+    func marks(onPage page: Int) -> [PageMark]
+}
+
+/// The canvas does not keep its overlays alive: their owner, the window, does.
+private struct WeakOverlay {
+    weak var overlay: PageOverlay?
 }

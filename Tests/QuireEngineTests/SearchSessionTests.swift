@@ -104,4 +104,11 @@ final class SearchSessionTests: XCTestCase {
         XCTAssertEqual(session.highlights(onPage: 1)?.areas.count, 1)
         XCTAssertNil(session.highlights(onPage: 1)?.current)
     }
+
+    func testTheCurrentMatchIsMarkedAsSuchAndTheOthersAsMatches() {
+        let one = Rect(x: 1, y: 2, width: 3, height: 4), two = Rect(x: 5, y: 6, width: 7, height: 8)
+        XCTAssertEqual(PageHighlights(areas: [[one], [two, one]], current: 1).marks,
+                       [PageMark([one], style: .match), PageMark([two, one], style: .currentMatch)])
+        XCTAssertEqual(PageHighlights(areas: [[one]], current: nil).marks.map(\.style), [.match], "the current match is on another page")
+    }
 }

@@ -1,0 +1,27 @@
+/// Areas marked over a page, in points from its top-left as displayed: what the canvas's
+/// overlays (the selection, the search, the annotations to come) ask it to draw. The
+/// canvas decides the colours, by style; the marks of one overlay are drawn in order, and
+/// the overlays in the order they were added.
+public struct PageMark: Equatable, Sendable {
+    public enum Style: Equatable, Sendable {
+        /// Selected text.
+        case selection
+        /// A search match, and the current one.
+        case match, currentMatch
+    }
+
+    public var rects: [Rect]
+    public var style: Style
+
+    public init(_ rects: [Rect], style: Style) {
+        self.rects = rects
+        self.style = style
+    }
+}
+
+extension PageHighlights {
+    /// The matches as marks, the current one styled as such.
+    public var marks: [PageMark] {
+        areas.enumerated().map { index, rects in PageMark(rects, style: index == current ? .currentMatch : .match) }
+    }
+}
