@@ -1,5 +1,5 @@
 /// What the environment and the machine say to one run of Quire, read once at start-up
-/// (`Configuration(reading:physicalMemory:)`, given `getenv` and `sysconf` by the
+/// (`Configuration(reading:physicalMemory:processors:)`, given `getenv` and `sysconf` by the
 /// executable) and handed down to what each value concerns: nothing else reads a QUIRE_*
 /// variable. A value that does not parse, or is out of range, is ignored. Only the cache
 /// sizes are for readers; the rest are switches for tests and measurement (the README lists
@@ -25,11 +25,14 @@ public struct Configuration: Sendable {
     public var propertiesReport: String?
     /// `QUIRE_REPORT_STALLS=1`: the longest main-loop stall is printed at exit.
     public var reportsStalls: Bool
+    /// Render and search threads: one a core, at most four (beyond that poppler's memory
+    /// traffic dominates).
+    public var workerThreads: Int
 
     public static let defaultTextCacheBytes = 64 << 20
 
-    /// `variable` looks a name up (nil when unset).
-    public init(reading variable: (String) -> String?, physicalMemory: Int) {
+    /// `variable` looks a name up (nil when unset); `processors` are the cores online.
+    public init(reading variable: (String) -> String?, physicalMemory: Int, processors: Int) {
         func integer(_ name: String) -> Int? { variable(name).flatMap { Int($0) } }
         func seconds(_ name: String) -> Double? {
             variable(name).flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? max(0.5, min($0, 86_400)) : nil }
@@ -47,6 +50,7 @@ public struct Configuration: Sendable {
         printPages = variable("QUIRE_PRINT_PAGES")
         propertiesReport = path("QUIRE_PROPERTIES_REPORT")
         reportsStalls = variable("QUIRE_REPORT_STALLS") == "1"
+        workerThreads = min(max(processors, 1), 4)
     }
 }
 

@@ -78,6 +78,8 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     private let spareCount: Int
     private let slowAfter: Double
     private let supersededAfter: Double
+    /// What `slowAfter` and `supersededAfter` are measured on.
+    private let clock: any MonotonicClock
     private let oneAtATimeAfter: Double
     private let threads = ThreadGroup()
     private let condition = Condition()
@@ -87,12 +89,13 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     /// runs on each thread (at once on the first, with its first tile on the others), so
     /// each renderer is confined to its thread;
     /// `deliver` is called on the rendering thread for every finished tile.
-    public init(threads: Int = workerThreadCount, spares: Int = 2, slowAfter: Double = 1, supersededAfter: Double = 0.05,
-                oneAtATimeAfter: Double = 0.1,
+    public init(threads: Int, spares: Int = 2, slowAfter: Double = 1, supersededAfter: Double = 0.05,
+                oneAtATimeAfter: Double = 0.1, clock: any MonotonicClock = SystemClock(),
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
         spareCount = max(0, spares)
+        self.clock = clock
         self.slowAfter = slowAfter
         self.supersededAfter = min(supersededAfter, slowAfter)
         self.oneAtATimeAfter = oneAtATimeAfter
@@ -189,7 +192,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                 state.running[key]?.wanted = wanted.contains(key)
                 state.running[key]?.superseded = plan.contains { $0.supersedes(key) } // counts only when not wanted
             }
-            _ = abandonUnwanted(now: monotonicSeconds())
+            _ = abandonUnwanted(now: clock.now)
             state.generation += 1
             state.version += 1
             condition.broadcast()
@@ -240,6 +243,15 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         }
     }
 
+    /// The clock moved on by more than the threads expect (a test's clock): they look
+    /// again at what has turned slow.
+    public func clockMoved() {
+        condition.locked {
+            state.version += 1
+            condition.broadcast()
+        }
+    }
+
     /// Ends the threads after the tiles in progress (abandoning those that can be), without
     /// waiting for them.
     public func stop() {
@@ -247,7 +259,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             state.stopped = true
             state.plan = []
             for key in state.running.keys { state.running[key]?.wanted = false }
-            _ = abandonUnwanted(now: monotonicSeconds())
+            _ = abandonUnwanted(now: clock.now)
             state.version += 1
             condition.broadcast()
         }
@@ -295,7 +307,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
                     if state.urgent > 0 { state.urgent -= 1 }
                 }
                 if state.stopped { return nil }
-                let now = monotonicSeconds()
+                let now = clock.now
                 // An idle thread wakes to abandon a render left out of the plan once it is slow.
                 let nextAbandon = abandonUnwanted(now: now)
                 // Renders not yet slow hold the cores; a non-urgent tile waits while an urgent one renders.
@@ -314,7 +326,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             let urgent = state.urgent > 0
             if urgent { state.urgent -= 1 }
             let key = state.plan.removeFirst()
-            state.running[key] = Running(thread: number, urgent: urgent, since: monotonicSeconds())
+            state.running[key] = Running(thread: number, urgent: urgent, since: clock.now)
             state.version += 1
             // The next idle thread may take the next tile.
             condition.broadcast()

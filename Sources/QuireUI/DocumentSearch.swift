@@ -26,14 +26,14 @@ final class DocumentSearch {
     /// Called when what the search shows has settled (for `--snapshot`).
     var onSettled: (() -> Void)?
 
-    init(file: DocumentFile, pageCount: Int, textBudget: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String,
+    init(file: DocumentFile, pageCount: Int, textBudget: Int, threads: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String,
          options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
         self.bar = bar
         self.options = options
         self.canvas = canvas
         self.pageLabel = pageLabel
         let link = self.link
-        workers = SearchWorkers(pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: textBudget),
+        workers = SearchWorkers(threads: threads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: textBudget),
                                 makeSource: { try RemoteDocument(file: file) },
                                 deliver: { event in MainLoop.invoke { link.search?.received(event) } })
         link.search = self

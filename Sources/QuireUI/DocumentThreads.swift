@@ -17,10 +17,10 @@ final class DocumentThreads {
     let workers: RenderWorkers<RemoteRenderer>
     let tableReader: PageTableReader
 
-    /// `renderer`, made while the document opened, is the first render thread's.
-    init(file: DocumentFile, renderer: PreparedRenderer) {
+    /// `renderer`, made while the document opened, is the first of `threads` render threads'.
+    init(file: DocumentFile, renderer: PreparedRenderer, threads: Int) {
         let link = self.link
-        workers = RenderWorkers(makeRenderer: { try renderer.take() ?? RemoteRenderer(file: file) }, deliver: { result in
+        workers = RenderWorkers(threads: threads, makeRenderer: { try renderer.take() ?? RemoteRenderer(file: file) }, deliver: { result in
             MainLoop.invoke { link.canvas?.received(result) }
         })
         tableReader = PageTableReader(open: { try RemoteDocument(file: file) }, sizes: { first, sizes in

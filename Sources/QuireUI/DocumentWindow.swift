@@ -361,7 +361,7 @@ final class DocumentWindow {
 
     private func load(_ document: RemoteDocument, renderer: PreparedRenderer, from source: DocumentSource, keeping kept: ViewStart.Kept?) {
         let file = document.file
-        let threads = DocumentThreads(file: file, renderer: renderer)
+        let threads = DocumentThreads(file: file, renderer: renderer, threads: configuration.workerThreads)
         rememberState()
         shown = document
         search?.stop()
@@ -373,7 +373,8 @@ final class DocumentWindow {
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
         canvas.night.isOn = isNight
-        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes, canvas: canvas, bar: searchBar,
+        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
+                                    threads: configuration.workerThreads, canvas: canvas, bar: searchBar,
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
                                     options: { [unowned self] in (Actions.state("find-case-sensitive", of: self.window), Actions.state("find-whole-words", of: self.window)) })
         self.search = search

@@ -74,7 +74,7 @@ final class HeadlessEngine {
             makeRenderer = { TimedRenderer(try RemoteRenderer(file: file.get()), recordingInto: roundTrips) }
             self.sizes = PageTableReader(open: { try RemoteDocument(file: file.get()) }, sizes: deliverSizes)
         }
-        workers = RenderWorkers(makeRenderer: makeRenderer, deliver: { inbox.post(.rendered($0)) })
+        workers = RenderWorkers(threads: ThisProcess.configuration().workerThreads, makeRenderer: makeRenderer, deliver: { inbox.post(.rendered($0)) })
         do { document = try source.open() } catch { workers.stopAndWait(); sizes.cancel(); throw error }
     }
 
@@ -151,7 +151,7 @@ struct Benchmark {
             accept(inbox.take(waitingUntil: .now() + .seconds(1)))
         }
         report.firstViewportMs = Clock.ms(since: start)
-        let filler = options.prefill ? SearchWorkers(pageCount: document.pageCount, cache: PageTextCache(pageCount: document.pageCount, budget: ThisProcess.configuration().textCacheBytes),
+        let filler = options.prefill ? SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: document.pageCount, cache: PageTextCache(pageCount: document.pageCount, budget: ThisProcess.configuration().textCacheBytes),
                                                      makeSource: { try source.open() }, deliver: { _ in }) : nil
         filler?.fillCache(from: 0)
         defer { filler?.stopAndWait() }

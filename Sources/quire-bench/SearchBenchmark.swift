@@ -37,7 +37,7 @@ struct SearchBenchmark {
         let source = self.source
         let inbox = Inbox()
         let cache = PageTextCache(pageCount: document.pageCount, budget: ThisProcess.configuration().textCacheBytes)
-        let workers = SearchWorkers(pageCount: document.pageCount, cache: cache,
+        let workers = SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: document.pageCount, cache: cache,
                                     makeSource: { try source.open() }, deliver: { inbox.post($0) })
         defer { workers.stopAndWait() }
         var fields: [(String, String)] = []

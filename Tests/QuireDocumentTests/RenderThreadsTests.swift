@@ -54,7 +54,7 @@ final class RenderThreadsTests: XCTestCase {
         let fixtures = try Fixtures()
         let source = DocumentSource(path: try fixtures.bad(.text))
         let collected = Collected()
-        let worker = RenderWorkers(makeRenderer: { try source.open() }, deliver: collected.add)
+        let worker = RenderWorkers(threads: 2, makeRenderer: { try source.open() }, deliver: collected.add)
         defer { worker.stopAndWait() }
         worker.submit([TileKey(page: 0, scale: 1), TileKey(page: 1, scale: 1)])
         for _ in 0..<2 { XCTAssertEqual(collected.arrived.wait(timeout: .now() + 10), .success) }

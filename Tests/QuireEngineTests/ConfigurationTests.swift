@@ -6,8 +6,14 @@ import XCTest
 final class ConfigurationTests: XCTestCase {
     private let gibibyte = 1 << 30
 
-    private func configuration(_ variables: [String: String], memory: Int = 24 << 30) -> Configuration {
-        Configuration(reading: { variables[$0] }, physicalMemory: memory)
+    private func configuration(_ variables: [String: String], memory: Int = 24 << 30, processors: Int = 2) -> Configuration {
+        Configuration(reading: { variables[$0] }, physicalMemory: memory, processors: processors)
+    }
+
+    func testAThreadACoreAtMostFour() {
+        XCTAssertEqual(configuration([:], processors: 2).workerThreads, 2)
+        XCTAssertEqual(configuration([:], processors: 64).workerThreads, 4)
+        XCTAssertEqual(configuration([:], processors: -1).workerThreads, 1, "sysconf failed")
     }
 
     func testUnsetVariablesGiveTheDefaults() {

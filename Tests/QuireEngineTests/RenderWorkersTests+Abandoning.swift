@@ -8,10 +8,11 @@ import XCTest
 /// asked for again. Page 0's first render blocks until it is abandoned or let go.
 final class AbandonedRenderTests: XCTestCase {
     private func workers(threads: Int = 1, spares: Int, slowAfter: Double, supersededAfter: Double = 60,
-                         holdingAbandoned: Bool = false) -> (RenderWorkers<Abandonable>, AbandonProbe, Delivered) {
+                         holdingAbandoned: Bool = false, clock: any MonotonicClock = SystemClock())
+        -> (RenderWorkers<Abandonable>, AbandonProbe, Delivered) {
         let probe = AbandonProbe(holdingAbandoned: holdingAbandoned), delivered = Delivered()
         let workers = RenderWorkers(threads: threads, spares: spares, slowAfter: slowAfter, supersededAfter: supersededAfter,
-                                    makeRenderer: { Abandonable(probe) }, deliver: delivered.add)
+                                    clock: clock, makeRenderer: { Abandonable(probe) }, deliver: delivered.add)
         return (workers, probe, delivered)
     }
 
@@ -92,10 +93,18 @@ final class AbandonedRenderTests: XCTestCase {
     /// No plan need come once the render turns slow, nor any other work wait: an idle
     /// thread stops it.
     func testARenderLeftOutBeforeItWasSlowIsAbandonedOnceItIs() {
-        let (workers, probe, delivered) = workers(spares: 1, slowAfter: 0.2)
+        let clock = ManualClock()
+        let (workers, probe, delivered) = workers(spares: 1, slowAfter: 1, clock: clock)
         workers.submit([page(0)])
         XCTAssertEqual(probe.started.wait(timeout: .now() + 10), .success)
         workers.submit([])
+        XCTAssertTrue(workers.waitUntilDecided())
+        clock.advance(by: 0.9)
+        workers.clockMoved()
+        XCTAssertTrue(workers.waitUntilDecided())
+        XCTAssertEqual(probe.abandons, 0, "abandoned before it was slow")
+        clock.advance(by: 0.1)
+        workers.clockMoved()
         XCTAssertEqual(probe.asked.wait(timeout: .now() + 10), .success, "the render was not abandoned")
         workers.stopAndWait()
         XCTAssertEqual(delivered.all.map(\.page), [])

@@ -153,8 +153,8 @@ final class SlowTileTests: XCTestCase {
     /// render is slow, a spare thread renders the pages in view.
     func testASlowPageDoesNotStarveThePagesInView() {
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
-        let pages = PagesSeen()
-        let workers = RenderWorkers(threads: 1, spares: 1, slowAfter: 0.05, makeRenderer: { Gated(gate: gate, started: started) },
+        let pages = PagesSeen(), clock = ManualClock()
+        let workers = RenderWorkers(threads: 1, spares: 1, slowAfter: 1, clock: clock, makeRenderer: { Gated(gate: gate, started: started) },
                                     deliver: { result in
             pages.add(result.key.page)
             delivered.signal()
@@ -162,6 +162,10 @@ final class SlowTileTests: XCTestCase {
         workers.submit([TileKey(page: 0, scale: 1)])
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
         workers.submit([5, 6].map { TileKey(page: $0, scale: 1) }, urgent: 2)
+        XCTAssertTrue(workers.waitUntilDecided())
+        XCTAssertEqual(pages.all, [], "the spare started before the render was slow")
+        clock.advance(by: 1)
+        workers.clockMoved()
         for _ in 0..<2 { XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success) }
         XCTAssertEqual(pages.all, [5, 6], "pages 5 and 6 were delivered while page 0 was still rendering")
         gate.signal()

@@ -40,10 +40,13 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
     private let pageCount: Int
     private let condition = Condition()
     nonisolated(unsafe) private var state = State() // guarded by `condition`
+    private let clock: any MonotonicClock
 
-    public init(threads: Int = workerThreadCount, pageCount: Int, cache: PageTextCache,
+    /// `threads` search (`Configuration.workerThreads`); one more fills the cache at idle priority.
+    public init(threads: Int, pageCount: Int, cache: PageTextCache, clock: any MonotonicClock = SystemClock(),
                 makeSource: @escaping @Sendable () throws -> Source, deliver: @escaping @Sendable (Event) -> Void) {
         threadCount = max(1, threads)
+        self.clock = clock
         self.pageCount = pageCount
         self.cache = cache
         for _ in 0..<threadCount {
@@ -164,7 +167,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
                 batch.append(PageMatches(page: page, contexts: contexts, unreadable: text == nil))
                 // Deliver at most about every 10 ms (a cached walk finishes a page in
                 // microseconds); the rest goes with `.flush` when the walk runs out.
-                let now = monotonicSeconds()
+                let now = clock.now
                 if now - lastDelivery > 0.01 {
                     if isCurrent(generation) { deliver(.pages(generation: generation, batch)) }
                     batch = []
@@ -173,7 +176,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
             case .flush:
                 if isCurrent(batchGeneration) { deliver(.pages(generation: batchGeneration, batch)) }
                 batch = []
-                lastDelivery = monotonicSeconds()
+                lastDelivery = clock.now
             }
         }
     }
@@ -223,16 +226,3 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
     }
 }
 
-/// Seconds on the monotonic clock.
-public func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
-/// The calling thread's CPU time in seconds: what a render cost, whatever else ran.
-public func threadSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}

@@ -2,6 +2,36 @@
 import Glibc
 #endif
 
+// The engine's threads, locks and clocks. Every lock in the engine is a `Condition`, held
+// through `locked` and never across a call out (a render, a delivery); state it guards is
+// `nonisolated(unsafe)` or inside a `Sendable` class that says which condition guards it.
+// Timed rules read an injected `MonotonicClock`, so that tests drive time.
+
+/// Monotonic time in seconds, as the engine's timed rules read it.
+public protocol MonotonicClock: Sendable {
+    var now: Double { get }
+}
+
+/// The system's monotonic clock.
+public struct SystemClock: MonotonicClock {
+    public init() {}
+    public var now: Double { monotonicSeconds() }
+}
+
+/// Seconds on the monotonic clock.
+public func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// The calling thread's CPU time in seconds: what a render cost, whatever else ran.
+public func threadSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
 /// A mutex with a condition variable, for the few places a thread must sleep until told.
 /// Sendable because every access to the guarded state goes through `locked`.
 final class Condition: @unchecked Sendable {
@@ -58,9 +88,6 @@ func runThisThreadAtIdlePriority() {
     var policy = sched_param()
     _ = sched_setscheduler(0, 5 /* SCHED_IDLE */, &policy)
 }
-
-/// One thread per core, at most four: beyond that poppler's memory traffic dominates.
-public var workerThreadCount: Int { min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 4) }
 
 /// Threads started together, so that their owner can wait until all have ended (and so
 /// closed their documents).
