@@ -266,17 +266,14 @@ final class OutlineView {
     private func expandInitiallyOpen() {
         // Top to bottom: opening a row inserts its children after it, to be visited next.
         var position: UInt32 = 0
-        // Once, not per row: with 100,000 entries at the top, per row it held the main thread for seconds.
-        let onlyOneAtTheTop = tree.children(of: nil).count == 1
         while let raw = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) {
             let row = OpaquePointer(raw)
-            if let entry = Self.entry(ofRow: row), tree.initiallyOpen[entry] || (onlyOneAtTheTop && tree.parents[entry] == nil),
-               tree.entries[entry].depth < Self.depthLimit - 1 {
+            if let entry = Self.entry(ofRow: row), tree.opensAtStart(entry, depthLimit: Self.depthLimit) {
                 gtk_tree_list_row_set_expanded(row, 1)
             }
             g_object_unref(raw)
             position += 1
-            if position > 2_000 { break } // a huge open outline: the rest opens by hand
+            if position > OutlineTree.rowsOpenedAtStart { break }
         }
     }
 

@@ -3,9 +3,9 @@ import CShim
 import QuireRemote
 import QuireEngine
 
-/// The sidebar (F9): a switcher over the outline and the thumbnails of the document shown.
-/// It reads the outline on a thread of its own, once the first view is drawn, and opens on
-/// Thumbnails for a document without one.
+/// The sidebar (F9): a switcher over the outline and the thumbnails of the document shown,
+/// by the engine's rules for which view shows and when the outline is read (`SidebarChoice`);
+/// it reads the outline on a thread of its own.
 @MainActor
 final class Sidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -17,19 +17,14 @@ final class Sidebar {
     private(set) var thumbnails: ThumbnailView?
     private var file: DocumentFile?
     private var labelOf: (Int) -> String = { String($0 + 1) }
-    private var outlineState = OutlineState.notRead
+    private var choice = SidebarChoice()
     private var generation = 0
-    /// Whether the reader (or the command line) chose the view, which then stays.
-    private var viewChosen = false
     private var switching = false
-    private var canvasDrawn = false
     private var readerAt: (page: Int, point: (page: Int, top: Double)) = (0, (0, 0))
     /// Called with an outline entry's destination, or a thumbnail's page.
     var onGoTo: ((OutlineTarget) -> Void)?
     /// Called when what the sidebar shows may have become complete.
     var onSettled: (() -> Void)?
-
-    private enum OutlineState { case notRead, reading, read }
 
     init() {
         stack = gtk_stack_new()
@@ -58,8 +53,7 @@ final class Sidebar {
         gtk_box_append(quire_box(widget), stack)
         gtk_widget_set_visible(widget, 0)
         Signal.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name") { [unowned self] (_: UnsafeMutableRawPointer?) in
-            if !self.switching { self.viewChosen = true }
-            self.readOutlineIfWanted()
+            if !self.switching, self.choice.switchedByReader() { self.readOutline() }
             self.onSettled?()
         }
     }
@@ -73,23 +67,21 @@ final class Sidebar {
     /// Shows the sidebar, on `view` when given: the reader's choice, kept, unless not
     /// `chosen` (a view remembered from before, which an empty outline still overrides).
     func open(_ view: SidebarView? = nil, chosen: Bool = true) {
-        if let view {
-            if chosen { viewChosen = true }
-            show(view)
-        }
+        if let view { show(view) }
         gtk_widget_set_visible(widget, 1)
-        readOutlineIfWanted()
+        if choice.opened(on: view, chosen: chosen) { readOutline() }
     }
 
-    func close() { gtk_widget_set_visible(widget, 0) }
+    func close() {
+        gtk_widget_set_visible(widget, 0)
+        choice.closed()
+    }
 
     /// A new document: thumbnails through its canvas, the outline read when wanted.
     func attach(file: DocumentFile, canvas: PageCanvas, labelOf: @escaping (Int) -> String) {
         generation += 1
         self.file = file
         self.labelOf = labelOf
-        outlineState = .notRead
-        canvasDrawn = false
         readerAt = (0, (0, 0))
         setOutline(nil, message: "Reading the outline…")
         if let old = thumbnails { gtk_box_remove(quire_box(thumbnailPage), old.widget) }
@@ -99,7 +91,7 @@ final class Sidebar {
         self.thumbnails = thumbnails
         thumbnails.setCurrent(0)
         gtk_box_append(quire_box(thumbnailPage), thumbnails.widget)
-        if !viewChosen { show(.outline) }
+        if let view = choice.attached() { show(view) }
     }
 
     /// The document's labels were read: the captions and the outline's pages change.
@@ -110,8 +102,7 @@ final class Sidebar {
 
     /// The canvas has drawn its first view: reading the outline no longer competes with it.
     func firstViewDrawn() {
-        canvasDrawn = true
-        readOutlineIfWanted()
+        if choice.drewFirstView() { readOutline() }
     }
 
     /// The reader moved: follow with the current page and section.
@@ -125,7 +116,7 @@ final class Sidebar {
     var isSettled: Bool {
         guard isOpen else { return true }
         switch view {
-        case .outline: return outlineState == .read && (outline?.isPlaced ?? true)
+        case .outline: return choice.outlineKnown && (outline?.isPlaced ?? true)
         case .thumbnails: return thumbnails?.isSettled ?? true
         }
     }
@@ -150,9 +141,8 @@ final class Sidebar {
         switching = false
     }
 
-    private func readOutlineIfWanted() {
-        guard outlineState == .notRead, isOpen, canvasDrawn, let file else { return }
-        outlineState = .reading
+    private func readOutline() {
+        guard let file else { return }
         let generation = self.generation
         // A helper of its own: the outline of a large book takes a while to read.
         startThread {
@@ -163,18 +153,15 @@ final class Sidebar {
 
     private func outlineRead(_ outcome: Result<OutlineTree?, DocumentError>, generation: Int) {
         guard generation == self.generation else { return }
-        outlineState = .read
-        guard case .success(let read) = outcome, let tree = read else {
-            // Not "no outline": the reader is told it could not be read.
-            setOutline(nil, message: "The outline could not be read")
-            if !viewChosen { show(.thumbnails) }
-            onSettled?()
-            return
-        }
-        if tree.isEmpty {
-            setOutline(nil, message: "This document has no outline")
-            if !viewChosen { show(.thumbnails) }
-        } else {
+        let tree = if case .success(let read) = outcome { read } else { OutlineTree?.none }
+        let read: SidebarChoice.Outline = tree.map { $0.isEmpty ? .empty : .entries } ?? .unreadable
+        if let view = choice.outlineRead(read) { show(view) }
+        switch read {
+        // Not "no outline": the reader is told it could not be read.
+        case .unreadable: setOutline(nil, message: "The outline could not be read")
+        case .empty: setOutline(nil, message: "This document has no outline")
+        default:
+            guard let tree else { break }
             let view = OutlineView(tree: tree, labelOf: labelOf)
             view.onChosen = { [unowned self] target in self.onGoTo?(target) }
             view.onPlaced = { [unowned self] in self.onSettled?() }

@@ -16,6 +16,18 @@ final class OutlineTreeTests: XCTestCase {
         ])
     }
 
+    func testTheEntriesTheDocumentAsksOpenAndALoneTopEntryOpenAtStart() {
+        let asked = OutlineTree([entry("Part I", 0, 0), entry("Chapter 1", 1, 0), entry("Part II", 0, 9), entry("Chapter 2", 1, 9)],
+                                open: [false, false, true])
+        XCTAssertEqual(asked.entries.indices.filter { asked.opensAtStart($0, depthLimit: 12) }, [2])
+        let book = OutlineTree([entry("The Book", 0, 0), entry("Chapter 1", 1, 0), entry("Chapter 2", 1, 5)])
+        XCTAssertEqual(book.entries.indices.filter { book.opensAtStart($0, depthLimit: 12) }, [0], "a lone title opens on its chapters")
+        XCTAssertEqual(tree.entries.indices.filter { tree.opensAtStart($0, depthLimit: 12) }, [], "three at the top: none alone")
+        let deep = OutlineTree([entry("A", 0, 0), entry("B", 1, 0), entry("C", 2, 0)], open: [true, true, true])
+        XCTAssertEqual(deep.entries.indices.filter { deep.opensAtStart($0, depthLimit: 2) }, [0], "the last level shown hangs flat")
+        XCTAssertFalse(deep.opensAtStart(7, depthLimit: 12))
+    }
+
     func testChildrenParentsAndAncestorsFollowDepths() {
         let tree = tree
         XCTAssertEqual(tree.children(of: nil), [0, 4, 5])

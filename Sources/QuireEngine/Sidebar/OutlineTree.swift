@@ -74,6 +74,18 @@ public struct OutlineTree: Sendable {
 
     public func hasChildren(_ index: Int) -> Bool { subtreeEnds[index] > index + 1 }
 
+    /// Rows the sidebar looks at, from the top, for entries to open at first: a huge open
+    /// outline would hold the main thread for seconds; the rest opens by hand.
+    public static let rowsOpenedAtStart = 2_000
+
+    /// Whether the sidebar shows `entry` open at first: the document asks for it, or it is
+    /// the lone entry at the top (a book's title over its chapters); never at the last
+    /// level shown with `depthLimit` levels, whose subtrees hang flat under it.
+    public func opensAtStart(_ entry: Int, depthLimit: Int) -> Bool {
+        guard entries.indices.contains(entry), entries[entry].depth < depthLimit - 1 else { return false }
+        return initiallyOpen[entry] || (entry == 0 && subtreeEnds[0] == entries.count)
+    }
+
     /// The entries under `parent` as shown with at most `depthLimit` levels of nesting:
     /// below the last level, a whole subtree hangs flat, in document order, under its
     /// ancestor there (a hostile outline 10,000 levels deep would otherwise ask for a
