@@ -7,20 +7,20 @@ import CShim
 enum Actions {
     /// Adds `name` to `map`, doing `activate`.
     static func add(_ name: String, to map: UnsafeMutableRawPointer, _ activate: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in activate() }
-        g_action_map_add_action(quire_action_map(map), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        owning(g_simple_action_new(name, nil)!) { action in
+            Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in activate() }
+            g_action_map_add_action(quire_action_map(map), action)
+        }
     }
 
     /// Adds `name` to `map` with a boolean state, `initial` at first; `activate` decides
     /// what the state becomes (through `setState`).
     static func addToggle(_ name: String, to map: UnsafeMutableRawPointer, initial: Bool = false,
                           _ activate: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
-        Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in activate() }
-        g_action_map_add_action(quire_action_map(map), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        owning(g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!) { action in
+            Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in activate() }
+            g_action_map_add_action(quire_action_map(map), action)
+        }
     }
 
     /// Adds `name` to `map` with a string state, `initial` at first: each menu item names
@@ -28,14 +28,14 @@ enum Actions {
     static func addChoice(_ name: String, to map: UnsafeMutableRawPointer, initial: String,
                           _ activate: @escaping @MainActor (String) -> Void) {
         let type = g_variant_type_new("s")
-        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(initial))!
-        g_variant_type_free(type)
-        Signal.connect(UnsafeMutableRawPointer(action), "activate") { (parameter: UnsafeMutableRawPointer?) in
-            guard let parameter else { return }
-            activate(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        owning(g_simple_action_new_stateful(name, type, g_variant_new_string(initial))!) { action in
+            Signal.connect(UnsafeMutableRawPointer(action), "activate") { (parameter: UnsafeMutableRawPointer?) in
+                guard let parameter else { return }
+                activate(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+            }
+            g_action_map_add_action(quire_action_map(map), action)
         }
-        g_action_map_add_action(quire_action_map(map), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        g_variant_type_free(type)
     }
 
     static func setChoice(_ name: String, of map: UnsafeMutableRawPointer, _ value: String) {

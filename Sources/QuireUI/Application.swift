@@ -94,14 +94,14 @@ public final class Application {
         Actions.add("open", to: app) { [unowned self] in self.chooseFile(for: self.activeWindow) }
         Actions.add("new-window", to: app) { [unowned self] in self.newWindow().showWelcome() }
         let stringType = g_variant_type_new("s")
-        let openRecent = g_simple_action_new("open-recent", stringType)!
-        g_variant_type_free(stringType)
-        Signal.connect(UnsafeMutableRawPointer(openRecent), "activate") { [unowned self] (parameter: UnsafeMutableRawPointer?) in
-            guard let parameter else { return }
-            self.open(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)), in: self.activeWindow)
+        owning(g_simple_action_new("open-recent", stringType)!) { openRecent in
+            Signal.connect(UnsafeMutableRawPointer(openRecent), "activate") { [unowned self] (parameter: UnsafeMutableRawPointer?) in
+                guard let parameter else { return }
+                self.open(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)), in: self.activeWindow)
+            }
+            g_action_map_add_action(quire_action_map(app), openRecent)
         }
-        g_action_map_add_action(quire_action_map(app), openRecent)
-        g_object_unref(UnsafeMutableRawPointer(openRecent))
+        g_variant_type_free(stringType)
         Actions.add("quit", to: app) { [unowned self] in
             self.windows.values.forEach { $0.close() }
         }

@@ -34,11 +34,9 @@ final class DocumentOpening {
     /// Starts opening the local files among `arguments` (paths or URIs, as given).
     static func startEarly(_ arguments: [String], watchdogs: HelperWatchdogs) {
         for argument in arguments {
-            let file = g_file_new_for_commandline_arg(argument)!
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let path = g_file_get_path(file) else { continue }
-            defer { g_free(path) }
-            let name = String(cString: path)
+            guard let name = owning(g_file_new_for_commandline_arg(argument)!, { file in
+                g_file_get_path(file).map { path in defer { g_free(path) }; return String(cString: path) }
+            }) else { continue }
             if early[name] == nil { early[name] = DocumentOpening(DocumentSource(path: name), watchdogs: watchdogs) }
         }
     }

@@ -70,10 +70,8 @@ final class DocumentSelection {
     /// Offers `text` as UTF-8 bytes.
     private static func put(_ text: String, on clipboard: OpaquePointer?) {
         let bytes = text.withCString { g_bytes_new($0, gsize(strlen($0))) }
-        let provider = gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", bytes)
+        owning(gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", bytes)!) { gdk_clipboard_set_content(clipboard, $0) }
         g_bytes_unref(bytes)
-        gdk_clipboard_set_content(clipboard, provider)
-        g_object_unref(UnsafeMutableRawPointer(provider))
     }
 
 

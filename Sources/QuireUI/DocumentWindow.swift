@@ -87,9 +87,7 @@ final class DocumentWindow {
         gtk_header_bar_pack_end(quire_header_bar(header), mainMenu)
         zoomButton = gtk_menu_button_new()
         gtk_widget_set_tooltip_text(zoomButton, "Zoom")
-        let menu = WindowMenus.zoomMenu()
-        gtk_menu_button_set_menu_model(OpaquePointer(zoomButton), quire_menu_model(UnsafeMutableRawPointer(menu)))
-        g_object_unref(UnsafeMutableRawPointer(menu))
+        WindowMenus.setZoomMenu(on: zoomButton)
         gtk_header_bar_pack_end(quire_header_bar(header), zoomButton)
         gtk_widget_set_visible(zoomButton, 0)
         gtk_window_set_titlebar(quire_window(window), header)
@@ -209,11 +207,7 @@ final class DocumentWindow {
     /// The canvas's context menu: Copy and Select All.
     private func showContextMenu(at point: Point) {
         guard let canvas else { return }
-        let menu = g_menu_new()!
-        g_menu_append(menu, "_Copy", "win.copy")
-        g_menu_append(menu, "Select _All", "win.select-all")
-        let popover = gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
-        g_object_unref(UnsafeMutableRawPointer(menu))
+        let popover = WindowMenus.contextMenu()
         gtk_widget_set_parent(popover, canvas.canvasWidget)
         var at = GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1)
         gtk_popover_set_pointing_to(quire_popover(popover), &at)

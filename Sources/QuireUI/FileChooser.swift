@@ -7,21 +7,21 @@ enum FileChooser {
     static func choosePDF(parent: UnsafeMutablePointer<GtkWidget>?, _ chosen: @escaping @MainActor (String) -> Void) {
         let dialog = gtk_file_chooser_native_new("Open Document", parent.map { quire_window($0) },
                                                  GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "PDF documents")
-        gtk_file_filter_add_mime_type(filter, "application/pdf")
-        gtk_file_filter_add_pattern(filter, "*.pdf")
-        gtk_file_chooser_add_filter(quire_file_chooser(UnsafeMutableRawPointer(dialog)), filter)
-        g_object_unref(UnsafeMutableRawPointer(filter))
+        owning(gtk_file_filter_new()!) { filter in
+            gtk_file_filter_set_name(filter, "PDF documents")
+            gtk_file_filter_add_mime_type(filter, "application/pdf")
+            gtk_file_filter_add_pattern(filter, "*.pdf")
+            gtk_file_chooser_add_filter(quire_file_chooser(UnsafeMutableRawPointer(dialog)), filter)
+        }
         Signal.connect(UnsafeMutableRawPointer(dialog), "response") { (response: UnsafeMutableRawPointer?) in
             // The signal's int argument arrives in the pointer's register.
             let code = Int32(truncatingIfNeeded: Int(bitPattern: response))
             if code == Int32(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(quire_file_chooser(UnsafeMutableRawPointer(dialog))) {
-                if let path = g_file_get_path(file) {
+                owning(file) { file in
+                    guard let path = g_file_get_path(file) else { return }
                     chosen(String(cString: path))
                     g_free(path)
                 }
-                g_object_unref(UnsafeMutableRawPointer(file))
             }
             g_object_unref(UnsafeMutableRawPointer(dialog))
         }

@@ -23,7 +23,7 @@ final class FileWatch {
     }
 
     private let path: String
-    private let monitor: UnsafeMutablePointer<GFileMonitor> // owned
+    private let monitor: GObjectRef // a GFileMonitor
     private var stamp: Stamp?
     private var timer: UInt32 = 0
     private let quiet: Double
@@ -32,19 +32,16 @@ final class FileWatch {
 
     /// Starts watching `path` as it is now; nil when it cannot be watched.
     init?(path: String, quiet: Double = 0.3) {
-        let file = g_file_new_for_path(path)!
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return nil }
+        guard let monitor = owning(g_file_new_for_path(path)!, { g_file_monitor_file($0, G_FILE_MONITOR_WATCH_MOVES, nil, nil) }) else { return nil }
         self.path = path
-        self.monitor = monitor
+        self.monitor = GObjectRef(taking: monitor)
         self.quiet = quiet
         stamp = Stamp(path)
-        Signal.connectFileChanged(UnsafeMutableRawPointer(monitor)) { [weak self] in self?.eventCame() }
+        Signal.connectFileChanged(self.monitor.raw) { [weak self] in self?.eventCame() }
     }
 
     isolated deinit {
-        g_file_monitor_cancel(monitor)
-        g_object_unref(UnsafeMutableRawPointer(monitor))
+        g_file_monitor_cancel(monitor.raw.assumingMemoryBound(to: GFileMonitor.self))
     }
 
     private func eventCame() {

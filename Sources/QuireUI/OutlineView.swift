@@ -259,19 +259,18 @@ final class OutlineView {
 
     private func entry(atPosition position: UInt32) -> Int? {
         guard let row = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) else { return nil }
-        defer { g_object_unref(row) }
-        return Self.entry(ofRow: OpaquePointer(row))
+        return owning(OpaquePointer(row)) { Self.entry(ofRow: $0) }
     }
 
     private func expandInitiallyOpen() {
         // Top to bottom: opening a row inserts its children after it, to be visited next.
         var position: UInt32 = 0
         while let raw = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) {
-            let row = OpaquePointer(raw)
-            if let entry = Self.entry(ofRow: row), tree.opensAtStart(entry, depthLimit: Self.depthLimit) {
-                gtk_tree_list_row_set_expanded(row, 1)
+            owning(OpaquePointer(raw)) { row in
+                if let entry = Self.entry(ofRow: row), tree.opensAtStart(entry, depthLimit: Self.depthLimit) {
+                    gtk_tree_list_row_set_expanded(row, 1)
+                }
             }
-            g_object_unref(raw)
             position += 1
             if position > OutlineTree.rowsOpenedAtStart { break }
         }
@@ -279,8 +278,7 @@ final class OutlineView {
 
     private static func entry(ofRow row: OpaquePointer) -> Int? {
         guard let item = gtk_tree_list_row_get_item(row) else { return nil }
-        defer { g_object_unref(item) }
-        return OutlineRows.entry(ofItem: item)
+        return owning(OpaquePointer(item)) { OutlineRows.entry(ofItem: UnsafeMutableRawPointer($0)) }
     }
 
 }

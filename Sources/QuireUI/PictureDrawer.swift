@@ -46,7 +46,7 @@ final class PictureDrawer {
 
 /// A GdkTexture over a page picture's pixels (no copy), for the GL renderer.
 final class PageTexture {
-    let texture: OpaquePointer
-    init(_ image: PageImage) { texture = quire_texture_for_surface(image.surface) }
-    deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    private let owned: GObjectRef
+    var texture: OpaquePointer { owned.opaque }
+    init(_ image: PageImage) { owned = GObjectRef(taking: quire_texture_for_surface(image.surface)) }
 }

@@ -65,10 +65,10 @@ final class RecentDocuments {
             documents.append((String(cString: gtk_recent_info_get_uri(info)), String(cString: gtk_recent_info_get_display_name(info)), modified))
         }
         for document in documents.sorted(by: { $0.modified > $1.modified }).prefix(Self.shown) {
-            let item = g_menu_item_new(document.name, nil)!
-            g_menu_item_set_action_and_target_value(item, "app.open-recent", g_variant_new_string(document.uri))
-            g_menu_append_item(menu, item)
-            g_object_unref(UnsafeMutableRawPointer(item))
+            owning(g_menu_item_new(document.name, nil)!) { item in
+                g_menu_item_set_action_and_target_value(item, "app.open-recent", g_variant_new_string(document.uri))
+                g_menu_append_item(menu, item)
+            }
         }
     }
 }

@@ -46,11 +46,11 @@ final class SearchBar {
         let options = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(options), "emblem-system-symbolic")
         gtk_widget_set_tooltip_text(options, "Search options")
-        let menu = g_menu_new()!
-        g_menu_append(menu, "Match _Case", "win.find-case-sensitive")
-        g_menu_append(menu, "_Whole Words", "win.find-whole-words")
-        gtk_menu_button_set_menu_model(OpaquePointer(options), quire_menu_model(UnsafeMutableRawPointer(menu)))
-        g_object_unref(UnsafeMutableRawPointer(menu))
+        owning(g_menu_new()!) { menu in
+            g_menu_append(menu, "Match _Case", "win.find-case-sensitive")
+            g_menu_append(menu, "_Whole Words", "win.find-whole-words")
+            gtk_menu_button_set_menu_model(OpaquePointer(options), quire_menu_model(UnsafeMutableRawPointer(menu)))
+        }
         resultsButton = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(OpaquePointer(resultsButton), "view-list-symbolic")
         gtk_widget_set_tooltip_text(resultsButton, "All matches")

@@ -26,14 +26,14 @@ enum ShortcutsWindow {
             let appWindow = quire_application_window(window)
             if gtk_application_window_get_help_overlay(appWindow) == nil {
                 fixPageSwitcherStyle()
-                let builder = gtk_builder_new_from_string(builderXML, -1)!
-                let overlay = gtk_builder_get_object(builder, "shortcuts")!
-                // GTK 4.8 reverses the order of a section's pages each time it lays them out
-                // again, which it does for every group added: build on one page, then paginate.
-                quire_object_set_uint(UnsafeMutableRawPointer(gtk_builder_get_object(builder, "section")), "max-height", 16)
-                // The window keeps it (hidden, not destroyed, when closed), transient for itself.
-                gtk_application_window_set_help_overlay(appWindow, quire_shortcuts_window(overlay))
-                g_object_unref(UnsafeMutableRawPointer(builder))
+                owning(gtk_builder_new_from_string(builderXML, -1)!) { builder in
+                    let overlay = gtk_builder_get_object(builder, "shortcuts")!
+                    // GTK 4.8 reverses the order of a section's pages each time it lays them out
+                    // again, which it does for every group added: build on one page, then paginate.
+                    quire_object_set_uint(UnsafeMutableRawPointer(gtk_builder_get_object(builder, "section")), "max-height", 16)
+                    // The window keeps it (hidden, not destroyed, when closed), transient for itself.
+                    gtk_application_window_set_help_overlay(appWindow, quire_shortcuts_window(overlay))
+                }
             }
             gtk_window_present(quire_window(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(appWindow))))
         }

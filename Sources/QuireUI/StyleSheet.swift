@@ -9,9 +9,9 @@ enum StyleSheet {
     static func add(_ rules: String) {
         guard !added.contains(rules), let display = gdk_display_get_default() else { return }
         added.insert(rules)
-        let style = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(style, rules, -1)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(style), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(UnsafeMutableRawPointer(style))
+        owning(gtk_css_provider_new()!) { style in
+            gtk_css_provider_load_from_data(style, rules, -1)
+            gtk_style_context_add_provider_for_display(display, OpaquePointer(style), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        }
     }
 }

@@ -135,21 +135,21 @@ final class ThumbnailView: CanvasContent {
                     gtk_snapshot_append_color(snapshot, &white, &area)
                 }
             }
-            let text = gtk_widget_create_pango_layout(widget, labelOf(page))!
-            // No wider than the thumbnail's label line, however long the document's label.
-            pango_layout_set_width(text, Int32(saturating: layout.labelRect(page).width * Double(PANGO_SCALE)))
-            pango_layout_set_ellipsize(text, PANGO_ELLIPSIZE_END)
-            var textWidth: Int32 = 0, textHeight: Int32 = 0
-            pango_layout_get_pixel_size(text, &textWidth, &textHeight)
-            let line = layout.labelRect(page)
-            var origin = graphene_point_t(x: snap(line.x + (line.width - Double(textWidth)) / 2),
-                                          y: snap(line.y - top + (line.height - Double(textHeight)) / 2 + 2))
-            gtk_snapshot_save(snapshot)
-            gtk_snapshot_translate(snapshot, &origin)
-            var textColour = isCurrent ? accent : foreground
-            gtk_snapshot_append_layout(snapshot, text, &textColour)
-            gtk_snapshot_restore(snapshot)
-            g_object_unref(UnsafeMutableRawPointer(text))
+            owning(gtk_widget_create_pango_layout(widget, labelOf(page))!) { text in
+                // No wider than the thumbnail's label line, however long the document's label.
+                pango_layout_set_width(text, Int32(saturating: layout.labelRect(page).width * Double(PANGO_SCALE)))
+                pango_layout_set_ellipsize(text, PANGO_ELLIPSIZE_END)
+                var textWidth: Int32 = 0, textHeight: Int32 = 0
+                pango_layout_get_pixel_size(text, &textWidth, &textHeight)
+                let line = layout.labelRect(page)
+                var origin = graphene_point_t(x: snap(line.x + (line.width - Double(textWidth)) / 2),
+                                              y: snap(line.y - top + (line.height - Double(textHeight)) / 2 + 2))
+                gtk_snapshot_save(snapshot)
+                gtk_snapshot_translate(snapshot, &origin)
+                var textColour = isCurrent ? accent : foreground
+                gtk_snapshot_append_layout(snapshot, text, &textColour)
+                gtk_snapshot_restore(snapshot)
+            }
         }
         let shown = Set(layout.pages(top: top, height: height))
         drawer.keepTextures { shown.contains($0.page) }

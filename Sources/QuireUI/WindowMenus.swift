@@ -33,42 +33,44 @@ enum WindowMenus {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
         gtk_widget_set_tooltip_text(button, "Main menu")
-        let menu = g_menu_new()!, document = g_menu_new()!, help = g_menu_new()!
-        g_menu_append(menu, "_Open…", "app.open")
-        g_menu_append_submenu(menu, "Open _Recent", quire_menu_model(UnsafeMutableRawPointer(recent)))
-        g_menu_append(menu, "_New Window", "app.new-window")
-        g_menu_append(document, "_Reload", "win.reload")
-        g_menu_append(document, "_Print…", "win.print")
-        g_menu_append(document, "P_roperties", "win.properties")
-        g_menu_append(help, "_Keyboard Shortcuts", "win.show-help-overlay")
-        for section in [document, help] {
-            g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(section)))
-            g_object_unref(UnsafeMutableRawPointer(section))
+        owning(g_menu_new()!) { menu in
+            g_menu_append(menu, "_Open…", "app.open")
+            g_menu_append_submenu(menu, "Open _Recent", quire_menu_model(UnsafeMutableRawPointer(recent)))
+            g_menu_append(menu, "_New Window", "app.new-window")
+            appendSection(to: menu, [("_Reload", "win.reload"), ("_Print…", "win.print"), ("P_roperties", "win.properties")])
+            appendSection(to: menu, [("_Keyboard Shortcuts", "win.show-help-overlay")])
+            gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
-        gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
-        g_object_unref(UnsafeMutableRawPointer(menu))
         return button
     }
 
-    static func zoomMenu() -> OpaquePointer {
-        let menu = g_menu_new()!
-        let zoom = g_menu_new()!, pages = g_menu_new()!, modes = g_menu_new()!
-        // Fit Width and Fit Page are the two targets of one string state: the active one is marked.
-        for (label, action) in [("Fit Width", "win.fit::width"), ("Fit Page", "win.fit::page"), ("100 %", "win.zoom-reset"),
-                                ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")] {
-            g_menu_append(zoom, label, action)
+    /// The view menu, on `button`.
+    static func setZoomMenu(on button: UnsafeMutablePointer<GtkWidget>) {
+        owning(g_menu_new()!) { menu in
+            // Fit Width and Fit Page are the two targets of one string state: the active one is marked.
+            appendSection(to: menu, [("Fit Width", "win.fit::width"), ("Fit Page", "win.fit::page"), ("100 %", "win.zoom-reset"),
+                                     ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")])
+            appendSection(to: menu, [("Continuous", "win.continuous"), ("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"),
+                                     ("Right to Left", "win.right-to-left"), ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")])
+            appendSection(to: menu, [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen"), ("Presentation", "win.presentation")])
+            gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
-        for (label, action) in [("Continuous", "win.continuous"), ("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"), ("Right to Left", "win.right-to-left"),
-                                ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")] {
-            g_menu_append(pages, label, action)
+    }
+
+    /// The canvas's context menu: Copy and Select All.
+    static func contextMenu() -> UnsafeMutablePointer<GtkWidget> {
+        owning(g_menu_new()!) { menu in
+            g_menu_append(menu, "_Copy", "win.copy")
+            g_menu_append(menu, "Select _All", "win.select-all")
+            return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
         }
-        for (label, action) in [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen"), ("Presentation", "win.presentation")] {
-            g_menu_append(modes, label, action)
-        }
-        for section in [zoom, pages, modes] {
+    }
+
+    /// A section of `items` (label, action) at the end of `menu`.
+    private static func appendSection(to menu: OpaquePointer, _ items: [(String, String)]) {
+        owning(g_menu_new()!) { section in
+            for (label, action) in items { g_menu_append(section, label, action) }
             g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(section)))
-            g_object_unref(UnsafeMutableRawPointer(section))
         }
-        return menu
     }
 }

@@ -1,0 +1,32 @@
+import CGtk
+
+// The two ways QuireUI holds a GObject reference it made or was given, so that no other
+// file drops one by hand: kept (`GObjectRef`, dropped when its owner goes) or lent for a
+// while (`owning`, dropped when the body returns: an action handed to its map, a menu to
+// its button, a layout drawn once, each of which keeps its own reference if it needs one).
+
+/// One GObject reference, dropped in `deinit`. Read `opaque` or `raw` at each use: a copy
+/// of the pointer outlives nothing.
+final class GObjectRef {
+    let raw: UnsafeMutableRawPointer
+
+    init(taking object: OpaquePointer) { raw = UnsafeMutableRawPointer(object) }
+    init<T>(taking object: UnsafeMutablePointer<T>) { raw = UnsafeMutableRawPointer(object) }
+
+    var opaque: OpaquePointer { OpaquePointer(raw) }
+
+    deinit { g_object_unref(raw) }
+}
+
+/// Runs `body` with `object`, a reference the caller owns, and drops it after.
+@discardableResult
+func owning<R>(_ object: OpaquePointer, _ body: (OpaquePointer) throws -> R) rethrows -> R {
+    defer { g_object_unref(UnsafeMutableRawPointer(object)) }
+    return try body(object)
+}
+
+@discardableResult
+func owning<T, R>(_ object: UnsafeMutablePointer<T>, _ body: (UnsafeMutablePointer<T>) throws -> R) rethrows -> R {
+    defer { g_object_unref(UnsafeMutableRawPointer(object)) }
+    return try body(object)
+}
