@@ -22,7 +22,7 @@ final class PrintJob {
     /// Jobs printing now: each lives until it is done.
     private static var running: [ObjectIdentifier: PrintJob] = [:]
     /// What the last print dialog was left with (printer, copies…), offered again.
-    private static var lastSettings: OpaquePointer?
+    private static var lastSettings: GObjectRef?
 
     private let file: DocumentFile
     /// The document's name as the reader knows it, and its path when it is a local file.
@@ -31,7 +31,7 @@ final class PrintJob {
     private let currentPage: Int
     private let onFailure: (String) -> Void
     /// The job GTK is given once the helper has drawn the printout (owned).
-    private var pendingJob: OpaquePointer?
+    private var pendingJob: GObjectRef?
     /// The printout GTK reads, by its descriptor, until the job is done.
     private var printout: TemporaryFile?
 
@@ -62,7 +62,6 @@ final class PrintJob {
 
     isolated deinit {
         worker.stop()
-        if let pendingJob { g_object_unref(UnsafeMutableRawPointer(pendingJob)) }
     }
 
     // MARK: Without a dialog
@@ -72,9 +71,7 @@ final class PrintJob {
             return finish(failure: "QUIRE_PRINT_PAGES takes page ranges such as 2-3,5, not “\(pages ?? "")”")
         }
         let chosen = PrintPages(.ranges(ranges)).pages(count: pageCount)
-        let setup = gtk_page_setup_new()!
-        let paper = Self.paper(of: setup)
-        g_object_unref(UnsafeMutableRawPointer(setup))
+        let paper = owning(gtk_page_setup_new()!) { Self.paper(of: $0) }
         let partial = path + ".part"
         worker.run { [weak self] document in
             let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -108,10 +105,10 @@ final class PrintJob {
     private func showDialog(parent: UnsafeMutablePointer<GtkWidget>, pageCount: Int) {
         let dialog = gtk_print_unix_dialog_new("Print", quire_window(parent))!
         let unix = OpaquePointer(dialog)
-        let settings = Self.lastSettings.map { gtk_print_settings_copy($0)! } ?? gtk_print_settings_new()!
-        offerFileOutput(in: settings)
-        gtk_print_unix_dialog_set_settings(unix, settings)
-        g_object_unref(UnsafeMutableRawPointer(settings))
+        owning(Self.lastSettings.map { gtk_print_settings_copy($0.opaque)! } ?? gtk_print_settings_new()!) { settings in
+            offerFileOutput(in: settings)
+            gtk_print_unix_dialog_set_settings(unix, settings)
+        }
         gtk_print_unix_dialog_set_current_page(unix, Int32(currentPage))
         gtk_print_unix_dialog_set_embed_page_setup(unix, 1)
         // Quire writes PDF and chooses the pages; the printer's side makes the copies.
@@ -140,22 +137,22 @@ final class PrintJob {
     /// The reader chose a printer and pages: the helper draws them, then GTK sends them.
     private func chosen(in dialog: OpaquePointer, pageCount: Int) {
         guard let printer = gtk_print_unix_dialog_get_selected_printer(dialog),
-              let settings = gtk_print_unix_dialog_get_settings(dialog) else { return finish(failure: "no printer was chosen") }
+              let chosenSettings = gtk_print_unix_dialog_get_settings(dialog) else { return finish(failure: "no printer was chosen") }
+        owning(chosenSettings) { settings in prepare(settings, printer: printer, in: dialog, pageCount: pageCount) }
+    }
+
+    /// Draws the pages `settings` choose, for `printer`, and sends them.
+    private func prepare(_ settings: OpaquePointer, printer: OpaquePointer, in dialog: OpaquePointer, pageCount: Int) {
         let setup = gtk_print_unix_dialog_get_page_setup(dialog)!
         let pages = PrintPages.choice(of: settings, currentPage: currentPage).pages(count: pageCount)
         // Kept for the next dialog as chosen; sent with the choice made here already.
-        if let old = Self.lastSettings { g_object_unref(UnsafeMutableRawPointer(old)) }
-        Self.lastSettings = gtk_print_settings_copy(settings)
+        Self.lastSettings = GObjectRef(taking: gtk_print_settings_copy(settings)!)
         gtk_print_settings_set_print_pages(settings, GTK_PRINT_PAGES_ALL)
         gtk_print_settings_set_page_set(settings, GTK_PAGE_SET_ALL)
         gtk_print_settings_set_reverse(settings, 0)
-        guard !pages.isEmpty else {
-            g_object_unref(UnsafeMutableRawPointer(settings))
-            return finish(failure: "no pages to print")
-        }
+        guard !pages.isEmpty else { return finish(failure: "no pages to print") }
         let paper = Self.paper(of: setup)
-        pendingJob = gtk_print_job_new(name, printer, settings, setup)
-        g_object_unref(UnsafeMutableRawPointer(settings))
+        pendingJob = gtk_print_job_new(name, printer, settings, setup).map { GObjectRef(taking: $0) }
         worker.run { [weak self] document in
             let temporary = TemporaryFile()
             let failure = temporary.map { Self.write(pages, on: paper, of: document, to: $0.fd) } ?? "no temporary file could be made"
@@ -168,7 +165,7 @@ final class PrintJob {
     }
 
     private func send(from temporary: TemporaryFile) {
-        guard let job = pendingJob else { return finish(failure: "GTK made no print job") }
+        guard let job = pendingJob?.opaque else { return finish(failure: "GTK made no print job") }
         // GTK reads the printout from the descriptor's offset: its start.
         guard lseek(temporary.fd, 0, SEEK_SET) == 0 else { return finish(failure: "the printout could not be read back") }
         var error: UnsafeMutablePointer<GError>?
