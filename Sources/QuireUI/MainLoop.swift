@@ -34,4 +34,22 @@ public enum MainLoop {
             Unmanaged<Job>.fromOpaque(data!).release()
         })
     }
+
+    private final class FrameJob: Sendable {
+        let painted: @Sendable @MainActor () -> Bool
+        init(_ painted: @escaping @Sendable @MainActor () -> Bool) { self.painted = painted }
+    }
+
+    /// Calls `painted` after each frame `widget` paints (once it is realized), for as long
+    /// as it returns true: how a view knows that what it drew is on screen.
+    @MainActor
+    public static func afterEachFrame(of widget: UnsafeMutablePointer<GtkWidget>, _ painted: @escaping @Sendable @MainActor () -> Bool) {
+        let job = Unmanaged.passRetained(FrameJob(painted)).toOpaque()
+        quire_after_each_frame(widget, { data in
+            let job = Unmanaged<FrameJob>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { job.painted() } ? 1 : 0
+        }, job, { data in
+            Unmanaged<FrameJob>.fromOpaque(data!).release()
+        })
+    }
 }

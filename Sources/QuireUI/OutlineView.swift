@@ -99,17 +99,8 @@ final class OutlineView {
         Signal.connect(list, "map") { [unowned self] in self.placeAfterNextFrame() }
     }
 
-    private final class WeakView {
-        weak var view: OutlineView?
-        init(_ view: OutlineView) { self.view = view }
-    }
-
     private func placeAfterNextFrame() {
-        let data = Unmanaged.passRetained(WeakView(self)).toOpaque()
-        quire_after_each_frame(list, { data in
-            let weak = Unmanaged<WeakView>.fromOpaque(data!).takeUnretainedValue()
-            return MainActor.assumeIsolated { weak.view?.place() ?? false } ? 1 : 0
-        }, data) { data in Unmanaged<WeakView>.fromOpaque(data!).release() }
+        MainLoop.afterEachFrame(of: list) { [weak self] in self?.place() ?? false }
     }
 
     /// Returns whether to wait for another frame.

@@ -424,15 +424,11 @@ final class PageCanvas: CanvasContent {
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
         if firstView == .incomplete, model.visiblePagesComplete {
             firstView = .painting
-            let box = Unmanaged.passRetained(self).toOpaque()
-            quire_after_each_frame(UnsafeMutablePointer(canvas), { data in
-                MainActor.assumeIsolated {
-                    let canvas = Unmanaged<PageCanvas>.fromOpaque(data!).takeUnretainedValue()
-                    canvas.firstView = .painted
-                    canvas.submitPlan()
-                }
-                return 0
-            }, box, { data in Unmanaged<PageCanvas>.fromOpaque(data!).release() })
+            MainLoop.afterEachFrame(of: UnsafeMutablePointer(canvas)) { [self] in
+                firstView = .painted
+                submitPlan()
+                return false
+            }
         }
         if model.thumbnails.shown.contains(result.key.page) { onThumbnailArrived?(result.key.page) }
         if model.isSettled { onSettled?() }

@@ -25,16 +25,8 @@ final class SnapshotRun {
         self.path = path
         self.finish = finish
         window.onSettled = { [unowned self] in self.settled = true }
-        let data = Unmanaged.passRetained(self).toOpaque()
-        quire_after_each_frame(window.window, { data in
-            let run = Unmanaged<SnapshotRun>.fromOpaque(data!).takeUnretainedValue()
-            return MainActor.assumeIsolated { run.painted() } ? 1 : 0
-        }, data) { data in Unmanaged<SnapshotRun>.fromOpaque(data!).release() }
-        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT, timeout, { data in
-            let run = Unmanaged<SnapshotRun>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { run.timedOut() }
-            return 0
-        }, Unmanaged.passRetained(self).toOpaque()) { data in Unmanaged<SnapshotRun>.fromOpaque(data!).release() }
+        MainLoop.afterEachFrame(of: window.window) { [self] in painted() }
+        MainLoop.after(seconds: Double(timeout)) { [self] in timedOut() }
     }
 
     /// After each painted frame: once settled, save what was just laid out and painted.
