@@ -77,9 +77,6 @@ public struct DocumentSession: Sendable {
         return refused != nil
     }
 
-    /// True while an opening is under way.
-    public var isOpening: Bool { pending != nil }
-
     /// Opens a document chosen by the reader.
     public mutating func open(_ source: DocumentSource) -> [Effect] {
         start(source, kept: nil)

@@ -33,7 +33,6 @@ final class DocumentSessionTests: XCTestCase {
         XCTAssertEqual(said(session.opened(ticket: 1)), ["load paper.pdf", "recent /home/reader/paper.pdf", "watch /home/reader/paper.pdf"])
         XCTAssertEqual(session.phase, .document)
         XCTAssertEqual(session.shown?.displayPath, "/home/reader/paper.pdf")
-        XCTAssertFalse(session.isOpening)
     }
 
     func testAReloadKeepsTheViewAndIsNotARecentOpening() {
@@ -132,7 +131,7 @@ final class DocumentSessionTests: XCTestCase {
         XCTAssertEqual(session.phase, .document)
     }
 
-    func testABytesDocumentIsNotWatchedNorRecent() {
+    func testADocumentThatIsNotALocalFileIsNotWatchedNorRecent() {
         var session = DocumentSession()
         _ = session.open(paper)
         _ = session.opened(ticket: 1)
