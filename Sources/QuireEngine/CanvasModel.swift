@@ -21,6 +21,9 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// low-resolution pictures (the very ones the canvas uses as stand-ins) are planned
     /// after the visible tiles, and those shown are kept like pages on screen.
     public private(set) var thumbnails: (shown: Range<Int>, ahead: [Int]) = (0..<0, [])
+    /// A place asked for before the view had a size: shown by the first resize that gives
+    /// it one. The latest request wins.
+    public private(set) var pendingRequest: ViewRequest?
 
     public init(pageSizes: [Size], zoom: ZoomMode, budget: Int) {
         layout = PageLayout(pageSizes: pageSizes, zoom: zoom)
@@ -47,6 +50,10 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         let anchor = hasViewport ? viewAnchor : nil
         let across = middleAcross
         layout.setViewport(size)
+        if hasViewport, let request = pendingRequest {
+            pendingRequest = nil
+            return position(for: request)
+        }
         guard let anchor else { return position(showing: 0) }
         return clamped(Point(x: x(keepingMiddle: across), y: position(keeping: anchor).y))
     }
@@ -129,6 +136,28 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         let page = currentPage ?? 0
         layout.setGap(gap)
         return position(showing: page)
+    }
+
+    /// Where the view can be asked to go.
+    public enum ViewRequest: Equatable, Sendable {
+        case page(Int)               // its top
+        case place(ViewPlace)        // a remembered place
+        case target(OutlineTarget)   // an outline entry's or a link's destination
+    }
+
+    /// Goes where `request` says: returns the scroll position that shows it, or nil when
+    /// the view has no size yet (then the first resize that gives it one goes there).
+    public mutating func go(_ request: ViewRequest) -> Point? {
+        guard hasViewport else { pendingRequest = request; return nil }
+        return position(for: request)
+    }
+
+    private mutating func position(for request: ViewRequest) -> Point {
+        switch request {
+        case .page(let page): go(to: page)
+        case .place(let place): position(of: place)
+        case .target(let target): position(ofTop: target.top, onPage: target.page)
+        }
     }
 
     /// Goes to `page`: scrolls there, or, one page at a time, turns to it. Returns the

@@ -10,32 +10,18 @@ import Synchronization
 /// (other schemes, Launch actions, JavaScript) is refused, and the reader is told so.
 ///
 /// Pointer motion never waits for poppler: a thread of its own (`DocumentWorker`) reads the
-/// links of the pages in view, and of the page under the pointer, into a `LinkIndex`;
-/// motion only asks the indexes (inside `HelperCallGuard.forbidding`). Until a page's
-/// links arrive, it shows no link there. A click on such a page is held and followed
-/// when they arrive, if the pointer is then still over the link clicked. The indexes of
-/// the pages in view and of pages up to two away are kept; the rest are forgotten.
+/// links of the pages in view, and of the page under the pointer; motion only asks the
+/// indexes (inside `HelperCallGuard.forbidding`). Until a page's links arrive, it shows no
+/// link there. Which pages are read and kept, and what a click before then does, is
+/// `LinkPages`'s policy.
 @MainActor
 final class DocumentLinks {
-    /// A page's links as the worker read them.
-    private struct PageLinks: Sendable {
-        var links: [Link]              // in annotation order, those the index kept
-        var index: LinkIndex           // positions in `links` plus `index.omitted`
-
-        func link(at point: Point) -> Link? {
-            index.link(at: point).map { links[$0 - index.omitted] }
-        }
-    }
-
     private unowned let canvas: PageCanvas
     private let worker: DocumentWorker
     private let wanted = WantedPages()
-    private var pages: [Int: PageLinks] = [:]
-    private var asked: [Int] = []
+    private var pages: LinkPages
     private var pointer: Point?
     private var shown: (link: Link?, overPage: Bool) = (nil, false)
-    private var heldClick: (page: Int, spot: Point)?
-    private var toldOfOmitted: Set<Int> = []
     /// The label a page shows, for "Go to page iv".
     private let labelOf: (Int) -> String
     /// Hands an allowed address to the desktop.
@@ -43,10 +29,14 @@ final class DocumentLinks {
     /// Tells the reader something (a refused link).
     var onNotice: ((String) -> Void)?
 
+    /// Takes the canvas's pointer motion and clicks.
     init(file: DocumentFile, canvas: PageCanvas, labelOf: @escaping (Int) -> String) {
         self.canvas = canvas
         self.labelOf = labelOf
         worker = DocumentWorker(file: file)
+        pages = LinkPages()
+        canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
+        canvas.onPrimaryClick = { [unowned self] point in self.clicked(at: point) }
         canvas.watchVisiblePages { [weak self] visible in self?.visiblePagesChanged(visible) }
         visiblePagesChanged(canvas.visiblePages)
     }
@@ -58,9 +48,8 @@ final class DocumentLinks {
         pointer = point
         HelperCallGuard.forbidding {
             let spot = canvas.pagePoint(atView: point)
-            let links = spot.flatMap { pages[$0.page] }
-            if let spot, links == nil { ask(pointerPage: spot.page) }
-            let link = spot.flatMap { links?.link(at: $0.point) }
+            ask(pages.pointer(overPage: spot?.page))
+            let link = spot.flatMap { pages[$0.page]?.link(at: $0.point) }
             let overPage = spot != nil
             guard link != shown.link || overPage != shown.overPage else { return }
             shown = (link, overPage)
@@ -73,16 +62,15 @@ final class DocumentLinks {
     /// page whose links are still being read).
     @discardableResult
     func clicked(at point: Point) -> Bool {
-        heldClick = nil
-        guard let (page, spot) = canvas.pagePoint(atView: point) else { return false }
-        guard let links = pages[page] else {
-            heldClick = (page, spot)
-            ask(pointerPage: page)
+        let (click, wish) = pages.click(at: canvas.pagePoint(atView: point))
+        ask(wish)
+        switch click {
+        case .nothing: return false
+        case .held: return true
+        case .follow(let link):
+            follow(link)
             return true
         }
-        guard let link = links.link(at: spot) else { return false }
-        follow(link)
-        return true
     }
 
     private func follow(_ link: Link) {
@@ -107,57 +95,28 @@ final class DocumentLinks {
         }
     }
 
-    private func visiblePagesChanged(_ visible: Range<Int>) {
-        pages = pages.filter { keeps($0.key) }
-        ask(pointerPage: nil)
-    }
+    private func visiblePagesChanged(_ visible: Range<Int>) { ask(pages.viewShows(visible)) }
 
-    /// Whether a page's index is kept: the page is in view or up to two pages away.
-    private func keeps(_ page: Int) -> Bool {
-        let visible = canvas.visiblePages
-        return (visible.lowerBound - 2..<visible.upperBound + 2).contains(page)
-    }
-
-    /// Asks the worker for the links of the pages in view (the pointer's first) that it
-    /// has not read; the newest wish replaces the last.
-    private func ask(pointerPage: Int?) {
-        let missing = ([pointerPage].compactMap { $0 } + canvas.visiblePages).filter { pages[$0] == nil }
-        var wish: [Int] = []
-        for page in missing where !wish.contains(page) { wish.append(page) }
-        guard wish != asked else { return }
-        asked = wish
+    /// Hands the worker a new wish (the newest replaces the last).
+    private func ask(_ wish: [Int]?) {
+        guard let wish else { return }
         wanted.set(wish)
         worker.run(key: "links") { [wanted] document in
             while let page = wanted.take() {
-                let read = Self.read(page, of: document)
+                let read = LinkPages.Page(listed: document.links(at: page), pageSize: document.pageSize(at: page))
                 MainLoop.invoke { [weak self] in self?.received(read, page: page) }
             }
         }
     }
 
-    /// On the worker: the page's links, indexed.
-    nonisolated private static func read(_ page: Int, of document: RemoteDocument) -> PageLinks {
-        // poppler lists a page's links last first; the index takes them in annotation order.
-        let all = Array(document.links(at: page).reversed())
-        let index = LinkIndex(areas: all.map(\.area), page: document.pageSize(at: page))
-        return PageLinks(links: Array(all.dropFirst(index.omitted)), index: index)
-    }
-
-    private func received(_ read: PageLinks, page: Int) {
-        asked.removeAll { $0 == page }
-        guard keeps(page) || heldClick?.page == page else { return }
-        pages[page] = read
-        if read.index.omitted > 0, toldOfOmitted.insert(page).inserted {
+    private func received(_ read: LinkPages.Page, page: Int) {
+        let arrival = pages.received(read, forPage: page, pointer: pointer.flatMap { canvas.pagePoint(atView: $0) })
+        guard arrival.kept else { return }
+        if arrival.tellOmitted {
             onNotice?("Page \(page + 1) has \(read.index.omitted + read.links.count) links; Quire follows only the \(read.links.count) drawn last.")
         }
         if let pointer { pointerMoved(to: pointer) }
-        if let held = heldClick, held.page == page {
-            heldClick = nil
-            let under = pointer.flatMap { canvas.pagePoint(atView: $0) }
-            if let link = read.link(at: held.spot), under?.page == page, under.flatMap({ read.link(at: $0.point) }) == link {
-                follow(link)
-            }
-        }
+        if let link = arrival.follow { follow(link) }
     }
 }
 

@@ -16,9 +16,22 @@ final class DocumentSelection {
     /// Called with the number of characters put on the clipboard.
     var onCopied: ((Int) -> Void)?
 
+    /// Takes the canvas's presses, drags, Ctrl+C, Ctrl+A and Escape.
     init(canvas: PageCanvas, file: DocumentFile) {
         self.canvas = canvas
         worker = DocumentWorker(file: file)
+        canvas.onPrimaryPress = { [unowned self] presses, point, extending in
+            self.press(at: point, presses: presses, extending: extending)
+        }
+        canvas.onPrimaryDrag = { [unowned self] point in self.drag(to: point) }
+        canvas.onPrimaryRelease = { [unowned self] in self.released() }
+        canvas.onCopyRequested = { [unowned self] in self.copy() }
+        canvas.onSelectAllRequested = { [unowned self] in self.selectAll() }
+        canvas.onEscape = { [unowned self] in
+            defer { self.clear() }
+            return !self.isEmpty
+        }
+        canvas.watchVisiblePages { [unowned self] _ in self.visiblePagesChanged() }
     }
 
     func stop() { worker.stop() }

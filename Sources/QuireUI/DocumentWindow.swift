@@ -11,7 +11,7 @@ final class DocumentWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
     let pageEntry = PageEntry()
-    private let zoomButton: UnsafeMutablePointer<GtkWidget>
+    private let header: WindowHeader
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     /// Opens the file again (Ctrl+R), as it is now.
     private let retryButton = gtk_button_new_with_mnemonic("_Try Again")!
@@ -62,39 +62,9 @@ final class DocumentWindow {
         gtk_window_set_default_size(quire_window(window), Int32(size?.width ?? 900), Int32(size?.height ?? 1100))
         gtk_window_set_title(quire_window(window), "Quire")
 
-        let header = gtk_header_bar_new()!
-        let sidebarButton = gtk_toggle_button_new()!
-        gtk_button_set_icon_name(quire_button(sidebarButton), "sidebar-show-symbolic")
-        gtk_widget_set_tooltip_text(sidebarButton, "Sidebar (F9)")
-        gtk_actionable_set_action_name(OpaquePointer(sidebarButton), "win.sidebar")
-        gtk_header_bar_pack_start(quire_header_bar(header), sidebarButton)
-        let open = gtk_button_new_from_icon_name("document-open-symbolic")!
-        gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
-        gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
-        gtk_header_bar_pack_start(quire_header_bar(header), open)
-        let history = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(history, "linked")
-        for (icon, action, tip) in [("go-previous-symbolic", "win.go-back", "Back (Alt+Left)"), ("go-next-symbolic", "win.go-forward", "Forward (Alt+Right)")] {
-            let button = gtk_button_new_from_icon_name(icon)!
-            gtk_widget_set_tooltip_text(button, tip)
-            gtk_actionable_set_action_name(OpaquePointer(button), action)
-            gtk_widget_set_focus_on_click(button, 0)
-            gtk_box_append(quire_box(history), button)
-        }
-        gtk_header_bar_pack_start(quire_header_bar(header), history)
-        gtk_header_bar_pack_start(quire_header_bar(header), pageEntry.widget)
-        let mainMenu = WindowMenus.mainMenuButton(recent: recentMenu)
-        gtk_header_bar_pack_end(quire_header_bar(header), mainMenu)
-        zoomButton = gtk_menu_button_new()
-        gtk_widget_set_tooltip_text(zoomButton, "Zoom")
-        WindowMenus.setZoomMenu(on: zoomButton)
-        gtk_header_bar_pack_end(quire_header_bar(header), zoomButton)
-        gtk_widget_set_visible(zoomButton, 0)
-        gtk_window_set_titlebar(quire_window(window), header)
-        // A click leaves the focus on the page, so that Page Down and Space go on reading.
-        for button in [sidebarButton, open] { gtk_widget_set_focus_on_click(button, 0) }
-
         stack = gtk_stack_new()
+        header = WindowHeader(pageEntry: pageEntry, recentMenu: recentMenu, window: window)
+        gtk_window_set_titlebar(quire_window(window), header.widget)
         let welcome = StatusPage(icon: "x-office-document-symbolic")
         welcome.set(title: "Open a document", message: "Choose a PDF file to read, or drop one on Quire’s icon.")
         welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
@@ -129,6 +99,7 @@ final class DocumentWindow {
             self.search?.clear()
             self.canvas?.grabFocus()
         }
+        header.onMenuClosed = { [unowned self] in self.canvas?.grabFocus() }
         passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
         gtk_actionable_set_action_name(OpaquePointer(retryButton), "win.reload")
@@ -138,7 +109,6 @@ final class DocumentWindow {
         presentation = Presentation(of: self)
         ShortcutsWindow.addAction(to: window)
         enableDocumentActions(false)
-        for button in [zoomButton, mainMenu] { givesFocusBack(from: button) }
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
         // A minimised window stays mapped: its surface's state tells.
@@ -158,20 +128,6 @@ final class DocumentWindow {
             self.canvas?.close()
             self.openingCheck?.cancel()
             self.onClosed?()
-        }
-    }
-
-    /// Once a header-bar menu closes, the page has the keys again: else Space reopens the
-    /// menu and Page Down does nothing until the page is clicked.
-    private func givesFocusBack(from button: UnsafeMutablePointer<GtkWidget>) {
-        guard let popover = gtk_menu_button_get_popover(OpaquePointer(button)) else { return }
-        Signal.connect(UnsafeMutableRawPointer(popover), "closed") { [unowned self] in
-            // After GTK has put the focus back on the button.
-            MainLoop.invoke { [weak self] in
-                guard let self, let canvas = self.canvas else { return }
-                let focus = gtk_window_get_focus(quire_window(self.window))
-                if focus == nil || focus == button || gtk_widget_is_ancestor(focus, button) != 0 { canvas.grabFocus() }
-            }
         }
     }
 
@@ -409,27 +365,13 @@ final class DocumentWindow {
         links.onNotice = { [unowned self] text in self.notice.show(text) }
         links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
         self.links = links
-        canvas.onPointerMoved = { [unowned links] point in links.pointerMoved(to: point) }
-        canvas.onPrimaryClick = { [unowned links] point in links.clicked(at: point) }
         selection?.stop()
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
         // The selection under the search's marks.
         canvas.addOverlay(selection)
         canvas.addOverlay(search)
-        canvas.onPrimaryPress = { [unowned selection] presses, point, extending in
-            selection.press(at: point, presses: presses, extending: extending)
-        }
-        canvas.onPrimaryDrag = { [unowned selection] point in selection.drag(to: point) }
-        canvas.onPrimaryRelease = { [unowned selection] in selection.released() }
-        canvas.onCopyRequested = { [unowned selection] in selection.copy() }
-        canvas.onSelectAllRequested = { [unowned selection] in selection.selectAll() }
-        canvas.onEscape = { [unowned selection] in
-            defer { selection.clear() }
-            return !selection.isEmpty
-        }
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
-        canvas.watchVisiblePages { [unowned selection] _ in selection.visiblePagesChanged() }
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)
@@ -454,7 +396,7 @@ final class DocumentWindow {
         }
         gtk_stack_add_named(quire_stack(stack), canvas.widget, "document")
         gtk_stack_set_visible_child_name(quire_stack(stack), "document")
-        gtk_widget_set_visible(zoomButton, 1)
+        header.showZoom(true)
         if !searchBar.isOpen { canvas.grabFocus() }
     }
 
@@ -462,7 +404,7 @@ final class DocumentWindow {
     private func showRefusal(page: String) {
         setSidebar(open: false)
         enableDocumentActions(false)
-        gtk_widget_set_visible(zoomButton, 0)
+        header.showZoom(false)
         pageEntry.hide()
         gtk_stack_set_visible_child_name(quire_stack(stack), page)
         onSettled?()
@@ -486,7 +428,7 @@ final class DocumentWindow {
     }
 
     private func updateZoomLabel(_ percent: Double) {
-        gtk_menu_button_set_label(OpaquePointer(zoomButton), "\(Int(percent.rounded())) %")
+        header.setZoomLabel(percent: percent)
         updateFitState()
     }
 }

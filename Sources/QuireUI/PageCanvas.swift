@@ -16,17 +16,12 @@ final class PageCanvas: CanvasContent {
     private let drawer = PictureDrawer()
     private var threads: DocumentThreads?
     private var workers: RenderWorkers<RemoteRenderer>? { threads?.workers }
-    private var pendingPage: Int?
-    private var pendingPlace: ViewPlace?
     private var pointer = Point(x: 0, y: 0)
     private var reportedFailures: Set<Int> = []
     private var paused = false
     /// The sequence of the last render result taken: later ones are on their way.
     private var seenResults = 0
-    /// Until the first complete view is painted, only what is on screen is rendered: work
-    /// ahead would take the cores the window needs to paint it.
-    private enum FirstView { case incomplete, painting, painted }
-    private var firstView = FirstView.incomplete
+    private var firstView = FirstViewHold()
     /// Pages in view waiting long for their pictures say so (`SlowPages`); the timer looks
     /// again when the next one turns slow.
     private var slowPages = SlowPages()
@@ -110,12 +105,7 @@ final class PageCanvas: CanvasContent {
     /// Scrolls so that `page` starts at the top of the view (once the view has a size). A
     /// jump (`recording`) leaves a place to come back to with Alt+Left.
     func show(page: Int, recording: Bool = false) {
-        guard model.hasViewport else { pendingPage = page; return }
-        if recording { recordJump(from: model.place) }
-        let target = model.go(to: page)
-        contentSizeChanged()
-        move(to: target)
-        viewportChanged()
+        go(.page(page), recording: recording)
     }
 
     var continuous: Bool { model.layout.continuous }
@@ -125,9 +115,12 @@ final class PageCanvas: CanvasContent {
     var place: ViewPlace { model.place }
 
     /// Shows `place` at the top of the view (once the view has a size).
-    func show(place: ViewPlace) {
-        guard model.hasViewport else { pendingPlace = place; pendingPage = nil; return }
-        let target = model.position(of: place)
+    func show(place: ViewPlace) { go(.place(place), recording: false) }
+
+    private func go(_ request: CanvasModel<PageImage>.ViewRequest, recording: Bool) {
+        let before = model.place
+        guard let target = model.go(request) else { return }
+        if recording { recordJump(from: before) }
         contentSizeChanged()
         move(to: target)
         viewportChanged()
@@ -243,10 +236,7 @@ final class PageCanvas: CanvasContent {
 
     /// Scrolls (or turns the page) so that `area` of `page` is in view, if it is not.
     func reveal(_ area: Rect, onPage page: Int) {
-        guard model.hasViewport else {
-            pendingPage = page
-            return
-        }
+        guard model.hasViewport else { return show(page: page) }
         let before = model.place
         guard let target = model.reveal(area, onPage: page) else { return }
         recordJump(from: before)
@@ -257,14 +247,7 @@ final class PageCanvas: CanvasContent {
 
     /// Goes where an outline entry (or a thumbnail) leads: its page, and the destination at
     /// the top of the view when it has one. A jump, to come back from with Alt+Left.
-    func go(to target: OutlineTarget) {
-        guard model.hasViewport else { pendingPage = target.page; return }
-        recordJump(from: model.place)
-        let point = model.position(ofTop: target.top, onPage: target.page)
-        contentSizeChanged()
-        move(to: point)
-        viewportChanged()
-    }
+    func go(to target: OutlineTarget) { go(.target(target), recording: true) }
 
     /// The page under a view point and the point on it (points from its top-left as displayed).
     func pagePoint(atView point: Point) -> (page: Int, point: Point)? { model.pagePoint(atView: point) }
@@ -323,19 +306,7 @@ final class PageCanvas: CanvasContent {
         model.setDeviceScale(Double(gtk_widget_get_scale_factor(UnsafeMutablePointer(canvas))))
         let target = model.resize(to: Size(width: width, height: height))
         contentSizeChanged()
-        if let page = pendingPage {
-            pendingPage = nil
-            let target = model.go(to: page)
-            contentSizeChanged()
-            move(to: target)
-        } else if let place = pendingPlace {
-            pendingPlace = nil
-            let target = model.position(of: place)
-            contentSizeChanged()
-            move(to: target)
-        } else {
-            move(to: target)
-        }
+        move(to: target)
         viewportChanged()
     }
 
@@ -422,10 +393,9 @@ final class PageCanvas: CanvasContent {
         watchSlowPages()
         drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
-        if firstView == .incomplete, model.visiblePagesComplete {
-            firstView = .painting
+        if firstView.viewIs(complete: model.visiblePagesComplete) {
             MainLoop.afterEachFrame(of: UnsafeMutablePointer(canvas)) { [self] in
-                firstView = .painted
+                firstView.painted()
                 submitPlan()
                 return false
             }
@@ -452,8 +422,7 @@ final class PageCanvas: CanvasContent {
     private func submitPlan() {
         guard model.hasViewport, !paused else { return }
         let plan = model.plan()
-        let tiles = firstView == .painted ? plan.tiles : Array(plan.tiles.prefix(plan.urgent))
-        workers?.submit(tiles, urgent: plan.urgent, seen: seenResults)
+        workers?.submit(firstView.tiles(of: plan), urgent: plan.urgent, seen: seenResults)
     }
 
     /// The best picture of `page` for a thumbnail: its low-resolution one, else any whole

@@ -189,3 +189,65 @@ final class CanvasThumbnailTests: XCTestCase {
         XCTAssertNil(model.lowRes[low])
     }
 }
+
+final class ViewRequestTests: XCTestCase {
+    private let letter = Size(width: 612, height: 792)
+
+    private func model() -> CanvasModel<Bytes> {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 50), zoom: .fitWidth, budget: 1 << 30)
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        return model
+    }
+
+    func testAPageAskedForBeforeTheViewHasASizeIsShownByTheFirstResize() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 50), zoom: .fitWidth, budget: 1 << 30)
+        XCTAssertNil(model.go(.page(12)))
+        XCTAssertEqual(model.scroll, Point(x: 0, y: 0))
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        XCTAssertEqual(model.currentPage, 12)
+        XCTAssertEqual(model.scroll, model.position(showing: 12))
+        XCTAssertNil(model.pendingRequest)
+        // Only once: the next resize keeps the place it is at.
+        model.scroll(to: Point(x: 0, y: model.layout.contentY(page: 20, fraction: 0)))
+        model.scroll(to: model.resize(to: Size(width: 900, height: 700)))
+        XCTAssertEqual(model.layout.anchor(atContentY: model.scroll.y + 1).page, 20)
+    }
+
+    func testTheLatestRequestBeforeASizeWins() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 50), zoom: .fitWidth, budget: 1 << 30)
+        XCTAssertNil(model.go(.page(12)))
+        XCTAssertNil(model.go(.place(ViewPlace(page: 30, fraction: 0.5))))
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        let anchor = model.layout.anchor(atContentY: model.scroll.y + model.layout.gap)
+        XCTAssertEqual(anchor.page, 30)
+        XCTAssertEqual(anchor.fraction, 0.5, accuracy: 1e-6)
+
+        var other = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 50), zoom: .fitWidth, budget: 1 << 30)
+        XCTAssertNil(other.go(.place(ViewPlace(page: 30, fraction: 0.5))))
+        XCTAssertNil(other.go(.target(OutlineTarget(page: 7, top: 396))))
+        other.scroll(to: other.resize(to: Size(width: 800, height: 600)))
+        let half = other.layout.anchor(atContentY: other.scroll.y + other.layout.gap)
+        XCTAssertEqual(half.page, 7)
+        XCTAssertEqual(half.fraction, 0.5, accuracy: 1e-6)
+    }
+
+    func testAViewWithNoHeightKeepsTheRequestForTheResizeThatGivesItOne() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: letter, count: 50), zoom: .fitWidth, budget: 1 << 30)
+        XCTAssertNil(model.go(.page(12)))
+        model.scroll(to: model.resize(to: Size(width: 800, height: 0)))
+        XCTAssertEqual(model.pendingRequest, .page(12))
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        XCTAssertEqual(model.currentPage, 12)
+    }
+
+    func testARequestWithAViewGoesAtOnceAndOnePageAtATimeTurnsThere() {
+        var model = model()
+        model.scroll(to: model.setContinuous(false))
+        let target = model.go(.page(9))
+        XCTAssertNotNil(target)
+        model.scroll(to: target!)
+        XCTAssertEqual(model.currentPage, 9)
+        XCTAssertTrue(model.layout.pagesShown.contains(9))
+        XCTAssertNil(model.pendingRequest)
+    }
+}

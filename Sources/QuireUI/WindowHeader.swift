@@ -1,0 +1,69 @@
+import CGtk
+import CShim
+
+/// The window's header bar: sidebar, open, back and forward, the page entry; the main
+/// menu and the zoom menu at the end. A click on a button leaves the focus on the page,
+/// and a menu that closes gives the keys back to the page (`onMenuClosed`).
+@MainActor
+final class WindowHeader {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let zoomButton: UnsafeMutablePointer<GtkWidget>
+
+    /// A header-bar menu closed with the focus on its button: the page is to take it.
+    var onMenuClosed: (() -> Void)?
+
+    init(pageEntry: PageEntry, recentMenu: OpaquePointer, window: UnsafeMutablePointer<GtkWidget>) {
+        widget = gtk_header_bar_new()!
+        let header = quire_header_bar(widget)
+        let sidebarButton = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(quire_button(sidebarButton), "sidebar-show-symbolic")
+        gtk_widget_set_tooltip_text(sidebarButton, "Sidebar (F9)")
+        gtk_actionable_set_action_name(OpaquePointer(sidebarButton), "win.sidebar")
+        gtk_header_bar_pack_start(header, sidebarButton)
+        let open = gtk_button_new_from_icon_name("document-open-symbolic")!
+        gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
+        gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
+        gtk_header_bar_pack_start(header, open)
+        let history = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(history, "linked")
+        for (icon, action, tip) in [("go-previous-symbolic", "win.go-back", "Back (Alt+Left)"), ("go-next-symbolic", "win.go-forward", "Forward (Alt+Right)")] {
+            let button = gtk_button_new_from_icon_name(icon)!
+            gtk_widget_set_tooltip_text(button, tip)
+            gtk_actionable_set_action_name(OpaquePointer(button), action)
+            gtk_widget_set_focus_on_click(button, 0)
+            gtk_box_append(quire_box(history), button)
+        }
+        gtk_header_bar_pack_start(header, history)
+        gtk_header_bar_pack_start(header, pageEntry.widget)
+        let mainMenu = WindowMenus.mainMenuButton(recent: recentMenu)
+        gtk_header_bar_pack_end(header, mainMenu)
+        zoomButton = gtk_menu_button_new()
+        gtk_widget_set_tooltip_text(zoomButton, "Zoom")
+        WindowMenus.setZoomMenu(on: zoomButton)
+        gtk_header_bar_pack_end(header, zoomButton)
+        gtk_widget_set_visible(zoomButton, 0)
+        // A click leaves the focus on the page, so that Page Down and Space go on reading.
+        for button in [sidebarButton, open] { gtk_widget_set_focus_on_click(button, 0) }
+        for button in [zoomButton, mainMenu] { givesFocusBack(from: button, in: window) }
+    }
+
+    /// The zoom menu shows with a document.
+    func showZoom(_ shown: Bool) { gtk_widget_set_visible(zoomButton, shown ? 1 : 0) }
+
+    func setZoomLabel(percent: Double) {
+        gtk_menu_button_set_label(OpaquePointer(zoomButton), "\(Int(percent.rounded())) %")
+    }
+
+    /// Once a header-bar menu closes, the page has the keys again: else Space reopens the
+    /// menu and Page Down does nothing until the page is clicked.
+    private func givesFocusBack(from button: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) {
+        guard let popover = gtk_menu_button_get_popover(OpaquePointer(button)) else { return }
+        Signal.connect(UnsafeMutableRawPointer(popover), "closed") { [weak self] in
+            // After GTK has put the focus back on the button.
+            MainLoop.invoke { [weak self] in
+                let focus = gtk_window_get_focus(quire_window(window))
+                if focus == nil || focus == button || gtk_widget_is_ancestor(focus, button) != 0 { self?.onMenuClosed?() }
+            }
+        }
+    }
+}
