@@ -9,7 +9,9 @@ import QuireRemote
 @MainActor
 final class DocumentWindow {
     let window: UnsafeMutablePointer<GtkWidget>
-    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let stack = Stack()
+    /// The window, typed.
+    private var toplevel: Window { Window(window) }
     let pageEntry = PageEntry()
     private let header: WindowHeader
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
@@ -59,37 +61,36 @@ final class DocumentWindow {
         self.states = states
         viewStart = ViewStart(start)
         window = gtk_application_window_new(application)
-        gtk_window_set_default_size(quire_window(window), Int32(size?.width ?? 900), Int32(size?.height ?? 1100))
-        gtk_window_set_title(quire_window(window), "Quire")
+        Window(window).setDefaultSize(width: Int32(size?.width ?? 900), height: Int32(size?.height ?? 1100))
+        Window(window).title = "Quire"
 
-        stack = gtk_stack_new()
         header = WindowHeader(pageEntry: pageEntry, recentMenu: recentMenu, window: window)
-        gtk_window_set_titlebar(quire_window(window), header.widget)
+        toplevel.setTitlebar(header.widget)
         let welcome = StatusPage(icon: "x-office-document-symbolic")
         welcome.set(title: "Open a document", message: "Choose a PDF file to read, or drop one on Quire’s icon.")
         welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
         errorPage.append(retryButton)
         errorPage.append(StatusPage.button("_Open Another Document…") { [unowned self] in self.onOpenRequest?() })
-        gtk_stack_add_named(quire_stack(stack), welcome.widget, "welcome")
-        gtk_stack_add_named(quire_stack(stack), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "opening")
-        gtk_stack_add_named(quire_stack(stack), errorPage.widget, "error")
-        gtk_stack_add_named(quire_stack(stack), passwordPage.widget, "password")
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(quire_box(column), searchBar.widget)
+        stack.add(welcome.widget, named: "welcome")
+        stack.add(Box.column(), named: "opening")
+        stack.add(errorPage.widget, named: "error")
+        stack.add(passwordPage.widget, named: "password")
+        let column = Box.column()
+        column.append(searchBar.widget)
         let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(OpaquePointer(overlay), stack)
+        gtk_overlay_set_child(OpaquePointer(overlay), stack.widget)
         gtk_overlay_add_overlay(OpaquePointer(overlay), notice.widget)
         gtk_widget_set_vexpand(overlay, 1)
-        gtk_box_append(quire_box(column), overlay)
+        column.append(overlay)
         // The sidebar keeps its width when the window grows; the document takes the rest.
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(OpaquePointer(paned), self.sidebar.widget)
-        gtk_paned_set_end_child(OpaquePointer(paned), column)
+        gtk_paned_set_end_child(OpaquePointer(paned), column.widget)
         gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
         gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
         gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
         gtk_paned_set_position(OpaquePointer(paned), 230)
-        gtk_window_set_child(quire_window(window), paned)
+        toplevel.setChild(paned)
         self.sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
         self.sidebar.onSettled = { [unowned self] in self.checkSettled() }
         searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
@@ -189,10 +190,10 @@ final class DocumentWindow {
         }
     }
 
-    func present() { gtk_window_present(quire_window(window)) }
+    func present() { toplevel.present() }
     func close() {
         rememberState()
-        gtk_window_destroy(quire_window(window))
+        toplevel.destroy()
     }
 
     /// Escape while a document without a view is being opened or asks for its password:
@@ -204,9 +205,9 @@ final class DocumentWindow {
     }
 
     func showWelcome() {
-        gtk_window_set_title(quire_window(window), "Quire")
+        toplevel.title = "Quire"
         enableDocumentActions(false)
-        gtk_stack_set_visible_child_name(quire_stack(stack), "welcome")
+        stack.shown = "welcome"
         onSettled?()
     }
 
@@ -247,9 +248,9 @@ final class DocumentWindow {
                 openingCheck?.cancel()
                 openingCheck = nil
             case .showOpening(let title):
-                gtk_window_set_title(quire_window(window), title)
+                toplevel.title = title
                 enableDocumentActions(false)
-                gtk_stack_set_visible_child_name(quire_stack(stack), "opening")
+                stack.shown = "opening"
             case .showWelcome:
                 showWelcome()
             case .showPassword(let error):
@@ -329,7 +330,7 @@ final class DocumentWindow {
                                     options: { [unowned self] in (Actions.state("find-case-sensitive", of: self.window), Actions.state("find-whole-words", of: self.window)) })
         self.search = search
         enableDocumentActions(true)
-        gtk_window_set_title(quire_window(window), document.title ?? source.displayName)
+        toplevel.title = document.title ?? source.displayName
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
         pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
         canvas.onHistoryChanged = { [unowned self] back, forward in self.updateHistoryButtons(back: back, forward: forward) }
@@ -391,11 +392,9 @@ final class DocumentWindow {
             break
         }
         if let sidebar = start.sidebar { setSidebar(open: true, view: sidebar.view, chosen: sidebar.chosen) }
-        if let old = gtk_stack_get_child_by_name(quire_stack(stack), "document") {
-            gtk_stack_remove(quire_stack(stack), old)
-        }
-        gtk_stack_add_named(quire_stack(stack), canvas.widget, "document")
-        gtk_stack_set_visible_child_name(quire_stack(stack), "document")
+        stack.remove(named: "document")
+        stack.add(canvas.widget, named: "document")
+        stack.shown = "document"
         header.showZoom(true)
         if !searchBar.isOpen { canvas.grabFocus() }
     }
@@ -406,7 +405,7 @@ final class DocumentWindow {
         enableDocumentActions(false)
         header.showZoom(false)
         pageEntry.hide()
-        gtk_stack_set_visible_child_name(quire_stack(stack), page)
+        stack.shown = page
         onSettled?()
     }
 

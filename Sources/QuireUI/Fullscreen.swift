@@ -28,11 +28,9 @@ extension DocumentWindow {
         StyleSheet.add("window.solid-csd.fullscreen { padding: 0; border: none; box-shadow: none; }")
     }
 
-    var isFullscreen: Bool { gtk_window_is_fullscreen(quire_window(window)) != 0 }
+    var isFullscreen: Bool { Window(window).isFullscreen }
 
-    func setFullscreen(_ on: Bool) {
-        if on { gtk_window_fullscreen(quire_window(window)) } else { gtk_window_unfullscreen(quire_window(window)) }
-    }
+    func setFullscreen(_ on: Bool) { Window(window).setFullscreen(on) }
 
     /// Escape peels one layer: a document being opened or asking for its password, the
     /// find bar if open, else fullscreen.

@@ -8,20 +8,18 @@ import CShim
 final class NoticeBar {
     /// The revealer, to lay over the document.
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let label: UnsafeMutablePointer<GtkWidget>
+    private let label = Label(wrap: true)
     private var timer: UInt32 = 0
     private static let seconds = 5.0
 
     init() {
         widget = gtk_revealer_new()
-        label = gtk_label_new(nil)
-        gtk_label_set_wrap(quire_label(label), 1)
-        gtk_label_set_max_width_chars(quire_label(label), 70)
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(box, "app-notification")
-        gtk_box_append(quire_box(box), label)
+        label.setMaxWidth(chars: 70)
+        let box = Box.row()
+        box.addCSSClass("app-notification")
+        box.append(label)
         gtk_revealer_set_transition_type(OpaquePointer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
-        gtk_revealer_set_child(OpaquePointer(widget), box)
+        gtk_revealer_set_child(OpaquePointer(widget), box.widget)
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(widget, GTK_ALIGN_END)
         gtk_widget_set_margin_bottom(widget, 24)
@@ -34,7 +32,7 @@ final class NoticeBar {
 
     /// Shows `text`, in place of any notice shown, for a few seconds.
     func show(_ text: String) {
-        gtk_label_set_text(quire_label(label), text)
+        label.text = text
         gtk_revealer_set_reveal_child(OpaquePointer(widget), 1)
         if timer != 0 { g_source_remove(timer) }
         timer = MainLoop.after(seconds: Self.seconds) { [weak self] in

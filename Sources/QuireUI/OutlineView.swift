@@ -57,9 +57,10 @@ final class OutlineView {
         gtk_widget_set_margin_end(findEntry, 6)
         gtk_widget_set_margin_top(findEntry, 6)
         gtk_widget_set_margin_bottom(findEntry, 6)
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_box_append(quire_box(widget), findEntry)
-        gtk_box_append(quire_box(widget), scrolled)
+        let column = Box.column()
+        widget = column.widget
+        column.append(findEntry)
+        column.append(scrolled)
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { [unowned self] (item: UnsafeMutableRawPointer?) in self.setUp(OpaquePointer(item!)) }
         Signal.connect(UnsafeMutableRawPointer(factory), "bind") { [unowned self] (item: UnsafeMutableRawPointer?) in self.bind(OpaquePointer(item!)) }
         Signal.connect(UnsafeMutableRawPointer(factory), "unbind") { [unowned self] (item: UnsafeMutableRawPointer?) in
@@ -76,7 +77,7 @@ final class OutlineView {
             if let root = gtk_widget_get_root(self.list), let focus = gtk_root_get_focus(root),
                focus == self.list || gtk_widget_is_ancestor(focus, self.list) != 0 {
                 gtk_widget_grab_focus(self.findEntry)
-                gtk_editable_set_position(quire_editable(self.findEntry), -1)
+                Editable(self.findEntry).setCursor(at: -1)
             }
         }
         Signal.connect(UnsafeMutableRawPointer(findEntry), "search-changed") { [unowned self] in
@@ -89,7 +90,7 @@ final class OutlineView {
             if let found = self.found { self.choose(found) }
         }
         Signal.connect(UnsafeMutableRawPointer(findEntry), "stop-search") { [unowned self] in
-            gtk_editable_set_text(quire_editable(self.findEntry), "")
+            Editable(self.findEntry).text = ""
             gtk_widget_grab_focus(self.list)
         }
         // Entries the document asks to show open start open, the top level first.
@@ -151,7 +152,7 @@ final class OutlineView {
         if let target = tree.entries[entry].target { onChosen?(target) }
     }
 
-    private var findText: String { String(cString: gtk_editable_get_text(quire_editable(findEntry))) }
+    private var findText: String { Editable(findEntry).text }
     private var searched = ""
 
     private func find(after start: Int?) {
@@ -176,19 +177,19 @@ final class OutlineView {
 
     private func setUp(_ item: OpaquePointer) {
         let expander = gtk_tree_expander_new()!
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-        let title = gtk_label_new(nil)!
-        gtk_label_set_xalign(quire_label(title), 0)
-        gtk_label_set_ellipsize(quire_label(title), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_hexpand(title, 1)
-        let page = gtk_label_new(nil)!
-        gtk_widget_add_css_class(page, "dim-label")
+        let row = Box.row(spacing: 8)
+        let box = row.widget
+        let title = Label(xalign: 0)
+        title.ellipsize()
+        gtk_widget_set_hexpand(title.widget, 1)
+        let page = Label()
+        page.addCSSClass("dim-label")
         // A label as long as a document may make one (`BoundedText.Limit.pageLabel`) would
         // leave the title no room: past "Appendix B-3" it is ellipsized.
-        gtk_label_set_ellipsize(quire_label(page), PANGO_ELLIPSIZE_END)
-        gtk_label_set_max_width_chars(quire_label(page), 12)
-        gtk_box_append(quire_box(box), title)
-        gtk_box_append(quire_box(box), page)
+        page.ellipsize()
+        page.setMaxWidth(chars: 12)
+        row.append(title)
+        row.append(page)
         gtk_tree_expander_set_child(OpaquePointer(expander), box)
         gtk_list_item_set_child(item, expander)
         // One click on the title jumps (the arrow only opens and closes).
@@ -203,7 +204,7 @@ final class OutlineView {
     /// The document's labels were read: the rows in view show them.
     func labelsChanged() {
         for (label, entry) in boundPages.values {
-            gtk_label_set_text(quire_label(label), tree.entries[entry].target.map { labelOf($0.page) } ?? "")
+            Label(label).text = tree.entries[entry].target.map { labelOf($0.page) } ?? ""
         }
     }
 
@@ -216,9 +217,9 @@ final class OutlineView {
         g_object_set_data(quire_object(UnsafeMutableRawPointer(box)), "quire-entry", UnsafeMutableRawPointer(bitPattern: entry + 1))
         let value = tree.entries[entry]
         let text = value.title.isEmpty ? "Untitled" : value.title
-        gtk_label_set_text(quire_label(title), text)
+        Label(title).text = text
         gtk_widget_set_tooltip_text(title, value.target == nil ? "\(text) (its destination is missing)" : text)
-        gtk_label_set_text(quire_label(page), value.target.map { labelOf($0.page) } ?? "")
+        Label(page).text = value.target.map { labelOf($0.page) } ?? ""
         boundPages[item] = (page, entry)
         // An entry without a destination is shown, dimmed, and leads nowhere.
         if value.target == nil { gtk_widget_add_css_class(title, "dim-label") } else { gtk_widget_remove_css_class(title, "dim-label") }

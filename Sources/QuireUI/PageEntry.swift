@@ -9,8 +9,8 @@ import QuireEngine
 @MainActor
 final class PageEntry {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let entry: UnsafeMutablePointer<GtkWidget>
-    private let total: UnsafeMutablePointer<GtkWidget>
+    private let entry = Editable(gtk_entry_new())
+    private let total = Label()
     private var pageCount = 0
     private var current = 0
     private var editing = false
@@ -26,17 +26,16 @@ final class PageEntry {
     private var waiting: String?
 
     init() {
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
-        entry = gtk_entry_new()
-        gtk_editable_set_width_chars(quire_editable(entry), 4)
-        gtk_editable_set_max_width_chars(quire_editable(entry), 6)
-        gtk_editable_set_alignment(quire_editable(entry), 1)
-        gtk_widget_set_tooltip_text(entry, "Go to a page by its label or number (Ctrl+L)")
-        total = gtk_label_new(nil)
-        gtk_widget_add_css_class(total, "numeric")
-        gtk_box_append(quire_box(widget), entry)
-        gtk_box_append(quire_box(widget), total)
-        Signal.connect(entry, "activate") { [unowned self] in self.submit() }
+        let box = Box.row(spacing: 6)
+        widget = box.widget
+        entry.setWidth(chars: 4)
+        entry.setMaxWidth(chars: 6)
+        entry.setAlignment(1)
+        gtk_widget_set_tooltip_text(entry.widget, "Go to a page by its label or number (Ctrl+L)")
+        total.addCSSClass("numeric")
+        box.append(entry)
+        box.append(total)
+        Signal.connect(entry.widget, "activate") { [unowned self] in self.submit() }
         let keys = gtk_event_controller_key_new()!
         Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, _ in
             guard Int32(keyval) == GDK_KEY_Escape else { return false }
@@ -45,7 +44,7 @@ final class PageEntry {
             self.onDone?()
             return true
         }
-        gtk_widget_add_controller(entry, keys)
+        gtk_widget_add_controller(entry.widget, keys)
         gtk_widget_set_visible(widget, 0)
     }
 
@@ -56,28 +55,27 @@ final class PageEntry {
         gtk_widget_set_visible(widget, 1)
         let number = String(page + 1)
         let label = labelOf?(page) ?? number
-        gtk_label_set_text(quire_label(total), label == number ? "/ \(count)" : "(\(number) / \(count))")
-        if !editing { gtk_editable_set_text(quire_editable(entry), label) }
+        total.text = label == number ? "/ \(count)" : "(\(number) / \(count))"
+        if !editing { entry.text = label }
     }
 
     func hide() { gtk_widget_set_visible(widget, 0) }
 
     /// What it shows, for `--snapshot`'s report: `indicator="ii (2 / 6)"`.
     var summary: String {
-        "indicator=\"\(String(cString: gtk_editable_get_text(quire_editable(entry)))) \(String(cString: gtk_label_get_text(quire_label(total))))\""
+        "indicator=\"\(entry.text) \(total.text)\""
     }
 
     /// Ctrl+L: focus the entry with its text selected, ready to type over.
     func focus() {
         editing = true
-        gtk_widget_grab_focus(entry)
-        gtk_editable_select_region(quire_editable(entry), 0, -1)
+        gtk_widget_grab_focus(entry.widget)
+        entry.select(from: 0, to: -1)
     }
 
     private func submit() {
         editing = false
-        let typed = String(cString: gtk_editable_get_text(quire_editable(entry)))
-        go(to: typed)
+        go(to: entry.text)
         onDone?()
     }
 
@@ -87,7 +85,7 @@ final class PageEntry {
         case .page(let page): onGoTo?(page)
         case .notYetKnown: waiting = typed
         case .nowhere:
-            gtk_widget_error_bell(entry)
+            gtk_widget_error_bell(entry.widget)
             show(page: current, of: pageCount)
         }
     }

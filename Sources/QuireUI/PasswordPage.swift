@@ -23,12 +23,11 @@ final class PasswordPage {
 
     func show(_ error: DocumentError) {
         page.set(title: error.title, message: error.message)
-        gtk_editable_set_text(quire_editable(entry), "")
+        Editable(entry).text = ""
         gtk_widget_grab_focus(entry)
     }
 
     private func submit() {
-        let text = String(cString: gtk_editable_get_text(quire_editable(entry)))
-        onPassword?(text)
+        onPassword?(Editable(entry).text)
     }
 }

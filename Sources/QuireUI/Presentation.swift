@@ -108,7 +108,7 @@ final class Presentation {
 
     /// The header bar and the find bar (the find bar keeps its text and matches).
     private func setChromeVisible(_ visible: Bool) {
-        if let header = gtk_window_get_titlebar(quire_window(owner.window)) { gtk_widget_set_visible(header, visible ? 1 : 0) }
+        if let header = Window(owner.window).titlebar { gtk_widget_set_visible(header, visible ? 1 : 0) }
         gtk_widget_set_visible(owner.searchBar.widget, visible ? 1 : 0)
     }
 

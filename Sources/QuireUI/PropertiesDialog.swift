@@ -14,12 +14,12 @@ import QuireEngine
 /// tests read.
 @MainActor
 final class PropertiesDialog {
-    private let window: UnsafeMutablePointer<GtkWidget>
+    private let window = Window(gtk_window_new())
     private let grid: UnsafeMutablePointer<GtkWidget>
-    private let fontList: UnsafeMutablePointer<GtkWidget>
-    private let fontStatus: UnsafeMutablePointer<GtkWidget>
+    private let fontList = Box.column(spacing: 6)
+    private let fontStatus = Label("Reading the pages for fonts…", xalign: 0)
     private var worker: DocumentWorker?
-    private var values: [(label: UnsafeMutablePointer<GtkWidget>, value: UnsafeMutablePointer<GtkWidget>)] = []
+    private var values: [(label: Label, value: Label)] = []
     private var fonts: [String] = []
     private static var open: [ObjectIdentifier: PropertiesDialog] = [:]
     private let reportPath: String?
@@ -30,47 +30,41 @@ final class PropertiesDialog {
         let dialog = PropertiesDialog(parent: parent, report: report)
         open[ObjectIdentifier(dialog)] = dialog
         dialog.read(file)
-        gtk_window_present(quire_window(dialog.window))
+        dialog.window.present()
     }
 
     private init(parent: UnsafeMutablePointer<GtkWidget>, report: String?) {
         reportPath = report
-        window = gtk_window_new()
-        gtk_window_set_title(quire_window(window), "Properties")
-        gtk_window_set_transient_for(quire_window(window), quire_window(parent))
-        gtk_window_set_modal(quire_window(window), 1)
-        gtk_window_set_destroy_with_parent(quire_window(window), 1)
-        gtk_window_set_default_size(quire_window(window), 560, 540)
+        window.title = "Properties"
+        window.setModal(over: Window(parent))
+        window.setDefaultSize(width: 560, height: 540)
         let escape = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(escape,
                                              gtk_shortcut_new(gtk_keyval_trigger_new(UInt32(GDK_KEY_Escape), GdkModifierType(rawValue: 0)),
                                                               gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, escape)
+        gtk_widget_add_controller(window.widget, escape)
 
-        let stack = gtk_stack_new()!
+        let stack = Stack()
         let header = gtk_header_bar_new()!
         let switcher = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack))
+        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack.widget))
         gtk_header_bar_set_title_widget(quire_header_bar(header), switcher)
-        gtk_window_set_titlebar(quire_window(window), header)
+        window.setTitlebar(header)
 
         grid = gtk_grid_new()
         gtk_grid_set_column_spacing(quire_grid(grid), 18)
         gtk_grid_set_row_spacing(quire_grid(grid), 8)
         Self.setMargins(grid, 24)
-        gtk_stack_add_titled(quire_stack(stack), Self.scrolled(grid), "general", "General")
+        stack.add(Self.scrolled(grid), named: "general", title: "General")
 
-        let fontBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
-        Self.setMargins(fontBox, 24)
-        fontStatus = gtk_label_new("Reading the pages for fonts…")
-        gtk_widget_add_css_class(fontStatus, "dim-label")
-        gtk_label_set_xalign(quire_label(fontStatus), 0)
-        fontList = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
-        gtk_box_append(quire_box(fontBox), fontStatus)
-        gtk_box_append(quire_box(fontBox), fontList)
-        gtk_stack_add_titled(quire_stack(stack), Self.scrolled(fontBox), "fonts", "Fonts")
-        gtk_window_set_child(quire_window(window), stack)
-        Signal.connect(window, "destroy") { [unowned self] in
+        let fontBox = Box.column(spacing: 8)
+        Self.setMargins(fontBox.widget, 24)
+        fontStatus.addCSSClass("dim-label")
+        fontBox.append(fontStatus)
+        fontBox.append(fontList)
+        stack.add(Self.scrolled(fontBox.widget), named: "fonts", title: "Fonts")
+        window.setChild(stack.widget)
+        Signal.connect(window.widget, "destroy") { [unowned self] in
             self.worker?.stop()
             Self.open[ObjectIdentifier(self)] = nil
         }
@@ -94,13 +88,12 @@ final class PropertiesDialog {
 
     private func show(_ rows: [(label: String, value: String)]) {
         for (index, row) in rows.enumerated() {
-            let label = gtk_label_new(row.label)!
-            gtk_widget_add_css_class(label, "dim-label")
-            gtk_label_set_xalign(quire_label(label), 1)
-            gtk_label_set_yalign(quire_label(label), 0)
+            let label = Label(row.label, xalign: 1)
+            label.addCSSClass("dim-label")
+            label.setYAlign(0)
             let value = Self.valueLabel(row.value)
-            gtk_grid_attach(quire_grid(grid), label, 0, Int32(index), 1, 1)
-            gtk_grid_attach(quire_grid(grid), value, 1, Int32(index), 1, 1)
+            gtk_grid_attach(quire_grid(grid), label.widget, 0, Int32(index), 1, 1)
+            gtk_grid_attach(quire_grid(grid), value.widget, 1, Int32(index), 1, 1)
             values.append((label, value))
         }
         report()
@@ -108,36 +101,32 @@ final class PropertiesDialog {
 
     private func show(fonts found: [DocumentFont]) {
         fonts = found.map(PropertyText.font)
-        gtk_label_set_text(quire_label(fontStatus), PropertyText.fontCount(found.count))
-        for font in fonts { gtk_box_append(quire_box(fontList), Self.valueLabel(font)) }
+        fontStatus.text = PropertyText.fontCount(found.count)
+        for font in fonts { fontList.append(Self.valueLabel(font)) }
         report()
     }
 
     /// A document that can no longer be read (deleted or replaced since it was opened).
     private func readFailed(_ message: String) {
-        gtk_grid_attach(quire_grid(grid), Self.valueLabel(message), 0, 0, 2, 1)
-        gtk_label_set_text(quire_label(fontStatus), "")
+        gtk_grid_attach(quire_grid(grid), Self.valueLabel(message).widget, 0, 0, 2, 1)
+        fontStatus.text = ""
     }
 
     /// Writes what the labels show, for the window tests.
     private func report() {
         guard let path = reportPath else { return }
-        func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_label_get_text(quire_label(label))) }
-        var lines = values.map { "\(text($0.label)): \(text($0.value))" }
+        var lines = values.map { "\($0.label.text): \($0.value.text)" }
         lines += fonts.map { "Font: \($0)" }
         let contents = lines.joined(separator: "\n") + "\n"
         if g_file_set_contents(path, contents, -1, nil) == 0 { printError("cannot write \(path)") }
     }
 
-    private static func valueLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(text)!
-        gtk_label_set_xalign(quire_label(label), 0)
-        gtk_label_set_wrap(quire_label(label), 1)
-        gtk_label_set_wrap_mode(quire_label(label), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_max_width_chars(quire_label(label), 48)
-        gtk_label_set_selectable(quire_label(label), 1)
-        gtk_widget_set_focusable(label, 0) // else the first takes focus and shows its text selected
-        gtk_widget_set_hexpand(label, 1)
+    private static func valueLabel(_ text: String) -> Label {
+        let label = Label(text, xalign: 0, wrap: true)
+        label.setMaxWidth(chars: 48)
+        label.makeSelectable()
+        gtk_widget_set_focusable(label.widget, 0) // else the first takes focus and shows its text selected
+        gtk_widget_set_hexpand(label.widget, 1)
         return label
     }
 

@@ -8,7 +8,8 @@ import CShim
 final class SearchBar {
     let widget: UnsafeMutablePointer<GtkWidget> // GtkSearchBar
     private let entry: UnsafeMutablePointer<GtkWidget>
-    private let status: UnsafeMutablePointer<GtkWidget>
+    private var field: Editable { Editable(entry) }
+    private let status = Label(xalign: 0)
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let resultsButton: UnsafeMutablePointer<GtkWidget>
     let results = SearchResultsList()
@@ -26,8 +27,8 @@ final class SearchBar {
         widget = gtk_search_bar_new()
         entry = gtk_search_entry_new()
         // Narrow at least, wide when there is room: the bar must not widen a small window.
-        gtk_editable_set_width_chars(quire_editable(entry), 12)
-        gtk_editable_set_max_width_chars(quire_editable(entry), 40)
+        Editable(entry).setWidth(chars: 12)
+        Editable(entry).setMaxWidth(chars: 40)
         gtk_widget_set_hexpand(entry, 1)
         gtk_search_entry_set_search_delay(OpaquePointer(entry), 150)
         quire_object_set_string(entry, "placeholder-text", "Find in document")
@@ -35,12 +36,10 @@ final class SearchBar {
         gtk_widget_set_tooltip_text(previous, "Previous match (Shift+Enter, Ctrl+Shift+G)")
         let next = gtk_button_new_from_icon_name("go-down-symbolic")!
         gtk_widget_set_tooltip_text(next, "Next match (Enter, Ctrl+G)")
-        status = gtk_label_new(nil)
-        gtk_widget_add_css_class(status, "numeric")
-        gtk_widget_add_css_class(status, "dim-label")
-        gtk_label_set_width_chars(quire_label(status), 10)
-        gtk_label_set_ellipsize(quire_label(status), PANGO_ELLIPSIZE_END)
-        gtk_label_set_xalign(quire_label(status), 0)
+        status.addCSSClass("numeric")
+        status.addCSSClass("dim-label")
+        status.setWidth(chars: 10)
+        status.ellipsize()
         spinner = gtk_spinner_new()
         gtk_widget_set_visible(spinner, 0)
         let options = gtk_menu_button_new()!
@@ -64,9 +63,9 @@ final class SearchBar {
             self.results.fit(width: Int(gtk_widget_get_width(self.widget)) - 56)
         }
 
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        for child in [entry, previous, next, status, spinner, options, resultsButton] { gtk_box_append(quire_box(box), child) }
-        gtk_search_bar_set_child(OpaquePointer(widget), box)
+        let box = Box.row(spacing: 6)
+        for child in [entry, previous, next, status.widget, spinner, options, resultsButton] { box.append(child) }
+        gtk_search_bar_set_child(OpaquePointer(widget), box.widget)
         gtk_search_bar_connect_entry(OpaquePointer(widget), OpaquePointer(entry))
         gtk_search_bar_set_show_close_button(OpaquePointer(widget), 1)
 
@@ -95,18 +94,18 @@ final class SearchBar {
         }
     }
 
-    var text: String { String(cString: gtk_editable_get_text(quire_editable(entry))) }
+    var text: String { field.text }
     var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(widget)) != 0 }
 
     /// Shows the bar with the focus in the entry, its text selected (or replaced by `text`).
     func open(text: String? = nil) {
         gtk_search_bar_set_search_mode(OpaquePointer(widget), 1)
-        if let text { gtk_editable_set_text(quire_editable(entry), text) }
+        if let text { field.text = text }
         gtk_widget_grab_focus(entry)
         // The entry's text widget is realized only at the next frame, and keys typed before
         // that are lost (its input method has no window yet): realize it now.
         if let root = gtk_widget_get_root(entry), let focus = gtk_root_get_focus(root) { gtk_widget_realize(focus) }
-        gtk_editable_select_region(quire_editable(entry), 0, -1)
+        field.select(from: 0, to: -1)
     }
 
     func close() { gtk_search_bar_set_search_mode(OpaquePointer(widget), 0) }
@@ -117,7 +116,7 @@ final class SearchBar {
         // Batches of results arrive every few milliseconds: touch the widgets only on change.
         if text != lastStatus {
             lastStatus = text
-            if wrapNotice == 0 { gtk_label_set_text(quire_label(status), text) }
+            if wrapNotice == 0 { status.text = text }
         }
         if searching != isSearching {
             isSearching = searching
@@ -131,11 +130,11 @@ final class SearchBar {
     /// Says for a moment that the search went past the end (or the start) and wrapped.
     func showWrapped(forward: Bool) {
         if wrapNotice != 0 { g_source_remove(wrapNotice) }
-        gtk_label_set_text(quire_label(status), forward ? "Wrapped to the start" : "Wrapped to the end")
+        status.text = forward ? "Wrapped to the start" : "Wrapped to the end"
         wrapNotice = MainLoop.after(seconds: 1.5) { [weak self] in
             guard let self else { return }
             self.wrapNotice = 0
-            gtk_label_set_text(quire_label(self.status), self.lastStatus)
+            self.status.text = self.lastStatus
         }
     }
 }

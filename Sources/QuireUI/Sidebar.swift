@@ -9,10 +9,10 @@ import QuireEngine
 @MainActor
 final class Sidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let stack: UnsafeMutablePointer<GtkWidget>
-    private let outlinePage: UnsafeMutablePointer<GtkWidget>
-    private let outlineMessage: UnsafeMutablePointer<GtkWidget>
-    private let thumbnailPage: UnsafeMutablePointer<GtkWidget>
+    private let stack = Stack()
+    private let outlinePage = Box.column()
+    private let outlineMessage = Label(wrap: true)
+    private let thumbnailPage = Box.column()
     private(set) var outline: OutlineView?
     private(set) var thumbnails: ThumbnailView?
     private var file: DocumentFile?
@@ -27,32 +27,27 @@ final class Sidebar {
     var onSettled: (() -> Void)?
 
     init() {
-        stack = gtk_stack_new()
-        gtk_stack_set_transition_type(quire_stack(stack), GTK_STACK_TRANSITION_TYPE_NONE)
-        outlinePage = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        outlineMessage = gtk_label_new(nil)
-        gtk_label_set_wrap(quire_label(outlineMessage), 1)
-        gtk_widget_add_css_class(outlineMessage, "dim-label")
-        gtk_widget_set_vexpand(outlineMessage, 1)
-        gtk_widget_set_margin_start(outlineMessage, 12)
-        gtk_widget_set_margin_end(outlineMessage, 12)
-        gtk_box_append(quire_box(outlinePage), outlineMessage)
-        thumbnailPage = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_stack_add_titled(quire_stack(stack), outlinePage, SidebarView.outline.rawValue, "Outline")
-        gtk_stack_add_titled(quire_stack(stack), thumbnailPage, SidebarView.thumbnails.rawValue, "Thumbnails")
+        outlineMessage.addCSSClass("dim-label")
+        gtk_widget_set_vexpand(outlineMessage.widget, 1)
+        gtk_widget_set_margin_start(outlineMessage.widget, 12)
+        gtk_widget_set_margin_end(outlineMessage.widget, 12)
+        outlinePage.append(outlineMessage)
+        stack.add(outlinePage, named: SidebarView.outline.rawValue, title: "Outline")
+        stack.add(thumbnailPage, named: SidebarView.thumbnails.rawValue, title: "Thumbnails")
         let switcher = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack))
+        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack.widget))
         gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(switcher, 6)
         gtk_widget_set_margin_bottom(switcher, 6)
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        let column = Box.column()
+        widget = column.widget
         gtk_widget_set_size_request(widget, 180, -1)
-        gtk_box_append(quire_box(widget), switcher)
-        gtk_box_append(quire_box(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        gtk_widget_set_vexpand(stack, 1)
-        gtk_box_append(quire_box(widget), stack)
+        column.append(switcher)
+        column.append(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_widget_set_vexpand(stack.widget, 1)
+        column.append(stack)
         gtk_widget_set_visible(widget, 0)
-        Signal.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(UnsafeMutableRawPointer(stack.widget), "notify::visible-child-name") { [unowned self] (_: UnsafeMutableRawPointer?) in
             if !self.switching, self.choice.switchedByReader() { self.readOutline() }
             self.onSettled?()
         }
@@ -61,7 +56,7 @@ final class Sidebar {
     var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
 
     var view: SidebarView {
-        gtk_stack_get_visible_child_name(quire_stack(stack)).flatMap { SidebarView(rawValue: String(cString: $0)) } ?? .outline
+        stack.shown.flatMap(SidebarView.init(rawValue:)) ?? .outline
     }
 
     /// Shows the sidebar, on `view` when given: the reader's choice, kept, unless not
@@ -84,13 +79,13 @@ final class Sidebar {
         self.labelOf = labelOf
         readerAt = (0, (0, 0))
         setOutline(nil, message: "Reading the outline…")
-        if let old = thumbnails { gtk_box_remove(quire_box(thumbnailPage), old.widget) }
+        if let old = thumbnails { thumbnailPage.remove(old.widget) }
         let thumbnails = ThumbnailView(pages: canvas, labelOf: labelOf)
         thumbnails.onChosen = { [unowned self] page in self.onGoTo?(OutlineTarget(page: page)) }
         thumbnails.onSettled = { [unowned self] in self.onSettled?() }
         self.thumbnails = thumbnails
         thumbnails.setCurrent(0)
-        gtk_box_append(quire_box(thumbnailPage), thumbnails.widget)
+        thumbnailPage.append(thumbnails.widget)
         if let view = choice.attached() { show(view) }
     }
 
@@ -137,7 +132,7 @@ final class Sidebar {
 
     private func show(_ view: SidebarView) {
         switching = true
-        gtk_stack_set_visible_child_name(quire_stack(stack), view.rawValue)
+        stack.shown = view.rawValue
         switching = false
     }
 
@@ -172,10 +167,10 @@ final class Sidebar {
     }
 
     private func setOutline(_ view: OutlineView?, message: String?) {
-        if let old = outline { gtk_box_remove(quire_box(outlinePage), old.widget) }
+        if let old = outline { outlinePage.remove(old.widget) }
         outline = view
-        if let view { gtk_box_append(quire_box(outlinePage), view.widget) }
-        gtk_label_set_text(quire_label(outlineMessage), message ?? "")
-        gtk_widget_set_visible(outlineMessage, message == nil ? 0 : 1)
+        if let view { outlinePage.append(view.widget) }
+        outlineMessage.text = message ?? ""
+        outlineMessage.setVisible(message != nil)
     }
 }

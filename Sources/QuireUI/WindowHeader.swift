@@ -24,16 +24,16 @@ final class WindowHeader {
         gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
         gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
         gtk_header_bar_pack_start(header, open)
-        let history = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(history, "linked")
+        let history = Box.row()
+        history.addCSSClass("linked")
         for (icon, action, tip) in [("go-previous-symbolic", "win.go-back", "Back (Alt+Left)"), ("go-next-symbolic", "win.go-forward", "Forward (Alt+Right)")] {
             let button = gtk_button_new_from_icon_name(icon)!
             gtk_widget_set_tooltip_text(button, tip)
             gtk_actionable_set_action_name(OpaquePointer(button), action)
             gtk_widget_set_focus_on_click(button, 0)
-            gtk_box_append(quire_box(history), button)
+            history.append(button)
         }
-        gtk_header_bar_pack_start(header, history)
+        gtk_header_bar_pack_start(header, history.widget)
         gtk_header_bar_pack_start(header, pageEntry.widget)
         let mainMenu = WindowMenus.mainMenuButton(recent: recentMenu)
         gtk_header_bar_pack_end(header, mainMenu)
@@ -61,7 +61,7 @@ final class WindowHeader {
         Signal.connect(UnsafeMutableRawPointer(popover), "closed") { [weak self] in
             // After GTK has put the focus back on the button.
             MainLoop.invoke { [weak self] in
-                let focus = gtk_window_get_focus(quire_window(window))
+                let focus = Window(window).focus
                 if focus == nil || focus == button || gtk_widget_is_ancestor(focus, button) != 0 { self?.onMenuClosed?() }
             }
         }

@@ -125,7 +125,11 @@ final class PasswordWindowTests: XCTestCase {
             xdotool key ctrl+w
             for i in $(seq 400); do kill -0 $quire 2>/dev/null || break; sleep 0.05; done
             kill -0 $quire 2>/dev/null && echo quire-running || echo quire-ended
-            kill -0 $check 2>/dev/null && { echo still-checking; kill -9 $check; } || echo stopped
+            # The helper ends when its parent's socket closes, just after Quire: a moment
+            # later, not at once (a zombie left for init to reap has ended too).
+            ended() { ! kill -0 $check 2>/dev/null || grep -q '^[^)]*) Z' /proc/$check/stat 2>/dev/null; }
+            for i in $(seq 400); do ended && break; sleep 0.05; done
+            ended && echo stopped || { echo still-checking; kill -9 $check; }
             read answer
             """)
         try session.proceed()
