@@ -75,9 +75,9 @@ public final class Application {
         var pointers = arguments.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
         if configuration.reportsStalls { StallWatch.start() }
-        let status = g_application_run(quire_application(app), Int32(pointers.count), &pointers)
+        // The reference gtk_application_new gave goes once the application has run.
+        let status = owning(app) { g_application_run(quire_application($0), Int32(pointers.count), &pointers) }
         if configuration.reportsStalls { StallWatch.report() }
-        g_object_unref(UnsafeMutableRawPointer(app))
         return exitStatus != 0 ? exitStatus : status
     }
 

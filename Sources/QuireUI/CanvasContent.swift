@@ -24,9 +24,7 @@ extension CanvasContent {
     /// Makes `canvas` call back into `self`. The canvas holds `self` (released when the
     /// canvas is disposed), so callbacks never outlive it.
     func show(on canvas: OpaquePointer) {
-        func content(_ data: UnsafeMutableRawPointer?) -> CanvasContent {
-            Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! CanvasContent
-        }
+        func content(_ data: UnsafeMutableRawPointer?) -> CanvasContent { CallbackData.borrow(data) }
         var callbacks = QuireCanvasCallbacks(
             snapshot: { data, snapshot, width, height, _, _ in
                 MainActor.assumeIsolated { content(data).draw(snapshot!, width: width, height: height) }
@@ -37,8 +35,6 @@ extension CanvasContent {
             scrolled: { data, x, y in
                 MainActor.assumeIsolated { content(data).scrolled(to: Point(x: x, y: y)) }
             })
-        quire_canvas_set_callbacks(canvas, &callbacks, Unmanaged.passRetained(self as AnyObject).toOpaque()) { data in
-            Unmanaged<AnyObject>.fromOpaque(data!).release()
-        }
+        quire_canvas_set_callbacks(canvas, &callbacks, CallbackData.lend(self), CallbackData.release)
     }
 }

@@ -18,10 +18,8 @@ enum DroppedFiles {
                 list.append(String(cString: uri))
                 index += 1
             }
-            let handler = Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue()
+            let handler = CallbackData.borrow(data, as: Handler.self)
             MainActor.assumeIsolated { handler.body(list) }
-        }, Unmanaged.passRetained(Handler(handler)).toOpaque()) { data in
-            Unmanaged<Handler>.fromOpaque(data!).release()
-        }
+        }, CallbackData.lend(Handler(handler)), CallbackData.release)
     }
 }

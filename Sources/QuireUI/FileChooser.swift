@@ -5,8 +5,10 @@ import CShim
 @MainActor
 enum FileChooser {
     static func choosePDF(parent: UnsafeMutablePointer<GtkWidget>?, _ chosen: @escaping @MainActor (String) -> Void) {
-        let dialog = gtk_file_chooser_native_new("Open Document", parent.map { quire_window($0) },
+        let dialog = gtk_file_chooser_native_new("Open Document", parent.map { Window($0).window },
                                                  GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+        // A native dialog is not a widget: nothing holds it but this, until the answer.
+        var kept: GObjectRef? = GObjectRef(taking: dialog)
         owning(gtk_file_filter_new()!) { filter in
             gtk_file_filter_set_name(filter, "PDF documents")
             gtk_file_filter_add_mime_type(filter, "application/pdf")
@@ -23,7 +25,7 @@ enum FileChooser {
                     g_free(path)
                 }
             }
-            g_object_unref(UnsafeMutableRawPointer(dialog))
+            kept = nil
         }
         gtk_native_dialog_show(quire_native_dialog(UnsafeMutableRawPointer(dialog)))
     }

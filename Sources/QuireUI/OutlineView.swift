@@ -34,10 +34,9 @@ final class OutlineView {
         self.labelOf = labelOf
         let root = OutlineRows.stringList(tree.children(of: nil, depthLimit: Self.depthLimit).map(String.init))
         let create: GtkTreeListModelCreateModelFunc = { item, data in
-            Unmanaged<OutlineRows>.fromOpaque(data!).takeUnretainedValue().children(of: item)
+            CallbackData.borrow(data, as: OutlineRows.self).children(of: item)
         }
-        let rows = Unmanaged.passRetained(OutlineRows(tree)).toOpaque()
-        model = gtk_tree_list_model_new(root, 0, 0, create, rows) { data in Unmanaged<OutlineRows>.fromOpaque(data!).release() }
+        model = gtk_tree_list_model_new(root, 0, 0, create, CallbackData.lend(OutlineRows(tree)), CallbackData.release)
         selection = gtk_single_selection_new(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))))
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
@@ -230,23 +229,21 @@ final class OutlineView {
     /// The list position of `entry`'s row, opening its ancestors when `opening`; otherwise
     /// the position of its nearest shown ancestor.
     private func position(of entry: Int, opening: Bool) -> UInt32? {
-        var row: OpaquePointer?
-        defer { if let row { g_object_unref(UnsafeMutableRawPointer(row)) } }
+        var row: GObjectRef?
         var chain = [entry]
         while let parent = tree.parent(of: chain[0], depthLimit: Self.depthLimit) { chain.insert(parent, at: 0) }
         for step in chain {
             let siblings = tree.children(of: tree.parent(of: step, depthLimit: Self.depthLimit), depthLimit: Self.depthLimit)
             guard let index = siblings.firstIndex(of: step) else { return nil }
-            if let parent = row, gtk_tree_list_row_get_expanded(parent) == 0 {
+            if let parent = row?.opaque, gtk_tree_list_row_get_expanded(parent) == 0 {
                 guard opening else { break }
                 gtk_tree_list_row_set_expanded(parent, 1)
             }
-            let next = row.map { gtk_tree_list_row_get_child_row($0, UInt32(index)) } ?? gtk_tree_list_model_get_child_row(model, UInt32(index))
+            let next = row.map { gtk_tree_list_row_get_child_row($0.opaque, UInt32(index)) } ?? gtk_tree_list_model_get_child_row(model, UInt32(index))
             guard let next else { break }
-            if let old = row { g_object_unref(UnsafeMutableRawPointer(old)) }
-            row = next
+            row = GObjectRef(taking: next)
         }
-        return row.map { gtk_tree_list_row_get_position($0) }
+        return row.map { gtk_tree_list_row_get_position($0.opaque) }
     }
 
     private func entry(atPosition position: UInt32) -> Int? {

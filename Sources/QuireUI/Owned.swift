@@ -30,3 +30,20 @@ func owning<T, R>(_ object: UnsafeMutablePointer<T>, _ body: (UnsafeMutablePoint
     defer { g_object_unref(UnsafeMutableRawPointer(object)) }
     return try body(object)
 }
+
+/// A Swift object lent to C as a callback's user data, with the destroy notify that lets
+/// it go: C holds one reference from `lend` until it calls `release` (a widget disposed, a
+/// model freed, a job done), and callbacks `borrow` it meanwhile. The one place besides
+/// `Signal` and `MainLoop` where Swift objects cross into C.
+enum CallbackData {
+    static func lend(_ object: AnyObject) -> UnsafeMutableRawPointer { Unmanaged.passRetained(object).toOpaque() }
+
+    static func borrow<T>(_ data: UnsafeMutableRawPointer?, as type: T.Type = T.self) -> T {
+        // Lent as AnyObject: taken back as the type it was lent as.
+        Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! T
+    }
+
+    static let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+        Unmanaged<AnyObject>.fromOpaque(data!).release()
+    }
+}

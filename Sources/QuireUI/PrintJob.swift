@@ -175,12 +175,11 @@ final class PrintJob {
             return finish(failure: message)
         }
         printout = temporary
-        let box = Unmanaged.passRetained(self).toOpaque()
         gtk_print_job_send(job, { _, data, error in
-            let job = Unmanaged<PrintJob>.fromOpaque(data!).takeUnretainedValue()
+            let job = CallbackData.borrow(data, as: PrintJob.self)
             let failure = error.map { String(cString: $0.pointee.message) }
             MainActor.assumeIsolated { job.finish(failure: failure) }
-        }, box, { data in Unmanaged<PrintJob>.fromOpaque(data!).release() })
+        }, CallbackData.lend(self), CallbackData.release)
     }
 
     private func finish(failure: String?) {
