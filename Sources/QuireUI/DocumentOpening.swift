@@ -28,8 +28,8 @@ final class DocumentOpening {
     private let ending = OpeningCancel()
     private var done: ((Outcome) -> Void)?
     private var cancelled = false
-    /// Openings started before any window, by path, until a window takes them.
-    private static var early: [String: DocumentOpening] = [:]
+    /// Openings started before any window, until a window takes them (`EarlyOpenings`' rules).
+    private static var early = EarlyOpenings<DocumentOpening>()
 
     /// Starts opening the local files among `arguments` (paths or URIs, as given).
     static func startEarly(_ arguments: [String], watchdogs: HelperWatchdogs) {
@@ -37,14 +37,14 @@ final class DocumentOpening {
             guard let name = owning(g_file_new_for_commandline_arg(argument)!, { file in
                 g_file_get_path(file).map { path in defer { g_free(path) }; return String(cString: path) }
             }) else { continue }
-            if early[name] == nil { early[name] = DocumentOpening(DocumentSource(path: name), watchdogs: watchdogs) }
+            early.start(name) { DocumentOpening(DocumentSource(path: name), watchdogs: watchdogs) }
         }
     }
 
     /// Opens `source`: takes over the early opening of the same file when there is one.
     /// `done` is called once, on the main loop, unless `cancel` comes first.
     static func open(_ source: DocumentSource, watchdogs: HelperWatchdogs, done: @escaping (Outcome) -> Void) -> DocumentOpening {
-        if source.password == nil, case .file(let path) = source.location, let started = early.removeValue(forKey: path) {
+        if let started = early.take(for: source) {
             started.done = done
             if started.slot.outcome.withLock({ $0 != nil }) { MainLoop.invoke { [weak started] in started?.report() } }
             return started
