@@ -4,7 +4,9 @@
 ///     view at once, where the cells take one render each;
 ///  2. the sharp tile of the next page in the scroll direction: the page to come into view;
 ///  3. low-resolution pictures of the pages around the view, so that a page scrolled into
-///     view is never blank (cheap, and kept apart from the sharp tiles);
+///     view is never blank (cheap, and kept apart from the sharp tiles); a page whose whole
+///     sharp picture comes in step 2 or 5 gets none, but a page cut into cells does: its
+///     cells are planned only once they are near the view, too late to stand in for it;
 ///  4. cells just outside the view, on pages cut into cells (deep zoom);
 ///  5. sharp tiles of the other `ahead` pages in the scroll direction, nearest first;
 ///  6. sharp tiles of `behind` pages against it.
@@ -45,9 +47,9 @@ public struct RenderPlanner: Sendable {
         // Low-res pictures: nearest first, alternating in favour of the scroll direction.
         let lowAhead = scrollingDown ? pages(after: lowResAround) : pages(before: lowResAround)
         let lowBehind = scrollingDown ? pages(before: lowResAround / 2) : pages(after: lowResAround / 2)
-        // Pages whose sharp tiles come next anyway get no stand-in: on a scan a stand-in
-        // costs a full image decode, as much as the sharp picture.
-        let prefetched = Set(forward + backward)
+        // Pages whose whole sharp pictures come next anyway get no stand-in: on a scan a
+        // stand-in costs a full image decode, as much as the sharp picture.
+        let prefetched = Set((forward + backward).filter { !isCut(page: $0, layout: layout, deviceScale: deviceScale) })
         var lowOrder: [Int] = []
         for index in 0..<max(lowAhead.count, lowBehind.count) {
             if index < lowAhead.count, !prefetched.contains(lowAhead[index]) { lowOrder.append(lowAhead[index]) }

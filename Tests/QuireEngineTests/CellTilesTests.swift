@@ -32,6 +32,20 @@ final class CellTilesTests: XCTestCase {
         XCTAssertEqual(Set(plan.tiles[1..<plan.urgent]), Set(visible))
     }
 
+    /// Scrolling down a page at 400 %, the next page is still more than half a view away:
+    /// none of its cells is planned yet, so its stand-in must be, or it enters the view blank.
+    func testThePageComingIntoViewAtDeepZoomHasItsStandInPlanned() throws {
+        var model = zoomedModel(percent: 400)
+        model.scroll(to: Point(x: 1000, y: model.layout.pageRect(0).maxY - 600 - 400))
+        XCTAssertEqual(model.visiblePages, 0..<1)
+        let plan = model.plan()
+        XCTAssertFalse(plan.tiles.contains { $0.page == 1 && $0.cell != nil }, "page 1 is not near enough for cells")
+        let standIn = model.planner.lowResKey(page: 1, layout: model.layout)
+        let position = try XCTUnwrap(plan.tiles.firstIndex(of: standIn), "the next page has no stand-in planned")
+        let cellsNear = plan.tiles.indices.filter { plan.tiles[$0].page == 0 && $0 >= plan.urgent }
+        XCTAssertLessThan(position, cellsNear.first ?? .max, "before the cells off screen")
+    }
+
     func testCellsAreDrawnWhereTheyBelong() {
         var model = zoomedModel(percent: 400)
         model.scroll(to: Point(x: 1000, y: 1000))
