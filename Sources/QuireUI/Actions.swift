@@ -8,7 +8,7 @@ enum Actions {
     /// Adds `name` to `map`, doing `activate`.
     static func add(_ name: String, to map: UnsafeMutableRawPointer, _ activate: @escaping @MainActor () -> Void) {
         owning(g_simple_action_new(name, nil)!) { action in
-            Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in activate() }
+            Signal.connect(action, "activate") { (_: UnsafeMutableRawPointer?) in activate() }
             g_action_map_add_action(quire_action_map(map), action)
         }
     }
@@ -18,7 +18,7 @@ enum Actions {
     static func addToggle(_ name: String, to map: UnsafeMutableRawPointer, initial: Bool = false,
                           _ activate: @escaping @MainActor () -> Void) {
         owning(g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!) { action in
-            Signal.connect(UnsafeMutableRawPointer(action), "activate") { (_: UnsafeMutableRawPointer?) in activate() }
+            Signal.connect(action, "activate") { (_: UnsafeMutableRawPointer?) in activate() }
             g_action_map_add_action(quire_action_map(map), action)
         }
     }
@@ -29,7 +29,7 @@ enum Actions {
                           _ activate: @escaping @MainActor (String) -> Void) {
         let type = g_variant_type_new("s")
         owning(g_simple_action_new_stateful(name, type, g_variant_new_string(initial))!) { action in
-            Signal.connect(UnsafeMutableRawPointer(action), "activate") { (parameter: UnsafeMutableRawPointer?) in
+            Signal.connect(action, "activate") { (parameter: UnsafeMutableRawPointer?) in
                 guard let parameter else { return }
                 activate(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
             }

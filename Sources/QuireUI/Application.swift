@@ -95,7 +95,7 @@ public final class Application {
         Actions.add("new-window", to: app) { [unowned self] in self.newWindow().showWelcome() }
         let stringType = g_variant_type_new("s")
         owning(g_simple_action_new("open-recent", stringType)!) { openRecent in
-            Signal.connect(UnsafeMutableRawPointer(openRecent), "activate") { [unowned self] (parameter: UnsafeMutableRawPointer?) in
+            Signal.connect(openRecent, "activate") { [unowned self] (parameter: UnsafeMutableRawPointer?) in
                 guard let parameter else { return }
                 self.open(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)), in: self.activeWindow)
             }
@@ -116,7 +116,7 @@ public final class Application {
     private func watchMemory() {
         guard let monitor = g_memory_monitor_dup_default() else { return }
         memoryMonitor = monitor
-        Signal.connect(UnsafeMutableRawPointer(monitor), "low-memory-warning") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(monitor, "low-memory-warning") { [unowned self] (_: UnsafeMutableRawPointer?) in
             self.windows.values.forEach { $0.trimMemory() }
         }
     }

@@ -115,7 +115,7 @@ final class DocumentWindow {
         // A minimised window stays mapped: its surface's state tells.
         Signal.connect(window, "realize") { [unowned self] () -> Void in
             guard let surface = gtk_native_get_surface(quire_native(self.window)) else { return }
-            Signal.connect(UnsafeMutableRawPointer(surface), "notify::state") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            Signal.connect(surface, "notify::state") { [unowned self] (_: UnsafeMutableRawPointer?) in
                 let state = gdk_toplevel_get_state(quire_toplevel(UnsafeMutableRawPointer(surface)))
                 self.canvas?.setPaused(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)
             }
@@ -170,7 +170,7 @@ final class DocumentWindow {
         gtk_popover_set_pointing_to(quire_popover(popover), &at)
         gtk_popover_set_has_arrow(quire_popover(popover), 0)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
-        Signal.connect(UnsafeMutableRawPointer(popover), "closed") {
+        Signal.connect(popover, "closed") {
             // Not while it closes: after, on an idle turn.
             MainLoop.invoke { gtk_widget_unparent(popover) }
         }

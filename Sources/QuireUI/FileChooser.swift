@@ -15,7 +15,7 @@ enum FileChooser {
             gtk_file_filter_add_pattern(filter, "*.pdf")
             gtk_file_chooser_add_filter(quire_file_chooser(UnsafeMutableRawPointer(dialog)), filter)
         }
-        Signal.connect(UnsafeMutableRawPointer(dialog), "response") { (response: UnsafeMutableRawPointer?) in
+        Signal.connect(dialog, "response") { (response: UnsafeMutableRawPointer?) in
             // The signal's int argument arrives in the pointer's register.
             let code = Int32(truncatingIfNeeded: Int(bitPattern: response))
             if code == Int32(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(quire_file_chooser(UnsafeMutableRawPointer(dialog))) {

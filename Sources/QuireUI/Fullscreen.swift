@@ -14,7 +14,7 @@ extension DocumentWindow {
         // Bubbling: only an Escape that nothing inside the window used (the find entry,
         // the page entry, a selection on the page) reaches the window.
         let keys = gtk_event_controller_key_new()!
-        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
+        Signal.connectKeyPressed(keys) { [unowned self] keyval, modifiers in
             let modifierMask = GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_ALT_MASK.rawValue
             guard Int32(keyval) == GDK_KEY_Escape, modifiers.rawValue & modifierMask == 0 else { return false }
             return self.escapeUnused()

@@ -60,17 +60,17 @@ final class OutlineView {
         widget = column.widget
         column.append(findEntry)
         column.append(scrolled)
-        Signal.connect(UnsafeMutableRawPointer(factory), "setup") { [unowned self] (item: UnsafeMutableRawPointer?) in self.setUp(OpaquePointer(item!)) }
-        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { [unowned self] (item: UnsafeMutableRawPointer?) in self.bind(OpaquePointer(item!)) }
-        Signal.connect(UnsafeMutableRawPointer(factory), "unbind") { [unowned self] (item: UnsafeMutableRawPointer?) in
+        Signal.connect(factory, "setup") { [unowned self] (item: UnsafeMutableRawPointer?) in self.setUp(OpaquePointer(item!)) }
+        Signal.connect(factory, "bind") { [unowned self] (item: UnsafeMutableRawPointer?) in self.bind(OpaquePointer(item!)) }
+        Signal.connect(factory, "unbind") { [unowned self] (item: UnsafeMutableRawPointer?) in
             self.boundPages[OpaquePointer(item!)] = nil
         }
         // The list view owns the factory (and the selection, which owns the model): no unref here.
-        Signal.connect(UnsafeMutableRawPointer(list), "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
+        Signal.connect(list, "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
             if let entry = self.entry(atPosition: UInt32(truncatingIfNeeded: Int(bitPattern: position))) { self.choose(entry) }
         }
-        Signal.connect(UnsafeMutableRawPointer(findEntry), "changed") { [unowned self] in
+        Signal.connect(findEntry, "changed") { [unowned self] in
             // Typing on the list starts here: the entry takes the keys that follow at once
             // (not after the search delay), or a space would activate the list's row.
             if let root = gtk_widget_get_root(self.list), let focus = gtk_root_get_focus(root),
@@ -79,16 +79,16 @@ final class OutlineView {
                 Editable(self.findEntry).setCursor(at: -1)
             }
         }
-        Signal.connect(UnsafeMutableRawPointer(findEntry), "search-changed") { [unowned self] in
+        Signal.connect(findEntry, "search-changed") { [unowned self] in
             self.find(after: self.found.map { $0 - 1 })
         }
-        Signal.connect(UnsafeMutableRawPointer(findEntry), "next-match") { [unowned self] in self.find(after: self.found) }
-        Signal.connect(UnsafeMutableRawPointer(findEntry), "activate") { [unowned self] in
+        Signal.connect(findEntry, "next-match") { [unowned self] in self.find(after: self.found) }
+        Signal.connect(findEntry, "activate") { [unowned self] in
             // Enter typed before the search delay ran finds first.
             if self.findText != self.searched { self.find(after: self.found.map { $0 - 1 }) }
             if let found = self.found { self.choose(found) }
         }
-        Signal.connect(UnsafeMutableRawPointer(findEntry), "stop-search") { [unowned self] in
+        Signal.connect(findEntry, "stop-search") { [unowned self] in
             Editable(self.findEntry).text = ""
             gtk_widget_grab_focus(self.list)
         }
@@ -193,7 +193,7 @@ final class OutlineView {
         gtk_list_item_set_child(item, expander)
         // One click on the title jumps (the arrow only opens and closes).
         let click = gtk_gesture_click_new()!
-        Signal.connectClick(UnsafeMutableRawPointer(click), "released") { [unowned self] presses, _, _ in
+        Signal.connectClick(click, "released") { [unowned self] presses, _, _ in
             let stored = Int(bitPattern: g_object_get_data(quire_object(UnsafeMutableRawPointer(box)), "quire-entry"))
             if presses == 1, stored > 0 { self.choose(stored - 1) }
         }

@@ -8,13 +8,13 @@ import QuireEngine
 extension PageCanvas {
     func addInputControllers(_ canvasWidget: UnsafeMutablePointer<GtkWidget>) {
         let keys = gtk_event_controller_key_new()!
-        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
+        Signal.connectKeyPressed(keys) { [unowned self] keyval, modifiers in
             self.keyPressed(keyval, modifiers)
         }
         gtk_widget_add_controller(canvasWidget, keys)
 
         let motion = gtk_event_controller_motion_new()!
-        Signal.connect(UnsafeMutableRawPointer(motion), "motion") { [unowned self] (x: Double, y: Double) -> Bool in
+        Signal.connect(motion, "motion") { [unowned self] (x: Double, y: Double) -> Bool in
             self.pointerMoved(to: Point(x: x, y: y))
             self.onPointerMoved?(Point(x: x, y: y))
             return false
@@ -23,7 +23,7 @@ extension PageCanvas {
 
         // Ctrl+wheel zooms around the pointer; a plain wheel scrolls (the scrolled window's).
         let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-        Signal.connect(UnsafeMutableRawPointer(wheel), "scroll") { [unowned self] (_: Double, dy: Double) -> Bool in
+        Signal.connect(wheel, "scroll") { [unowned self] (_: Double, dy: Double) -> Bool in
             let state = gtk_event_controller_get_current_event_state(wheel)
             guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
             self.zoom(steps: -dy, around: self.pointerPosition)
@@ -34,12 +34,12 @@ extension PageCanvas {
         // Pinch to zoom around the fingers.
         let pinch = gtk_gesture_zoom_new()!
         var pinchStart = (percent: 100.0, focus: Point(x: 0, y: 0))
-        Signal.connect(UnsafeMutableRawPointer(pinch), "begin") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(pinch, "begin") { [unowned self] (_: UnsafeMutableRawPointer?) in
             var x = 0.0, y = 0.0
             gtk_gesture_get_bounding_box_center(pinch, &x, &y)
             pinchStart = (self.zoomPercent, Point(x: x, y: y))
         }
-        Signal.connect(UnsafeMutableRawPointer(pinch), "scale-changed") { [unowned self] (scale: Double) in
+        Signal.connect(pinch, "scale-changed") { [unowned self] (scale: Double) in
             let percent = min(max(pinchStart.percent * scale, ZoomMode.minimumPercent), ZoomMode.maximumPercent)
             self.setZoom(.percent(percent), around: pinchStart.focus)
         }
@@ -49,11 +49,11 @@ extension PageCanvas {
         let pan = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(pan, 2)
         var panStart = Point(x: 0, y: 0)
-        Signal.connect(UnsafeMutableRawPointer(pan), "drag-begin") { [unowned self] (_: Double, _: Double) -> Bool in
+        Signal.connect(pan, "drag-begin") { [unowned self] (_: Double, _: Double) -> Bool in
             panStart = self.scrollPosition
             return false
         }
-        Signal.connect(UnsafeMutableRawPointer(pan), "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
+        Signal.connect(pan, "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
             self.scroll(by: Point(x: panStart.x - dx - self.scrollPosition.x, y: panStart.y - dy - self.scrollPosition.y))
             return false
         }
@@ -62,7 +62,7 @@ extension PageCanvas {
         // The mouse's back and forward buttons (8 and 9) go through the jump history.
         let sideButtons = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(sideButtons, 0)
-        Signal.connectClick(UnsafeMutableRawPointer(sideButtons), "pressed") { [unowned self] _, _, _ in
+        Signal.connectClick(sideButtons, "pressed") { [unowned self] _, _, _ in
             switch gtk_gesture_single_get_current_button(sideButtons) {
             case 8: self.goThroughHistory(back: true)
             case 9: self.goThroughHistory(back: false)
@@ -75,23 +75,23 @@ extension PageCanvas {
         // and by line), a drag extends it, a click that does not move follows a link.
         let click = gtk_gesture_click_new()!
         var pressedAt = Point(x: 0, y: 0)
-        Signal.connectClick(UnsafeMutableRawPointer(click), "pressed") { [unowned self] presses, x, y in
+        Signal.connectClick(click, "pressed") { [unowned self] presses, x, y in
             pressedAt = Point(x: x, y: y)
             self.grabFocus()
             let state = gtk_event_controller_get_current_event_state(click)
             self.onPrimaryPress?(Int(presses), pressedAt, state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
         }
-        Signal.connectClick(UnsafeMutableRawPointer(click), "released") { [unowned self] presses, x, y in
+        Signal.connectClick(click, "released") { [unowned self] presses, x, y in
             guard presses == 1, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
             self.onPrimaryClick?(Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, click)
         let drag = gtk_gesture_drag_new()!
-        Signal.connect(UnsafeMutableRawPointer(drag), "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
+        Signal.connect(drag, "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
             self.onPrimaryDrag?(Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
             return false
         }
-        Signal.connect(UnsafeMutableRawPointer(drag), "drag-end") { [unowned self] (_: Double, _: Double) -> Bool in
+        Signal.connect(drag, "drag-end") { [unowned self] (_: Double, _: Double) -> Bool in
             self.onPrimaryRelease?()
             return false
         }
@@ -100,7 +100,7 @@ extension PageCanvas {
         // The secondary button: the context menu.
         let menu = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(menu, 3)
-        Signal.connectClick(UnsafeMutableRawPointer(menu), "pressed") { [unowned self] _, x, y in
+        Signal.connectClick(menu, "pressed") { [unowned self] _, x, y in
             self.onContextMenu?(Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, menu)

@@ -37,7 +37,7 @@ final class PageEntry {
         box.append(total)
         Signal.connect(entry.widget, "activate") { [unowned self] in self.submit() }
         let keys = gtk_event_controller_key_new()!
-        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, _ in
+        Signal.connectKeyPressed(keys) { [unowned self] keyval, _ in
             guard Int32(keyval) == GDK_KEY_Escape else { return false }
             self.editing = false
             self.show(page: self.current, of: self.pageCount)

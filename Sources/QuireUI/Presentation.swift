@@ -40,14 +40,14 @@ final class Presentation {
         // these keys and clicks turn pages and nothing else.
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
+        Signal.connectKeyPressed(keys) { [unowned self] keyval, modifiers in
             self.isActive && self.keyPressed(keyval, modifiers)
         }
         gtk_widget_add_controller(window, keys)
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, 0)
         gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
-        Signal.connectClick(UnsafeMutableRawPointer(click), "pressed") { [unowned self] _, _, _ in
+        Signal.connectClick(click, "pressed") { [unowned self] _, _, _ in
             guard self.isActive else {
                 gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_DENIED)
                 return
@@ -63,7 +63,7 @@ final class Presentation {
         let wheel = gtk_event_controller_scroll_new(
             GtkEventControllerScrollFlags(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE.rawValue))!
         gtk_event_controller_set_propagation_phase(wheel, GTK_PHASE_CAPTURE)
-        Signal.connect(UnsafeMutableRawPointer(wheel), "scroll") { [unowned self] (_: Double, dy: Double) -> Bool in
+        Signal.connect(wheel, "scroll") { [unowned self] (_: Double, dy: Double) -> Bool in
             guard self.isActive, dy != 0 else { return false }
             self.turn(forward: dy > 0)
             return true

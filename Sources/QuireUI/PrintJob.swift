@@ -114,7 +114,7 @@ final class PrintJob {
         // Quire writes PDF and chooses the pages; the printer's side makes the copies.
         gtk_print_unix_dialog_set_manual_capabilities(unix, GtkPrintCapabilities(GTK_PRINT_CAPABILITY_GENERATE_PDF.rawValue | GTK_PRINT_CAPABILITY_PAGE_SET.rawValue | GTK_PRINT_CAPABILITY_REVERSE.rawValue))
         gtk_window_set_modal(quire_window(dialog), 1)
-        Signal.connect(UnsafeMutableRawPointer(dialog), "response") { [weak self] (response: UnsafeMutableRawPointer?) in
+        Signal.connect(dialog, "response") { [weak self] (response: UnsafeMutableRawPointer?) in
             // The signal's int argument arrives in the pointer's register.
             let code = Int32(truncatingIfNeeded: Int(bitPattern: response))
             if code == Int32(GTK_RESPONSE_OK.rawValue) { self?.chosen(in: unix, pageCount: pageCount) } else { self?.finish(failure: nil) }

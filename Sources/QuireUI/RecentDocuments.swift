@@ -17,7 +17,7 @@ final class RecentDocuments {
         menu = g_menu_new()
         manager = gtk_recent_manager_get_default()!
         rebuild()
-        Signal.connect(UnsafeMutableRawPointer(manager), "changed") { [unowned self] in self.rebuild() }
+        Signal.connect(manager, "changed") { [unowned self] in self.rebuild() }
     }
 
     /// Records that `path` was opened, with its type given so that GIO need not guess it.

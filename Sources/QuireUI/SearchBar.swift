@@ -75,13 +75,13 @@ final class SearchBar {
         Signal.connect(entry, "activate") { [unowned self] in self.onStep?(true) }
         Signal.connect(entry, "next-match") { [unowned self] in self.onStep?(true) }
         Signal.connect(entry, "previous-match") { [unowned self] in self.onStep?(false) }
-        Signal.connect(UnsafeMutableRawPointer(widget), "notify::search-mode-enabled") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(widget, "notify::search-mode-enabled") { [unowned self] (_: UnsafeMutableRawPointer?) in
             if !self.isOpen { self.onClosed?() }
         }
         // Shift+Enter goes back; the entry's own handler would go forward.
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, modifiers in
+        Signal.connectKeyPressed(keys) { [unowned self] keyval, modifiers in
             let enter = Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter
             guard enter, modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0 else { return false }
             self.onStep?(false)

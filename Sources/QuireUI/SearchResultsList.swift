@@ -53,7 +53,7 @@ final class SearchResultsList {
         // A popover takes its child's size; content sizes are ignored without scrollbars across.
         fit(width: Self.width)
         gtk_scrolled_window_set_child(quire_scrolled_window(widget), view)
-        Signal.connect(UnsafeMutableRawPointer(view), "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
+        Signal.connect(view, "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
             let row = Int(UInt32(truncatingIfNeeded: Int(bitPattern: position)))
             self.onChosen?(row + 1)

@@ -47,7 +47,7 @@ final class Sidebar {
         gtk_widget_set_vexpand(stack.widget, 1)
         column.append(stack)
         gtk_widget_set_visible(widget, 0)
-        Signal.connect(UnsafeMutableRawPointer(stack.widget), "notify::visible-child-name") { [unowned self] (_: UnsafeMutableRawPointer?) in
+        Signal.connect(stack.widget, "notify::visible-child-name") { [unowned self] (_: UnsafeMutableRawPointer?) in
             if !self.switching, self.choice.switchedByReader() { self.readOutline() }
             self.onSettled?()
         }

@@ -18,16 +18,15 @@ enum Signal {
         Unmanaged<AnyObject>.fromOpaque(data!).release()
     }
 
-    private static func connect<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
+    private static func connect<Body>(_ instance: some GObjectPointer, _ signal: String, _ body: Body,
                                       _ callback: GCallback) -> UInt {
         let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
-        return quire_signal_connect(instance, signal, callback, data, release)
+        return quire_signal_connect(instance.gobject, signal, callback, data, release)
     }
-
 
     /// For signals with no arguments: `clicked`, `activate`, `destroy`, `close-request` (returns false).
     @discardableResult
-    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
+    static func connect(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
             let handler: @MainActor () -> Void = body(data)
             MainActor.assumeIsolated { handler() }
@@ -39,7 +38,7 @@ enum Signal {
     /// For signals with one pointer argument, such as GSimpleAction's `activate` or a dialog's
     /// `response` (an int, passed in the pointer's place).
     @discardableResult
-    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    static func connect(_ instance: some GObjectPointer, _ signal: String,
                         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
             let handler: @MainActor (UnsafeMutableRawPointer?) -> Void = body(data)
@@ -50,7 +49,7 @@ enum Signal {
 
     /// GtkEventControllerKey's `key-pressed`: (keyval, keycode, modifiers) → handled.
     @discardableResult
-    static func connectKeyPressed(_ controller: UnsafeMutableRawPointer,
+    static func connectKeyPressed(_ controller: some GObjectPointer,
                                   _ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, modifiers, data in
             let handler: @MainActor (UInt32, GdkModifierType) -> Bool = body(data)
@@ -61,7 +60,7 @@ enum Signal {
 
     /// Signals with two doubles: a scroll controller's `scroll` (dx, dy) → handled.
     @discardableResult
-    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    static func connect(_ instance: some GObjectPointer, _ signal: String,
                         _ handler: @escaping @MainActor (Double, Double) -> Bool) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, a, b, data in
             let handler: @MainActor (Double, Double) -> Bool = body(data)
@@ -72,7 +71,7 @@ enum Signal {
 
     /// Signals with one double: a zoom gesture's `scale-changed`.
     @discardableResult
-    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    static func connect(_ instance: some GObjectPointer, _ signal: String,
                         _ handler: @escaping @MainActor (Double) -> Void) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = { _, value, data in
             let handler: @MainActor (Double) -> Void = body(data)
@@ -83,7 +82,7 @@ enum Signal {
 
     /// GtkGestureClick's `pressed` and `released`: (presses, x, y).
     @discardableResult
-    static func connectClick(_ gesture: UnsafeMutableRawPointer, _ signal: String,
+    static func connectClick(_ gesture: some GObjectPointer, _ signal: String,
                              _ handler: @escaping @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, presses, x, y, data in
             let handler: @MainActor (Int32, Double, Double) -> Void = body(data)
@@ -94,7 +93,7 @@ enum Signal {
 
     /// GFileMonitor's `changed`: (file, other file, event); the handler is told only that one came.
     @discardableResult
-    static func connectFileChanged(_ monitor: UnsafeMutableRawPointer, _ handler: @escaping @MainActor () -> Void) -> UInt {
+    static func connectFileChanged(_ monitor: some GObjectPointer, _ handler: @escaping @MainActor () -> Void) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent,
                                       UnsafeMutableRawPointer?) -> Void = { _, _, _, _, data in
             let handler: @MainActor () -> Void = body(data)
@@ -105,7 +104,7 @@ enum Signal {
 
     /// GApplication's `open`: (files, count, hint).
     @discardableResult
-    static func connectOpen(_ application: UnsafeMutableRawPointer,
+    static func connectOpen(_ application: some GObjectPointer,
                             _ handler: @escaping @MainActor ([OpaquePointer]) -> Void) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
                                       UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
@@ -116,3 +115,10 @@ enum Signal {
         return connect(application, "open", handler, unsafeBitCast(callback, to: GCallback.self))
     }
 }
+
+/// Whatever points at a GObject, as GTK's functions return it (a typed pointer, an opaque
+/// one, a raw one): Signal takes any of them, so that call sites do not cast.
+protocol GObjectPointer { var gobject: UnsafeMutableRawPointer { get } }
+extension UnsafeMutableRawPointer: GObjectPointer { var gobject: UnsafeMutableRawPointer { self } }
+extension OpaquePointer: GObjectPointer { var gobject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) } }
+extension UnsafeMutablePointer: GObjectPointer { var gobject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) } }

@@ -35,7 +35,7 @@ final class ThumbnailView: CanvasContent {
         gtk_widget_set_vexpand(widget, 1)
         show(on: canvas)
         let click = gtk_gesture_click_new()!
-        Signal.connectClick(UnsafeMutableRawPointer(click), "released") { [unowned self] presses, x, y in
+        Signal.connectClick(click, "released") { [unowned self] presses, x, y in
             guard presses == 1, let page = self.layout.page(at: Point(x: x, y: y + self.top)) else { return }
             self.onChosen?(page)
         }

@@ -58,7 +58,7 @@ final class WindowHeader {
     /// menu and Page Down does nothing until the page is clicked.
     private func givesFocusBack(from button: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) {
         guard let popover = gtk_menu_button_get_popover(OpaquePointer(button)) else { return }
-        Signal.connect(UnsafeMutableRawPointer(popover), "closed") { [weak self] in
+        Signal.connect(popover, "closed") { [weak self] in
             // After GTK has put the focus back on the button.
             MainLoop.invoke { [weak self] in
                 let focus = Window(window).focus
