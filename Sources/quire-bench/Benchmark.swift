@@ -52,35 +52,52 @@ final class Inbox: Sendable {
 
 /// The engine's threads and the main document, as the application starts them: the
 /// threads open their documents (or start their helpers) while this one opens its own.
-/// The main document is read in this process (the window has only its summary).
+/// With helpers the main document is a document helper's summary, as in the window
+/// (which never opens a document itself: opening one here would put a parse of the whole
+/// file on the first view's path that the window does not have); in-process, a document.
 final class HeadlessEngine {
     let inbox = Inbox()
     let roundTrips = RoundTrips()
     let workers: RenderWorkers<TimedRenderer>
     let sizes: PageTableReader
-    let document: Document
+    /// The page count and estimated sizes, from the window's kind of document.
+    let pageCount: Int
+    let estimatedPageSizes: [Size]
+    /// The document helper the summary came from, kept as the window keeps it.
+    private let summary: RemoteDocument?
 
     init(source: DocumentSource, inProcess: Bool) throws {
         let (inbox, roundTrips) = (self.inbox, self.roundTrips)
-        let makeRenderer: @Sendable () throws -> TimedRenderer
         let deliverSizes: @Sendable (Int, [Size]) -> Void = { inbox.post(.sizes(first: $0, $1)) }
+        let deliver: @Sendable (RenderWorkers<TimedRenderer>.Result) -> Void = { inbox.post(.rendered($0)) }
+        let threads = ThisProcess.configuration().workerThreads
         if inProcess {
-            makeRenderer = { TimedRenderer(try source.open(), recordingInto: roundTrips) }
-            self.sizes = PageTableReader(open: { try source.open() }, sizes: deliverSizes)
-        } else {
-            // As the window reads them: through a document helper, which also tells the
-            // render slots the sizes they send memory for.
-            let file = Result { try Self.file(source) }
-            makeRenderer = { TimedRenderer(try RemoteRenderer(file: file.get()), recordingInto: roundTrips) }
-            self.sizes = PageTableReader(open: { try RemoteDocument(file: file.get()) }, sizes: deliverSizes)
+            workers = RenderWorkers(threads: threads, makeRenderer: { TimedRenderer(try source.open(), recordingInto: roundTrips) }, deliver: deliver)
+            sizes = PageTableReader(open: { try source.open() }, sizes: deliverSizes)
+            do {
+                let document = try source.open()
+                (summary, pageCount, estimatedPageSizes) = (nil, document.pageCount, document.estimatedPageSizes())
+            } catch { workers.stopAndWait(); sizes.cancel(); throw error }
+            return
         }
-        workers = RenderWorkers(threads: ThisProcess.configuration().workerThreads, makeRenderer: makeRenderer, deliver: { inbox.post(.rendered($0)) })
-        do { document = try source.open() } catch { workers.stopAndWait(); sizes.cancel(); throw error }
+        // As the window opens a document (`DocumentOpening`, `DocumentThreads`): the file
+        // once; the first render helper starts while a document helper opens it and gives
+        // its summary; then the reader of sizes (and labels), with a helper of its own,
+        // which also tells the render slots the sizes they send memory for.
+        let file = try Self.file(source)
+        let prepared = PreparedRenderer(file: file)
+        workers = RenderWorkers(threads: threads, makeRenderer: {
+            TimedRenderer(try prepared.take() ?? RemoteRenderer(file: file), recordingInto: roundTrips)
+        }, deliver: deliver)
+        let document: RemoteDocument
+        do { document = try RemoteDocument(file: file) } catch { workers.stopAndWait(); throw error }
+        (summary, pageCount, estimatedPageSizes) = (document, document.pageCount, document.estimatedPageSizes())
+        sizes = PageTableReader(open: { try RemoteDocument(file: file) }, sizes: deliverSizes)
     }
 
     /// A canvas model of the document with the options' zoom, view and screen.
     func model(_ options: BenchmarkOptions) -> CanvasModel<PageImage> {
-        var model = CanvasModel<PageImage>(pageSizes: document.estimatedPageSizes(), zoom: options.zoom, budget: ThisProcess.configuration().pictureCacheBytes)
+        var model = CanvasModel<PageImage>(pageSizes: estimatedPageSizes, zoom: options.zoom, budget: ThisProcess.configuration().pictureCacheBytes)
         model.setDeviceScale(options.deviceScale)
         model.scroll(to: model.resize(to: options.viewport))
         return model
@@ -111,7 +128,7 @@ struct Benchmark {
         // As the application does: the threads open their documents while this one opens its own.
         let engine = try HeadlessEngine(source: source, inProcess: options.inProcess)
         defer { engine.stop() }
-        let (inbox, workers, document) = (engine.inbox, engine.workers, engine.document)
+        let (inbox, workers, pageCount) = (engine.inbox, engine.workers, engine.pageCount)
         var model = engine.model(options)
         report.openMs = Clock.ms(since: start)
 
@@ -151,7 +168,7 @@ struct Benchmark {
             accept(inbox.take(waitingUntil: .now() + .seconds(1)))
         }
         report.firstViewportMs = Clock.ms(since: start)
-        let filler = options.prefill ? SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: document.pageCount, cache: PageTextCache(pageCount: document.pageCount, budget: ThisProcess.configuration().textCacheBytes),
+        let filler = options.prefill ? SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: ThisProcess.configuration().textCacheBytes),
                                                      makeSource: { try source.open() }, deliver: { _ in }) : nil
         filler?.fillCache(from: 0)
         defer { filler?.stopAndWait() }
