@@ -23,9 +23,13 @@ enum WindowManager {
             # Up when the root names a check window that exists and says it is Openbox (a
             # stale property from an earlier run names a window that is gone).
             openbox_up() { local id; id=$(xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -o '0x[0-9a-f]*') && xprop -id "$id" _NET_WM_NAME 2>/dev/null | grep -q Openbox; }
-            openbox --sm-disable --config-file '\(config)' >/dev/null 2>&1 & openbox=$!
+            # When the previous test's last client leaves, the X server resets, and a client
+            # connecting meanwhile is refused: openbox then ends at once ("Failed to open the
+            # display"). Started again until it is up.
+            start_openbox() { openbox --sm-disable --config-file '\(config)' >/dev/null 2>&1 & openbox=$!; }
+            start_openbox
             trap 'kill $openbox 2>/dev/null; wait $openbox 2>/dev/null' EXIT
-            wait_for openbox_up || { echo "no window manager"; exit 1; }
+            wait_for 'openbox_up || { kill -0 $openbox 2>/dev/null || start_openbox; false; }' || { echo "no window manager"; exit 1; }
 
             """
     }
