@@ -18,6 +18,4 @@ public struct EarlyOpenings<Opening> {
         guard source.password == nil, case .file(let path) = source.location else { return nil }
         return started.removeValue(forKey: path)
     }
-
-    public var count: Int { started.count }
 }

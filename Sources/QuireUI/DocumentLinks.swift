@@ -19,7 +19,7 @@ final class DocumentLinks {
     private unowned let canvas: PageCanvas
     private let worker: DocumentWorker
     private let wanted = WantedPages()
-    private var pages: LinkPages
+    private var pages = LinkPages()
     private var pointer: Point?
     private var shown: (link: Link?, overPage: Bool) = (nil, false)
     /// The label a page shows, for "Go to page iv".
@@ -34,7 +34,6 @@ final class DocumentLinks {
         self.canvas = canvas
         self.labelOf = labelOf
         worker = DocumentWorker(file: file)
-        pages = LinkPages()
         canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
         canvas.onPrimaryClick = { [unowned self] point in self.clicked(at: point) }
         canvas.watchVisiblePages { [weak self] visible in self?.visiblePagesChanged(visible) }

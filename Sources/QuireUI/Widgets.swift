@@ -15,13 +15,6 @@ extension WidgetHandle {
     func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
 }
 
-/// Any widget, by its pointer.
-@MainActor
-struct AnyWidget: WidgetHandle {
-    let widget: UnsafeMutablePointer<GtkWidget>
-    init(_ widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
-}
-
 @MainActor
 struct Label: WidgetHandle {
     let widget: UnsafeMutablePointer<GtkWidget>

@@ -60,9 +60,6 @@ public struct LinkPages: Sendable {
     /// The page's links, or nil while they are not read.
     public subscript(page: Int) -> Page? { pages[page] }
 
-    /// The pages whose links are held: for tests and the log.
-    public var pagesHeld: [Int] { pages.keys.sorted() }
-
     /// The view shows `visible` now. Returns the pages to ask the worker for, when that
     /// changed (rule 2), after forgetting pages far from the view (rule 1).
     public mutating func viewShows(_ visible: Range<Int>) -> [Int]? {
