@@ -9,8 +9,9 @@ swift build --product quire || exit 1
 status=0
 scripts/install-test.sh .build/debug/quire || status=1
 
-# One X server for the whole run; the cairo renderer so that pictures do not depend on
+# One X server for the whole run, not reset when the last client leaves (a test starting
+# then would be refused); the cairo renderer so that pictures do not depend on
 # whether the machine has a GPU.
 export GSK_RENDERER=cairo
-xvfb-run -a -s '-screen 0 1600x1200x24' swift test --disable-swift-testing || status=1
+xvfb-run -a -s '-screen 0 1600x1200x24 -noreset' swift test --disable-swift-testing || status=1
 exit $status

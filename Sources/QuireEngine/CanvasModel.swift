@@ -302,8 +302,26 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
             return .stale
         case .failure(let failure):
             failures[key.page] = failure.description
+            let low = planner.lowResKey(page: key.page, layout: layout)
+            if failure.isTooSlow, key != low {
+                planner.lowerResolution.tooSlow(key, pageSize: layout.pageSizes[key.page], lowResScale: low.scale)
+            }
         }
         return visible.contains(key.page) || thumbnails.shown.contains(key.page) ? .shown : .kept
+    }
+
+    /// Whether `page` failed by taking too long, and can be drawn at a lower resolution.
+    public func offersLowerResolution(_ page: Int) -> Bool {
+        failures[page] != nil && planner.lowerResolution.offer(page) != nil
+    }
+
+    /// The reader asked for `page` at the lower resolution offered: it fails no more, and
+    /// the next plan asks for it so (`LowerResolution`). Returns whether it was offered.
+    @discardableResult
+    public mutating func drawAtLowerResolution(_ page: Int) -> Bool {
+        guard failures[page] != nil, planner.lowerResolution.take(page) else { return false }
+        failures[page] = nil
+        return true
     }
 
     /// Drops every picture not on screen (memory is short).
@@ -327,7 +345,8 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// True once every page's real size is known and the view shows all it will.
     public var isSettled: Bool { pagesWithKnownSize >= layout.pageCount && visiblePagesComplete }
 
-    public enum Quality: Equatable, Sendable { case sharp, scaled, lowRes, blank, failed }
+    /// `reduced`: the page's own picture at the lower resolution the reader chose.
+    public enum Quality: Equatable, Sendable { case sharp, reduced, scaled, lowRes, blank, failed }
 
     /// A picture to draw and where, in view coordinates (not yet snapped to device pixels).
     public struct Layer: Sendable {
@@ -361,6 +380,10 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
             }
             let cells = present.filter { $0.0.cell != nil }.map(native)
             if !wanted.isEmpty, present.count == wanted.count {
+                if planner.lowerResolution.cap(page) != nil, let (key, picture) = present.first, key.cell == nil,
+                   key.scale < layout.scale * deviceScale {
+                    return PageDrawing(page: page, rect: rect, layers: [Layer(rect: rect, key: key, picture: picture)], quality: .reduced)
+                }
                 return PageDrawing(page: page, rect: rect, layers: present.map(native), quality: .sharp)
             }
             // Under what is missing: a whole picture at another scale, else the stand-in.

@@ -10,7 +10,8 @@
 ///  4. cells just outside the view, on pages cut into cells (deep zoom);
 ///  5. sharp tiles of the other `ahead` pages in the scroll direction, nearest first;
 ///  6. sharp tiles of `behind` pages against it.
-/// Tiles already cached (or pages that failed) are left out.
+/// Tiles already cached (or pages that failed) are left out. A page the reader had drawn
+/// at a lower resolution (`LowerResolution`) is one whole picture at its cap.
 public struct RenderPlanner: Sendable {
     /// Tiles in the order to render them; the first `urgent` are on screen.
     public struct Plan: Equatable, Sendable {
@@ -22,6 +23,8 @@ public struct RenderPlanner: Sendable {
     public var behind: Int
     /// How many pages beyond the view on each side get a low-resolution picture.
     public var lowResAround: Int
+    /// Pages drawn at a lower resolution, and the offers to do so.
+    public internal(set) var lowerResolution = LowerResolution()
 
     public init(ahead: Int = 2, behind: Int = 1, lowResAround: Int = 6) {
         self.ahead = ahead
@@ -79,6 +82,7 @@ public struct RenderPlanner: Sendable {
     /// Whether `page` is cut into cells at this zoom: when its picture would hold more than
     /// four times the view's pixels.
     public func isCut(page: Int, layout: PageLayout, deviceScale: Double) -> Bool {
+        guard lowerResolution.cap(page) == nil else { return false }
         let size = layout.pageSizes[page]
         let scale = layout.scale * deviceScale
         let pagePixels = size.width * size.height * scale * scale
@@ -117,10 +121,12 @@ public struct RenderPlanner: Sendable {
             .map { TileKey(page: page, rotation: layout.rotation, scale: scale, cell: $0) }
     }
 
-    /// The key of `page`'s whole-page sharp picture at the layout's scale on this screen.
+    /// The key of `page`'s whole-page sharp picture at the layout's scale on this screen
+    /// (at most its cap, if it has one).
     public func tileKey(page: Int, layout: PageLayout, deviceScale: Double) -> TileKey {
-        TileKey(page: page, rotation: layout.rotation,
-                scale: TileKey.boundedScale(layout.scale * deviceScale, for: layout.pageSizes[page]))
+        let wanted = layout.scale * deviceScale
+        return TileKey(page: page, rotation: layout.rotation,
+                       scale: TileKey.boundedScale(lowerResolution.cap(page).map { min($0, wanted) } ?? wanted, for: layout.pageSizes[page]))
     }
 
     /// The key of `page`'s low-resolution picture: whatever the zoom, the same picture

@@ -339,10 +339,14 @@ public struct RenderFailure: Error, Sendable, CustomStringConvertible {
     public let description: String
     /// The render was stopped because its tile was no longer wanted: no fault of the page's.
     public let isAbandoned: Bool
-    public init(_ description: String) { self.init(description, abandoned: false) }
-    private init(_ description: String, abandoned: Bool) {
+    /// The render ran past its watchdog: the page may be drawn at a lower resolution
+    /// (`LowerResolution`).
+    public let isTooSlow: Bool
+    public init(_ description: String, tooSlow: Bool = false) { self.init(description, abandoned: false, tooSlow: tooSlow) }
+    private init(_ description: String, abandoned: Bool, tooSlow: Bool = false) {
         self.description = description
         isAbandoned = abandoned
+        isTooSlow = tooSlow
     }
 
     public static let abandoned = RenderFailure("stopped: the tile was no longer wanted", abandoned: true)

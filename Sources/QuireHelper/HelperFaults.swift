@@ -5,7 +5,9 @@ import Glibc
 /// Faults a test may ask a helper for (`QUIRE_HELPER_FAULT`), standing in for what
 /// poppler does on a hostile page, in the real helper: `crash-on-page:N` ends a render
 /// helper with SIGSEGV when asked for page N (counted from 1), `hang-on-page:N` never
-/// answers, `crash-always` ends it on every page; `text-crash-on-page:N` and
+/// answers, `hang-on-page-above-scale:N@S` only when asked for page N at more than S
+/// device pixels per point (a page too slow at its zoom but not at a lower resolution),
+/// `crash-always` ends it on every page; `text-crash-on-page:N` and
 /// `text-hang-on-page:N` do the same to a document helper asked for page N's text;
 /// `escape:write|connect|exec` tries what its sandbox forbids; `in:NAME` limits them all
 /// to the document whose file is named NAME. `QUIRE_CHECK_FAULT=crash|hang` ends or hangs
@@ -13,6 +15,7 @@ import Glibc
 struct HelperFaults {
     var crashOn: Int?
     var hangOn: Int?
+    var hangAbove: (page: Int, scale: Double)?
     var crashesAlways = false
     var textCrashOn: Int?
     var textHangOn: Int?
@@ -28,6 +31,10 @@ struct HelperFaults {
         for part in parts {
             if part == "crash-always" { faults.crashesAlways = true }
             if part.hasPrefix("escape:") { faults.escape = String(part.dropFirst("escape:".count)) }
+            if part.hasPrefix("hang-on-page-above-scale:") {
+                let pieces = part.dropFirst("hang-on-page-above-scale:".count).split(separator: "@")
+                if pieces.count == 2, let page = Int(pieces[0]), page >= 1, let scale = Double(pieces[1]) { faults.hangAbove = (page - 1, scale) }
+            }
             let pieces = part.split(separator: ":")
             guard pieces.count == 2, let page = Int(pieces[1]), page >= 1 else { continue }
             switch pieces[0] {
@@ -61,9 +68,10 @@ struct HelperFaults {
         }
     }
 
-    func strike(page: Int) {
+    func strike(page: Int, scale: Double) {
         if page == crashOn || crashesAlways { raise(SIGSEGV) }
         if page == hangOn { hang() }
+        if let hangAbove, page == hangAbove.page, scale > hangAbove.scale { hang() }
     }
 
     func strikeText(page: Int) {

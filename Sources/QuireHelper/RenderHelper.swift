@@ -37,7 +37,7 @@ enum RenderHelper {
             var drawnInto: SharedPixels?
             switch request {
             case .render(let id, let tile):
-                faults.strike(page: tile.page)
+                faults.strike(page: tile.page, scale: tile.scale)
                 reply = render(id: id, tile, into: passed.first, keeping: &drawnInto, document, channel)
                     ?? .renderFailed(id: id, reason: "the window did not send the pixels")
             case .largeImages(let id, let page):

@@ -12,7 +12,9 @@ import Glibc
 ///     past that, or when the helper ends or breaks the protocol, the helper is ended,
 ///     the tile fails with the reason, and the next tile gets a new helper.
 ///  3. Past `restartLimit` failed helpers on one document, across its slots, no more are
-///     made: every later tile fails, saying so, and what is on screen stays.
+///     made: every later tile fails, saying so, and what is on screen stays. A helper
+///     ended at its time is not counted: the watchdog already bounds what it costs, and
+///     the reader may ask for the page again at a lower resolution (`LowerResolution`).
 ///  4. Nothing a helper says is believed unchecked: its pixel size must be the tile's
 ///     (`RenderReplyCheck`), its answers must be to the question asked.
 ///  5. A render abandoned from another thread (its tile is no longer wanted) shuts the
@@ -79,13 +81,13 @@ public final class RemoteRenderer: PageRendering {
 
     /// Ends the helper, counts it as failed (unless the render was abandoned, which is what
     /// broke it), and gives the failure to throw.
-    private func broken(_ reason: String) -> RenderFailure {
+    private func broken(_ reason: String, tooSlow: Bool = false) -> RenderFailure {
         if let helper { zygote.end(helper.pid) }
         helper = nil
         awaitingReady = false
         if inProgress.isAbandoned { return .abandoned }
-        _ = file.faults.add()
-        return RenderFailure(reason)
+        if !tooSlow { _ = file.faults.add() }
+        return RenderFailure(reason, tooSlow: tooSlow)
     }
 
     /// The answer to the request just sent, or a failure naming what went wrong on `page`.
@@ -93,7 +95,7 @@ public final class RemoteRenderer: PageRendering {
         do {
             return try HelperReply(channel.receive(within: seconds).bytes)
         } catch ChannelError.timedOut {
-            throw broken("page \(page + 1) took longer than \(renderSeconds.asSeconds) s to draw, so Quire stopped it")
+            throw broken("page \(page + 1) took longer than \(renderSeconds.asSeconds) s to draw, so Quire stopped it", tooSlow: true)
         } catch ChannelError.closed {
             throw broken("the process drawing page \(page + 1) ended while drawing it")
         } catch {

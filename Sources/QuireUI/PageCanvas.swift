@@ -27,6 +27,8 @@ final class PageCanvas: CanvasContent {
     private var slowPages = SlowPages()
     private var slowPagesTimer: UInt32 = 0
     private var slowPagesDue: Double?
+    /// Where the last frame drew each "Draw at Lower Resolution" button (view coordinates).
+    private var offerButtons: [(page: Int, area: graphene_rect_t)] = []
 
     /// Called with the zero-based page that shows most, whenever it changes.
     var onCurrentPageChanged: ((Int) -> Void)?
@@ -433,6 +435,22 @@ final class PageCanvas: CanvasContent {
         return model.sharp.nearestPicture(to: model.sharpKey(page)).map { ($0.key, $0.picture) }
     }
 
+    /// A click on a "Draw at Lower Resolution" button takes its page's offer: the page is
+    /// asked for again at that resolution. Returns whether the click was on one.
+    func takeLowerResolutionOffer(at point: Point) -> Bool {
+        guard let (page, _) = offerButtons.first(where: { _, area in
+            var inside = graphene_point_t(x: Float(point.x), y: Float(point.y))
+            var area = area
+            return graphene_rect_contains_point(&area, &inside)
+        }), model.drawAtLowerResolution(page) else { return false }
+        printError("page \(page + 1) is drawn at a lower resolution")
+        reportedFailures.remove(page)
+        submitPlan()
+        watchSlowPages()
+        redraw()
+        return true
+    }
+
     /// Whether `page` could not be rendered.
     func failed(_ page: Int) -> Bool { model.failures[page] != nil }
 
@@ -449,6 +467,7 @@ final class PageCanvas: CanvasContent {
         let edge = presenting ? black : night.colour(GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
         var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
         let now = monotonicSeconds()
+        offerButtons = []
         for page in model.drawList() {
             let left = snap(page.rect.x), top = snap(page.rect.y)
             var bounds = graphene_rect_t(origin: .init(x: left, y: top),
@@ -465,8 +484,12 @@ final class PageCanvas: CanvasContent {
                                                size: .init(width: snap(layer.rect.width), height: snap(layer.rect.height)))
                     drawer.draw(layer.picture, key: layer.key, in: &area, deviceScale: scale, snapshot, widget: UnsafeMutablePointer(canvas))
                 }
-                if page.quality == .failed, let reason = model.failures[page.page] {
-                    drawFailure(reason, in: bounds, snapshot, widget: UnsafeMutablePointer(canvas))
+                if let reason = model.failures[page.page] {
+                    let offer = model.offersLowerResolution(page.page)
+                    if let button = drawFailure(reason, offer: offer, over: !page.layers.isEmpty, in: bounds, snapshot,
+                                                widget: UnsafeMutablePointer(canvas)) {
+                        offerButtons.append((page.page, button))
+                    }
                 } else if slowPages.isSlow(page.page, now: now) {
                     drawStillDrawing(page: page.page, in: bounds, viewHeight: Float(height), snapshot, widget: UnsafeMutablePointer(canvas))
                 }

@@ -197,7 +197,7 @@ struct Benchmark {
                 switch page.quality {
                 case .sharp, .failed: waitingSince[page.page] = nil
                 case .blank: frame = .blank; waitingSince[page.page] = waitingSince[page.page] ?? now
-                case .lowRes, .scaled: if frame == .sharp { frame = .standIn }; waitingSince[page.page] = waitingSince[page.page] ?? now
+                case .reduced, .lowRes, .scaled: if frame == .sharp { frame = .standIn }; waitingSince[page.page] = waitingSince[page.page] ?? now
                 }
             }
             // A page that left the view stops waiting.

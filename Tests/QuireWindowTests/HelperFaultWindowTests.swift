@@ -1,5 +1,7 @@
 import Fixtures
 import Foundation
+import QuireDocument
+import QuireEngine
 import XCTest
 
 /// Render helpers made to fail (`QUIRE_HELPER_FAULT`, a test-only switch in the real
@@ -131,6 +133,59 @@ final class HelperFaultWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "ended", "the helper hung on page 2 outlived the reader's leaving it by 5 s")
         try assertTheRestIsDrawnAndQuits(session, file)
         XCTAssertFalse(try String(contentsOfFile: session.errors, encoding: .utf8).contains("could not be rendered"), "a page failed")
+    }
+
+    /// Where the screen shows the "Draw at Lower Resolution" button (`PageCanvas.offerBlue`):
+    /// its centre, if it shows one.
+    private static func offerButton(_ screen: Picture) -> (x: Int, y: Int)? {
+        var xs: [Int] = [], ys: [Int] = []
+        for y in stride(from: 60, to: 600, by: 2) { for x in stride(from: 100, to: 900, by: 2) where screen[x, y] == 0xFF35_84E4 { xs.append(x); ys.append(y) } }
+        guard xs.count > 200 else { return nil }
+        return ((xs.min()! + xs.max()!) / 2, (ys.min()! + ys.max()!) / 2)
+    }
+
+    /// A page too slow at its zoom (a helper that hangs on page 2 above 1 device pixel per
+    /// point: 100 % is 1.33) is stopped at its time (2 s here), says it takes too long to
+    /// draw and offers a lower resolution; the reader's click on the offer draws it at
+    /// half the scale (0.67), stretched to the page: its words fill the box they fill in
+    /// poppler's sharp render, and the notice is gone.
+    func testAPageTooSlowToDrawIsDrawnAtALowerResolutionWhenTheReaderAsks() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let click = """
+            xdotool mousemove $answer click 1
+            xdotool mousemove 1590 1190
+            echo clicked
+            read answer
+
+            """
+        let (session, file) = try session(fault: "hang-on-page-above-scale:2@1", extra: ["QUIRE_RENDER_SECONDS": "2"],
+                                          beforePaging: click, fixtures)
+        XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertTrue(session.errorsSay("page 2 could not be rendered: page 2 took longer than 2 s to draw, so Quire stopped it"))
+        let offered = try session.screen { Self.offerButton($0) != nil }
+        let button = try XCTUnwrap(Self.offerButton(offered), "page 2 offers no lower resolution")
+        XCTAssertTrue(Self.showsFailure(offered), "page 2 does not say why")
+        // The words "Long page 2" at the page's top, as poppler draws them sharp: soft at
+        // a lower resolution, they must still fill the same box (dark pixels).
+        let words = Picture(try DocumentSource(path: file).open().render(page: 1, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 400, height: 120)
+        func ink(_ picture: Picture) -> (x: Int, y: Int, width: Int, height: Int)? { picture.bounds(of: 0xFF00_0000, tolerance: 120) }
+        let expected = try XCTUnwrap(ink(words))
+        // From the view's corner, where the page begins, to above the notice, 120 pixels down it.
+        let top = (x: 80, y: 50)
+        func shownInk(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? { ink(screen.cropped(x: top.x, y: top.y, width: 500, height: 125)) }
+        XCTAssertNil(shownInk(offered), "page 2 showed its words before it was drawn")
+        try session.proceed("\(button.x) \(button.y)")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        XCTAssertTrue(session.errorsSay("page 2 is drawn at a lower resolution"))
+        let drawn = try session.stillScreen { Self.offerButton($0) == nil && !Self.showsFailure($0) && shownInk($0) != nil }
+        XCTAssertNil(Self.offerButton(drawn), "the offer is still there")
+        XCTAssertFalse(Self.showsFailure(drawn), "page 2 still says it failed")
+        let shown = try XCTUnwrap(shownInk(drawn), "page 2 shows no words")
+        XCTAssertEqual(shown.width, expected.width, accuracy: 3, "the words are not drawn at the page's size: \(shown) against \(expected)")
+        XCTAssertEqual(shown.height, expected.height, accuracy: 3, "the words are not drawn at the page's size: \(shown) against \(expected)")
+        XCTAssertTrue((0...40).contains(shown.x - expected.x) && (0...30).contains(shown.y - expected.y), "the words are out of place: \(shown) against \(expected)")
+        try assertTheRestIsDrawnAndQuits(session, file)
     }
 
     /// Helpers killed from outside (SIGKILL to every child of the zygote) are replaced.
