@@ -15,7 +15,8 @@ int csandbox_limit_resources(struct csandbox_limits limits, char *message, size_
     if ((code = set_limit(RLIMIT_AS, limits.address_space_bytes, limits.address_space_bytes,
                           "setrlimit(RLIMIT_AS)", message, capacity))) return code;
     if ((code = set_limit(RLIMIT_CORE, 0, 0, "setrlimit(RLIMIT_CORE)", message, capacity))) return code;
-    if ((code = set_limit(RLIMIT_FSIZE, 0, 0, "setrlimit(RLIMIT_FSIZE)", message, capacity))) return code;
+    rlim_t ceiling = limits.file_size_ceiling > limits.file_size_bytes ? limits.file_size_ceiling : limits.file_size_bytes;
+    if ((code = set_limit(RLIMIT_FSIZE, limits.file_size_bytes, ceiling, "setrlimit(RLIMIT_FSIZE)", message, capacity))) return code;
     if ((code = set_limit(RLIMIT_NOFILE, limits.open_files, limits.open_files,
                           "setrlimit(RLIMIT_NOFILE)", message, capacity))) return code;
     if ((code = set_limit(RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1,

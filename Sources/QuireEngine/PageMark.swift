@@ -1,5 +1,5 @@
 /// Areas marked over a page, in points from its top-left as displayed: what the canvas's
-/// overlays (the selection, the search, the annotations to come) ask it to draw. The
+/// overlays (the selection, the search, the reader's markups) ask it to draw. The
 /// canvas decides the colours, by style; the marks of one overlay are drawn in order, and
 /// the overlays in the order they were added.
 public struct PageMark: Equatable, Sendable {
@@ -8,6 +8,8 @@ public struct PageMark: Equatable, Sendable {
         case selection
         /// A search match, and the current one.
         case match, currentMatch
+        /// A markup the reader made (`Markup`), not yet saved into the file.
+        case markup(Markup.Kind, Markup.Colour)
     }
 
     public var rects: [Rect]

@@ -57,10 +57,13 @@ public enum ZygoteProcess {
                     do { try Sandbox.dieWithParent(zygote) } catch { _exit(1) }
                     close(socket.fd) // a helper never speaks for the zygote
                     let helperChannel = Channel(socket: message.descriptors[1]), document = message.descriptors[0]
+                    let limits = kind == .saver ? HelperLimits.saver(documentBytes: Self.size(of: document)) : HelperLimits.helper
                     let confine = { () throws(Sandbox.Failure) in
-                        _ = try Sandbox.confine(.helper, readable: readable, limits: HelperLimits.helper, parent: zygote)
+                        _ = try Sandbox.confine(.helper, readable: readable, limits: limits, parent: zygote)
                     }
                     switch kind {
+                    case .saver:
+                        SaveHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     case .renderer:
                         RenderHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     case .document:
@@ -79,6 +82,12 @@ public enum ZygoteProcess {
                 try? channel.send(ZygoteReply.exit(children.exit(of: pid)).bytes)
             }
         }
+    }
+
+    /// The document's size in bytes, for a save helper's file size limit; 0 if unknown.
+    private static func size(of document: Descriptor) -> Int {
+        var facts = stat()
+        return fstat(document.fd, &facts) == 0 ? Int(facts.st_size) : 0
     }
 }
 
@@ -129,7 +138,16 @@ enum HelperLimits {
     /// fonts cairo keeps open. An hour of CPU: a backstop, never reached by reading (the
     /// watchdog ends a render at 20 s).
     static let helper = Sandbox.Limits(addressSpace: 4 << 30, openFiles: 256, cpuSeconds: 3600)
-    static let zygote = helper
+    /// A save writes the document's bytes and an update after them: twice the document
+    /// and 64 MiB at most, never past `saveCeiling` (a larger document cannot be saved).
+    static let saveCeiling = 4 << 30
+    static func saver(documentBytes: Int) -> Sandbox.Limits {
+        var limits = helper
+        limits.fileSize = min(saveCeiling, max(documentBytes, 0).multipliedReportingOverflow(by: 2).partialValue + (64 << 20))
+        return limits
+    }
+    /// No file of its own either, but its save helpers may write up to the ceiling.
+    static let zygote = Sandbox.Limits(addressSpace: 4 << 30, openFiles: 256, cpuSeconds: 3600, fileSizeCeiling: saveCeiling)
 }
 
 /// A line on stderr, from a process that has no GLib to print with.

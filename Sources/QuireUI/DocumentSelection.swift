@@ -109,6 +109,28 @@ final class DocumentSelection {
         if session.received(found, page: page, generation: generation) { canvas.redraw() }
     }
 
+    /// The selection's areas and text on each of its pages (its first `pageLimit`), read
+    /// on the worker: what markups are made of. Pages with no text selected are left out.
+    func markedText(_ done: @escaping @MainActor ([(page: Int, areas: [Rect], text: String)]) -> Void) {
+        guard let selection else { return }
+        let sizes = canvas.documentSizes
+        let pages = Array(selection.pages.prefix(Self.pageLimit)).filter { sizes.indices.contains($0) }
+        worker.run { document in
+            let found = pages.compactMap { page -> (page: Int, areas: [Rect], text: String)? in
+                guard let span = selection.span(onPage: page, size: sizes[page]) else { return nil }
+                let areas = document.selectionAreas(span, style: selection.style)
+                guard !areas.isEmpty else { return nil }
+                let onePage = TextSelection(anchor: PagePoint(page: page, point: span.start), head: PagePoint(page: page, point: span.end),
+                                            style: selection.style)
+                return (page, areas, document.selectedText(onePage).trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            MainLoop.invoke { done(found) }
+        }
+    }
+
+    /// A markup covers at most this many pages of a selection (Select All on a long book).
+    static let pageLimit = 50
+
     private func extractText(_ done: @escaping @MainActor (String) -> Void) {
         guard let selection else { return }
         worker.run { document in

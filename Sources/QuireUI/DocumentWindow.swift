@@ -41,6 +41,10 @@ final class DocumentWindow {
     private var identity: DocumentIdentity?
     private var saveTimer: UInt32 = 0
     private var watch: FileWatch?
+    /// The reader's markups on the document shown, and its title without the mark of
+    /// unsaved changes.
+    var annotations: DocumentAnnotations?
+    private var documentTitle = ""
     private var openingCheck: DocumentOpening?
 
     /// Called once the window shows something final: every visible page rendered, or an
@@ -369,7 +373,17 @@ final class DocumentWindow {
         selection?.stop()
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
-        // The selection under the search's marks.
+        let path: String? = if case .file(let path) = source.location { path } else { nil }
+        let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path)
+        self.annotations = annotations
+        documentTitle = document.title ?? source.displayName
+        annotations.onModifiedChanged = { [unowned self] modified in
+            self.toplevel.title = (modified ? "• " : "") + self.documentTitle
+        }
+        annotations.onNotice = { [unowned self] text in self.notice.show(text) }
+        annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
+        // The reader's markups under the selection, the selection under the search's marks.
+        canvas.addOverlay(annotations)
         canvas.addOverlay(selection)
         canvas.addOverlay(search)
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }

@@ -44,6 +44,9 @@ final class FileWatch {
         g_file_monitor_cancel(monitor.raw.assumingMemoryBound(to: GFileMonitor.self))
     }
 
+    /// The file as it is now is the one shown (Quire's own save wrote it): no change.
+    func adoptCurrent() { stamp = Stamp(path) }
+
     private func eventCame() {
         if timer != 0 { g_source_remove(timer) }
         timer = MainLoop.after(seconds: quiet) { [weak self] in

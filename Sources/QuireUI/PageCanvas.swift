@@ -521,8 +521,19 @@ final class PageCanvas: CanvasContent {
         case .selection: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), 0.0)
         case .match: (GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4), 1.0)
         case .currentMatch: (GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55), 1.0)
+        case .markup(let kind, let markupColour):
+            (GdkRGBA(red: Float(markupColour.components.red), green: Float(markupColour.components.green),
+                     blue: Float(markupColour.components.blue), alpha: kind == .highlight ? 0.45 : 1), 0.0)
         }
         for rect in mark.rects {
+            // A line under the words, or through them, a tenth of their height thick.
+            let rect = switch mark.style {
+            case .markup(.underline, _), .markup(.squiggly, _):
+                Rect(x: rect.x, y: rect.maxY - max(rect.height / 10, 1), width: rect.width, height: max(rect.height / 10, 1))
+            case .markup(.strikeOut, _):
+                Rect(x: rect.x, y: rect.midY - max(rect.height / 20, 0.5), width: rect.width, height: max(rect.height / 10, 1))
+            default: rect
+            }
             let view = model.viewRect(of: rect, onPage: page)
             let left = snap(view.x - margin), top = snap(view.y - margin)
             var area = graphene_rect_t(origin: .init(x: left, y: top),

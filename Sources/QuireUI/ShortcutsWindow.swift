@@ -68,6 +68,7 @@ enum ShortcutsWindow {
                 Shortcut(keys: "<Control>c <Control>Insert", title: "Copy the selection"),
                 Shortcut(keys: "Escape", title: "Clear the selection"),
             ]),
+            Group(title: "Annotating", shortcuts: []),
             Group(title: "Presentation", shortcuts: [
                 Shortcut(keys: "Page_Down space Right Down Return", title: "Next page (also a click or the wheel)"),
                 Shortcut(keys: "Page_Up BackSpace Left Up", title: "Previous page (also a right click)"),
@@ -110,6 +111,12 @@ enum ShortcutsWindow {
         "find": ("Finding", "Find"),
         "find-next": ("Finding", "Next match"),
         "find-previous": ("Finding", "Previous match"),
+        "highlight": ("Annotating", "Highlight the selection"),
+        "underline": ("Annotating", "Underline the selection"),
+        "strike-out": ("Annotating", "Strike out the selection"),
+        "undo": ("Annotating", "Undo"),
+        "redo": ("Annotating", "Redo"),
+        "save": ("Document", "Save the annotations into the file"),
     ]
 
     /// An accelerator table's "a|b|c" as the shortcuts window shows them, without the

@@ -24,6 +24,10 @@ extension DocumentWindow {
                 self.updateArrangementStates()
             }
         }
+        /// Marks the selected text.
+        func marking(_ kind: Markup.Kind) -> Kind {
+            .plain { [unowned self] in if let selection = self.selection { self.annotations?.mark(kind, from: selection) } }
+        }
         /// A search option: it toggles, and the search is made again.
         func searchOption(_ name: String) -> Kind {
             .toggle(initial: false) { [unowned self] in
@@ -48,6 +52,12 @@ extension DocumentWindow {
             ("find-case-sensitive", true, searchOption("find-case-sensitive")),
             ("find-whole-words", true, searchOption("find-whole-words")),
             ("copy", true, onCanvas { [unowned self] _ in self.selection?.copy() }),
+            ("highlight", true, marking(.highlight)),
+            ("underline", true, marking(.underline)),
+            ("strike-out", true, marking(.strikeOut)),
+            ("undo", true, .plain { [unowned self] in self.annotations?.undo() }),
+            ("redo", true, .plain { [unowned self] in self.annotations?.redo() }),
+            ("save", true, .plain { [unowned self] in self.annotations?.save() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
             // Enabled by the history once a document is shown.
             ("go-back", false, onCanvas { $0.goThroughHistory(back: true) }),

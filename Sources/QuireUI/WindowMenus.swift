@@ -26,6 +26,12 @@ enum WindowMenus {
         ("fullscreen", "F11"),
         ("presentation", "F5"),
         ("show-help-overlay", "<Control>question"),
+        ("highlight", "<Control>h"),
+        ("underline", "<Control>u"),
+        ("strike-out", "<Control><Shift>x"),
+        ("undo", "<Control>z"),
+        ("redo", "<Control><Shift>z|<Control>y"),
+        ("save", "<Control>s"),
     ]
 
     /// The header bar's main menu: what there is to do with the document as a whole.
@@ -37,7 +43,7 @@ enum WindowMenus {
             g_menu_append(menu, "_Open…", "app.open")
             g_menu_append_submenu(menu, "Open _Recent", quire_menu_model(UnsafeMutableRawPointer(recent)))
             g_menu_append(menu, "_New Window", "app.new-window")
-            appendSection(to: menu, [("_Reload", "win.reload"), ("_Print…", "win.print"), ("P_roperties", "win.properties")])
+            appendSection(to: menu, [("_Save", "win.save"), ("_Reload", "win.reload"), ("_Print…", "win.print"), ("P_roperties", "win.properties")])
             appendSection(to: menu, [("_Keyboard Shortcuts", "win.show-help-overlay")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
@@ -57,11 +63,12 @@ enum WindowMenus {
         }
     }
 
-    /// The canvas's context menu: Copy and Select All.
+    /// The canvas's context menu: Copy and Select All, and marking the selection.
     static func contextMenu() -> UnsafeMutablePointer<GtkWidget> {
         owning(g_menu_new()!) { menu in
             g_menu_append(menu, "_Copy", "win.copy")
             g_menu_append(menu, "Select _All", "win.select-all")
+            appendSection(to: menu, [("_Highlight", "win.highlight"), ("_Underline", "win.underline"), ("_Strike Out", "win.strike-out")])
             return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
         }
     }

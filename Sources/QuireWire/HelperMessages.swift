@@ -88,10 +88,12 @@ public enum HelperReply: Equatable, Sendable {
     }
 }
 
-/// What a helper the zygote forks does: draw pixels, or read everything else.
+/// What a helper the zygote forks does: draw pixels, read everything else, or write the
+/// document with the reader's annotations into a file the window opened.
 public enum HelperKind: UInt8, Equatable, Sendable {
     case renderer = 1
     case document = 2
+    case saver = 3
 }
 
 /// How a helper ended, as its zygote saw it.

@@ -7,17 +7,10 @@ import QuireImage
 @testable import QuireRemote
 import XCTest
 
-/// `RemoteRenderer` driving real render helpers, from a zygote of the test process's own
-/// whose helpers hang on page 2 of a document named `hangs.pdf` (`QUIRE_HELPER_FAULT`).
+/// `RemoteRenderer` driving real render helpers, from the test process's own zygote
+/// (`TestZygote`), whose helpers hang on page 2 of a document named `hangs.pdf`.
 final class RemoteRendererTests: XCTestCase {
-    /// Forked once, on first use. The test process, unlike the window, has other threads by
-    /// then; the zygote takes nothing of theirs but the memory they leave.
-    private static let zygote: Zygote? = {
-        setenv("QUIRE_HELPER_FAULT", "hang-on-page:2,in:hangs.pdf", 1)
-        defer { unsetenv("QUIRE_HELPER_FAULT") } // the zygote keeps its copy; later tests' processes get none
-        try? Zygote.start(serve: ZygoteProcess.serve)
-        return Zygote.shared
-    }()
+    private static var zygote: Zygote? { TestZygote.shared }
 
     private let tile = { (page: Int) in TileKey(page: page, scale: 1) }
 

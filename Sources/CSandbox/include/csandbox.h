@@ -17,11 +17,14 @@ struct csandbox_limits {
     uint64_t address_space_bytes; /* RLIMIT_AS */
     uint64_t open_files;          /* RLIMIT_NOFILE */
     uint64_t cpu_seconds;         /* RLIMIT_CPU soft: SIGXCPU; one second later SIGKILL */
+    uint64_t file_size_bytes;     /* RLIMIT_FSIZE soft: 0 but for a save helper */
+    uint64_t file_size_ceiling;   /* RLIMIT_FSIZE hard, at least the soft one: the zygote's
+                                     lets the save helpers it forks raise theirs */
 };
 
-/* Sets the limits above plus RLIMIT_CORE 0 and RLIMIT_FSIZE 0 (no file may be written or
- * grown), and ignores SIGXFSZ so that a write to an inherited log file fails with EFBIG
- * instead of killing the process. */
+/* Sets the limits above plus RLIMIT_CORE 0, and ignores SIGXFSZ so that a write past
+ * RLIMIT_FSIZE (to an inherited log file, say) fails with EFBIG instead of killing the
+ * process. */
 int csandbox_limit_resources(struct csandbox_limits limits, char *message, size_t capacity);
 
 /* Asks for SIGKILL when the parent thread dies, then checks that `parent` is still the

@@ -1,0 +1,110 @@
+/// The reader's changes to a document's annotations, as a history that undoes and redoes.
+/// The policy:
+///  1. Every change (a markup added, removed, recoloured, its kind changed) is one step;
+///     Undo takes back the last step, Redo does it again; a new change after an undo
+///     drops the steps undone.
+///  2. The document is modified when what it shows differs from what was last saved:
+///     undoing back to the saved state is unmodified again; a save marks the state saved.
+///  3. A save writes `markups`, all of them, into the document as it was opened (the
+///     bytes the window holds, not the file on disk, which the save replaced): saving
+///     again after removing one leaves it out, with no need to edit the saved file.
+///  4. Steps on markups that are gone (a stale id) change nothing and are not recorded.
+public struct AnnotationEdits: Equatable, Sendable {
+    public private(set) var markups: [Markup] = []
+    private enum Step: Equatable, Sendable {
+        case add(Markup)
+        case remove(Markup, at: Int)
+        case change(from: Markup, to: Markup)
+    }
+    private var steps: [Step] = []
+    /// Steps done (the rest of `steps` are undone, to redo).
+    private var done = 0
+    /// `done` when last saved; nil when that state can no longer be reached by undo or redo.
+    private var saved: Int? = 0
+    private var nextID = 1
+
+    public init() {}
+
+    public var isModified: Bool { saved != done }
+    public var canUndo: Bool { done > 0 }
+    public var canRedo: Bool { done < steps.count }
+
+    public func markups(onPage page: Int) -> [Markup] { markups.filter { $0.page == page } }
+
+    /// Adds a markup (its id given here); returns it.
+    @discardableResult
+    public mutating func add(page: Int, kind: Markup.Kind, colour: Markup.Colour, areas: [Rect], text: String,
+                             author: String, created: Double) -> Markup {
+        let markup = Markup(id: nextID, page: page, kind: kind, colour: colour, areas: Array(areas.prefix(Markup.areaLimit)),
+                            text: String(text.prefix(Markup.textLimit)), author: String(author.prefix(256)), created: created)
+        nextID += 1
+        record(.add(markup))
+        return markup
+    }
+
+    public mutating func remove(id: Int) {
+        guard let index = markups.firstIndex(where: { $0.id == id }) else { return }
+        record(.remove(markups[index], at: index))
+    }
+
+    public mutating func recolour(id: Int, to colour: Markup.Colour) {
+        change(id) { $0.colour = colour }
+    }
+
+    public mutating func setKind(id: Int, to kind: Markup.Kind) {
+        change(id) { $0.kind = kind }
+    }
+
+    private mutating func change(_ id: Int, _ edit: (inout Markup) -> Void) {
+        guard let old = markups.first(where: { $0.id == id }) else { return }
+        var new = old
+        edit(&new)
+        guard new != old else { return }
+        record(.change(from: old, to: new))
+    }
+
+    private mutating func record(_ step: Step) {
+        if let saved, saved > done { self.saved = nil }
+        steps.removeSubrange(done...)
+        steps.append(step)
+        apply(step)
+        done += 1
+    }
+
+    /// Takes back the last change; returns whether there was one.
+    @discardableResult
+    public mutating func undo() -> Bool {
+        guard canUndo else { return false }
+        done -= 1
+        revert(steps[done])
+        return true
+    }
+
+    /// Does again the last change undone; returns whether there was one.
+    @discardableResult
+    public mutating func redo() -> Bool {
+        guard canRedo else { return false }
+        apply(steps[done])
+        done += 1
+        return true
+    }
+
+    /// What `markups` held was written into the file.
+    public mutating func wasSaved() { saved = done }
+
+    private mutating func apply(_ step: Step) {
+        switch step {
+        case .add(let markup): markups.append(markup)
+        case .remove(let markup, _): markups.removeAll { $0.id == markup.id }
+        case .change(_, let new): if let index = markups.firstIndex(where: { $0.id == new.id }) { markups[index] = new }
+        }
+    }
+
+    private mutating func revert(_ step: Step) {
+        switch step {
+        case .add(let markup): markups.removeAll { $0.id == markup.id }
+        case .remove(let markup, let index): markups.insert(markup, at: min(index, markups.count))
+        case .change(let old, _): if let index = markups.firstIndex(where: { $0.id == old.id }) { markups[index] = old }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// A text markup the reader made over selected text: a highlight, underline, strike-out or
+/// squiggly line, in a colour, over the selected words' areas (one quadrilateral each,
+/// in points from the top-left of the page as it displays, as `PageMark`s are), with an
+/// author and a time. Written into the file only when saved (`AnnotationEdits`).
+public struct Markup: Hashable, Sendable, Identifiable {
+    public enum Kind: UInt8, CaseIterable, Sendable {
+        case highlight = 1, underline, strikeOut, squiggly
+    }
+
+    /// The few colours offered, as readers pick them in other viewers.
+    public enum Colour: UInt8, CaseIterable, Sendable {
+        case yellow = 1, green, blue, pink, red
+
+        /// Red, green and blue, 0…1.
+        public var components: (red: Double, green: Double, blue: Double) {
+            switch self {
+            case .yellow: (1, 0.89, 0.2)
+            case .green: (0.45, 0.85, 0.35)
+            case .blue: (0.4, 0.7, 1)
+            case .pink: (1, 0.55, 0.8)
+            case .red: (0.95, 0.25, 0.2)
+            }
+        }
+    }
+
+    /// Unique in its document's edits; not written into the file.
+    public let id: Int
+    public let page: Int
+    public var kind: Kind
+    public var colour: Colour
+    public let areas: [Rect]
+    /// The marked text, for the Annotations pane and the file's /Contents.
+    public var text: String
+    public let author: String
+    /// Seconds since 1970, UTC.
+    public let created: Double
+
+    public init(id: Int, page: Int, kind: Kind, colour: Colour, areas: [Rect], text: String, author: String, created: Double) {
+        self.id = id; self.page = page; self.kind = kind; self.colour = colour
+        self.areas = areas; self.text = text; self.author = author; self.created = created
+    }
+
+    /// How many areas one markup takes, and how long its text and author may be: a
+    /// selection over a whole page of a dense document stays under both.
+    public static let areaLimit = 4096
+    public static let textLimit = 65536
+}

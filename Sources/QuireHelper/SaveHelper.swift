@@ -1,0 +1,41 @@
+import QuireDocument
+import QuireEngine
+import QuireSandbox
+import QuireWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A save helper's life: one save. It opens the document from the window's descriptor
+/// (the bytes as opened, not the file on disk now), confines itself like every helper but
+/// with a file size limit of about twice the document (`HelperLimits.saver`), adds the
+/// window's markups and writes the result into the new file the window opened and
+/// passed. It opens no file itself: its sandbox would not let it.
+enum SaveHelper {
+    static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
+                      confine: () throws(Sandbox.Failure) -> Void) -> Never {
+        let document: Document
+        switch HelperOpening.open(descriptor, password: password, confine: confine) {
+        case .success(let opened): document = opened
+        case .failure(.opening(let error)):
+            try? channel.sendWhole(SaveReply.openFailed(reason: error.description).bytes)
+            _exit(0)
+        case .failure(.confining(let error)):
+            try? channel.sendWhole(SaveReply.openFailed(reason: "its writer could not be confined (\(error))").bytes)
+            _exit(0)
+        }
+        guard (try? channel.sendWhole(SaveReply.ready.bytes)) != nil,
+              let bytes = try? channel.receiveWhole(limit: WireLimit.reply), let request = try? SaveRequest(bytes),
+              let (marker, passed) = try? channel.receive(), marker == SaveRequest.output, let output = passed.first else { _exit(0) }
+        let written = request.markups.filter { document.add($0) }.count
+        let reply: SaveReply
+        do {
+            try document.save(to: output.fd)
+            reply = .saved(written: written)
+        } catch {
+            reply = .failed(reason: error.description)
+        }
+        try? channel.sendWhole(reply.bytes)
+        _exit(0)
+    }
+}

@@ -1,0 +1,81 @@
+import QuireEngine
+import QuireWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a document with the reader's markups to a path, never losing what was there.
+/// The policy:
+///  1. A save helper (`HelperKind.saver`) writes the document as the window opened it
+///     (`DocumentFile`'s bytes) with the markups added; it cannot open files, so the
+///     window opens the new file and passes it.
+///  2. The new file is made in the target's folder (the same file system, so that the
+///     rename is atomic) with the target's permissions, filled, fsynced, renamed over the
+///     target, and the folder fsynced: a crash or a kill at any moment leaves the old file
+///     or the new one, whole.
+///  3. Any failure (the helper's, the disk's, a helper past `seconds`) removes the new
+///     file and leaves the target untouched, and says why.
+/// Blocking: run it on a thread.
+public enum DocumentSaving {
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
+    public static func save(_ markups: [Markup], of file: DocumentFile, to path: String, seconds: Double = 120) throws(Failure) {
+        guard let zygote = Zygote.shared else { throw Failure(description: "no helper processes: the zygote did not start") }
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let name = path.split(separator: "/").last.map(String.init) ?? "document.pdf"
+        var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".quire-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } // a browser the window starts must not hold it
+        guard fd >= 0 else { throw Failure(description: "cannot write in \(folder.isEmpty ? "." : folder): \(String(cString: strerror(errno)))") }
+        let output = Descriptor(taking: fd)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var committed = false
+        defer { if !committed { unlink(temporary) } }
+        var facts = stat()
+        if stat(path, &facts) == 0 { fchmod(fd, facts.st_mode & 0o7777) } else { fchmod(fd, 0o644) }
+
+        try write(markups, of: file, into: output, zygote: zygote, seconds: seconds)
+        guard fsync(fd) == 0 else { throw Failure(description: "the new file could not be written to disk: \(String(cString: strerror(errno)))") }
+        guard rename(temporary, path) == 0 else { throw Failure(description: "the new file could not replace \(path): \(String(cString: strerror(errno)))") }
+        committed = true
+        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 { fsync(directory); close(directory) }
+    }
+
+    private static func write(_ markups: [Markup], of file: DocumentFile, into output: Descriptor, zygote: Zygote, seconds: Double) throws(Failure) {
+        let helper: (pid: pid_t, channel: Channel)
+        do { helper = try zygote.spawn(.saver, document: file.descriptor, displayPath: file.displayPath, password: file.password) } catch {
+            throw Failure(description: "no process could write the document: \(error)")
+        }
+        defer { zygote.end(helper.pid) }
+        let deadline = monotonicSeconds() + seconds
+        func reply() throws(Failure) -> SaveReply {
+            do { return try SaveReply(helper.channel.receiveWhole(within: max(0, deadline - monotonicSeconds()), limit: WireLimit.line)) } catch ChannelError.timedOut {
+                throw Failure(description: "writing the document took longer than \(Int(seconds)) s, so Quire stopped it")
+            } catch ChannelError.closed {
+                throw Failure(description: "the process writing the document ended")
+            } catch {
+                throw Failure(description: "the process writing the document failed: \(error)")
+            }
+        }
+        switch try reply() {
+        case .ready: break
+        case .openFailed(let reason): throw Failure(description: reason)
+        default: throw Failure(description: "the process writing the document answered out of turn")
+        }
+        do {
+            try helper.channel.sendWhole(SaveRequest(markups: markups).bytes)
+            try helper.channel.send(SaveRequest.output, passing: [output])
+        } catch {
+            throw Failure(description: "the process writing the document ended")
+        }
+        switch try reply() {
+        case .saved(let written) where written == markups.count: return
+        case .saved(let written): throw Failure(description: "only \(written) of \(markups.count) annotations could be written")
+        case .failed(let reason): throw Failure(description: reason)
+        default: throw Failure(description: "the process writing the document answered out of turn")
+        }
+    }
+}

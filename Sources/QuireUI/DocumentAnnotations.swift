@@ -1,0 +1,112 @@
+import CGtk
+import Foundation
+import QuireEngine
+import QuireRemote
+
+/// The reader's markups on the document shown: made from the selection (Ctrl+H and the
+/// context menu), undone and redone (`AnnotationEdits`), drawn over the pages until they
+/// are saved, and saved by Ctrl+S into the file (`DocumentSaving`, on a thread: the window
+/// stays live). Quire's own save is not taken for a change on disk (`onSaved` lets the
+/// file watch adopt the new file).
+@MainActor
+final class DocumentAnnotations {
+    private unowned let canvas: PageCanvas
+    private let file: DocumentFile
+    /// Where Ctrl+S writes: the file opened; nil for a document that is not a local file.
+    private let path: String?
+    private(set) var edits = AnnotationEdits()
+    private var saving = false
+    /// Whether there are changes not saved, after each change and save.
+    var onModifiedChanged: ((Bool) -> Void)?
+    /// A message for the reader (a failed save, nothing selected).
+    var onNotice: ((String) -> Void)?
+    /// The file on disk is now Quire's own save.
+    var onSaved: (() -> Void)?
+
+    init(canvas: PageCanvas, file: DocumentFile, path: String?) {
+        self.canvas = canvas
+        self.file = file
+        self.path = path
+    }
+
+    var isModified: Bool { edits.isModified }
+
+    /// Marks the selected text as `kind`, one markup per page it covers.
+    func mark(_ kind: Markup.Kind, from selection: DocumentSelection) {
+        guard !selection.isEmpty else {
+            onNotice?("Select some text first")
+            return
+        }
+        let author = Self.author, now = Date().timeIntervalSince1970
+        selection.markedText { [weak self] pages in
+            guard let self else { return }
+            guard !pages.isEmpty else {
+                self.onNotice?("There is no text in the selection to mark")
+                return
+            }
+            let before = self.edits.isModified
+            for page in pages {
+                self.edits.add(page: page.page, kind: kind, colour: .yellow, areas: page.areas, text: page.text, author: author, created: now)
+            }
+            selection.clear()
+            self.changed(wasModified: before)
+        }
+    }
+
+    func undo() { step { $0.undo() } }
+    func redo() { step { $0.redo() } }
+
+    private func step(_ change: (inout AnnotationEdits) -> Bool) {
+        let before = edits.isModified
+        if change(&edits) { changed(wasModified: before) }
+    }
+
+    private func changed(wasModified: Bool) {
+        canvas.redraw()
+        if edits.isModified != wasModified { onModifiedChanged?(edits.isModified) }
+    }
+
+    /// Writes the markups into the file, on a thread; the reader is told if it fails.
+    func save() {
+        guard !saving else { return }
+        guard let path else {
+            onNotice?("This document is not a file on this computer, so it cannot be saved here")
+            return
+        }
+        saving = true
+        let markups = edits.markups, file = self.file
+        startThread {
+            let outcome = Result { () throws(DocumentSaving.Failure) in try DocumentSaving.save(markups, of: file, to: path) }
+            MainLoop.invoke { [weak self] in self?.saved(markups, outcome) }
+        }
+    }
+
+    private func saved(_ markups: [Markup], _ outcome: Result<Void, DocumentSaving.Failure>) {
+        saving = false
+        switch outcome {
+        case .success:
+            printError("saved \(markups.count) annotations")
+            onSaved?()
+            // What was saved is the state now, unless the reader changed it meanwhile.
+            let before = edits.isModified
+            if edits.markups == markups { edits.wasSaved() }
+            if edits.isModified != before { onModifiedChanged?(edits.isModified) }
+        case .failure(let failure):
+            printError("the document could not be saved: \(failure)")
+            onNotice?("The document could not be saved: \(failure)")
+        }
+    }
+
+    /// The reader's real name, else the login name.
+    private static var author: String {
+        let name = g_get_real_name().map { String(cString: $0) } ?? ""
+        if !name.isEmpty, name != "Unknown" { return name }
+        return g_get_user_name().map { String(cString: $0) } ?? ""
+    }
+}
+
+extension DocumentAnnotations: PageOverlay {
+    func marks(onPage page: Int) -> [PageMark] {
+        edits.markups(onPage: page).map { PageMark($0.areas, style: .markup($0.kind, $0.colour)) }
+    }
+}

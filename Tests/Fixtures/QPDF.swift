@@ -1,0 +1,70 @@
+import Foundation
+
+/// Reads what Quire saved with another parser than poppler: qpdf's JSON (version 2).
+public enum QPDF {
+    public struct Annotation: Equatable, CustomStringConvertible {
+        public let page: Int
+        public let subtype: String
+        public let colour: [Double]
+        /// /QuadPoints: eight numbers per area, in PDF space (bottom-left origin).
+        public let quads: [Double]
+        public let contents: String?
+        public let author: String?
+        public var description: String { "\(subtype) on page \(page + 1), colour \(colour), \(quads.count / 8) quads, \(contents ?? "no text") by \(author ?? "nobody")" }
+    }
+
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// Whether `qpdf --check` finds the file sound (exit 0: no errors, no warnings).
+    public static func check(_ path: String) throws -> Bool { try run(["--check", path]).status == 0 }
+
+    /// Every annotation of the file, page by page, as qpdf reads them.
+    public static func annotations(in path: String) throws -> [Annotation] {
+        let (status, output) = try run(["--json=2", "--json-key=pages", "--json-key=qpdf", path])
+        guard status == 0 || status == 3, let json = try JSONSerialization.jsonObject(with: output) as? [String: Any],
+              let pages = json["pages"] as? [[String: Any]], let qpdf = json["qpdf"] as? [Any],
+              let objects = qpdf.last as? [String: Any] else { throw QPDFFailure(description: "qpdf gave no JSON for \(path) (status \(status))") }
+        func dictionary(_ reference: Any?) -> [String: Any]? {
+            if let inline = reference as? [String: Any] { return inline }
+            guard let name = reference as? String, let object = objects["obj:" + name] as? [String: Any] else { return nil }
+            return object["value"] as? [String: Any]
+        }
+        func array(_ value: Any?) -> [Any]? {
+            if let inline = value as? [Any] { return inline }
+            guard let name = value as? String, let object = objects["obj:" + name] as? [String: Any] else { return nil }
+            return object["value"] as? [Any]
+        }
+        func numbers(_ value: Any?) -> [Double] { (array(value) ?? []).compactMap { ($0 as? NSNumber)?.doubleValue } }
+        func text(_ value: Any?) -> String? {
+            guard let raw = value as? String else { return nil }
+            if raw.hasPrefix("u:") { return String(raw.dropFirst(2)) }
+            return raw
+        }
+        var found: [Annotation] = []
+        for (index, page) in pages.enumerated() {
+            guard let object = page["object"] as? String, let pageDictionary = dictionary(object) else { continue }
+            for reference in array(pageDictionary["/Annots"]) ?? [] {
+                guard let annotation = dictionary(reference), let subtype = annotation["/Subtype"] as? String else { continue }
+                found.append(Annotation(page: index, subtype: subtype, colour: numbers(annotation["/C"]), quads: numbers(annotation["/QuadPoints"]),
+                                        contents: text(annotation["/Contents"]), author: text(annotation["/T"])))
+            }
+        }
+        return found
+    }
+}
+
+/// qpdf could not read a file.
+public struct QPDFFailure: Error, CustomStringConvertible {
+    public let description: String
+}

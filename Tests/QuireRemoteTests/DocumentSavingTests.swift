@@ -1,0 +1,59 @@
+import Fixtures
+import Foundation
+import QuireEngine
+@testable import QuireRemote
+import XCTest
+
+/// Saving through a real save helper (confined, with its file size limit) into the file
+/// the window opened: another parser reads the result, the original's permissions stay,
+/// and a failed save leaves the original as it was, with no stray file beside it.
+final class DocumentSavingTests: XCTestCase {
+    private func markup(page: Int = 0) -> Markup {
+        Markup(id: 1, page: page, kind: .highlight, colour: .green, areas: [Rect(x: 72, y: 80, width: 200, height: 20)],
+               text: "Long page 1", author: "Ada", created: 0)
+    }
+
+    private func siblings(of path: String) throws -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        return try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    func testASaveReplacesTheFileWithOneQpdfReadsKeepingItsPermissions() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let path = fixtures.long(pages: 3, named: "save.pdf")
+        chmod(path, 0o640)
+        let before = try siblings(of: path)
+        let file = try DocumentFile(opening: DocumentSource(path: path))
+        try DocumentSaving.save([markup(), markup(page: 2)], of: file, to: path)
+        let read = try QPDF.annotations(in: path)
+        XCTAssertEqual(read.map(\.subtype), ["/Highlight", "/Highlight"])
+        XCTAssertEqual(read.map(\.page), [0, 2])
+        XCTAssertEqual(read.first?.contents, "Long page 1")
+        XCTAssertTrue(try QPDF.check(path))
+        var facts = stat()
+        XCTAssertEqual(stat(path, &facts), 0)
+        XCTAssertEqual(facts.st_mode & 0o777, 0o640, "the saved file lost its permissions")
+        XCTAssertEqual(try siblings(of: path), before, "the save left a file beside the document")
+
+        // Saved again without the second: written onto the bytes as opened, it is gone.
+        try DocumentSaving.save([markup()], of: file, to: path)
+        XCTAssertEqual(try QPDF.annotations(in: path).map(\.page), [0])
+    }
+
+    /// A markup on a page the document does not have cannot be written: the save fails,
+    /// saying so, and the original stays byte for byte, with nothing left beside it.
+    func testAFailedSaveLeavesTheOriginalUntouched() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let path = fixtures.long(pages: 3, named: "kept.pdf")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let before = try siblings(of: path)
+        let file = try DocumentFile(opening: DocumentSource(path: path))
+        XCTAssertThrowsError(try DocumentSaving.save([markup(), markup(page: 40)], of: file, to: path)) { error in
+            XCTAssertEqual("\(error)", "only 1 of 2 annotations could be written")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original)
+        XCTAssertEqual(try siblings(of: path), before)
+    }
+}

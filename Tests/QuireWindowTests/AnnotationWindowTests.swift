@@ -1,0 +1,131 @@
+import Fixtures
+import Foundation
+import QuireDocument
+import QuireEngine
+import XCTest
+
+/// Markups made in the real window as a reader makes them (a drag across two lines,
+/// Ctrl+H, Ctrl+Z and Ctrl+Shift+Z, Ctrl+S) and read back from the saved file by another parser (qpdf), then shown
+/// by Quire itself when the file is opened again.
+final class AnnotationWindowTests: XCTestCase {
+    /// Poppler's own areas of `words` on the searchable fixture's first page (points from
+    /// its top-left): the text layout the quads must cover.
+    private func areas(of words: String, in document: Document) throws -> Rect {
+        let rects = try XCTUnwrap(document.matchAreas(of: SearchQuery(words, caseSensitive: true), onPage: 0).first, "no \(words)")
+        return rects.dropFirst().reduce(rects[0]) { union, rect in
+            Rect(x: min(union.x, rect.x), y: min(union.y, rect.y), width: max(union.maxX, rect.maxX) - min(union.x, rect.x),
+                 height: max(union.maxY, rect.maxY) - min(union.y, rect.y))
+        }
+    }
+
+    func testAHighlightAcrossTwoLinesIsSavedWhereTheWordsAreAndShownWhenOpenedAgain() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "marked.pdf")
+        let document = try DocumentSource(path: file).open()
+        let firstLine = try areas(of: "The quick brown fox jumps over the lazy dog.", in: document)
+        let cafe = try areas(of: "A café", in: document), au = try areas(of: "au lait", in: document)
+        // `title_after T`: the window's title once it is T (10 s at most), or as it is then.
+        let script = ScriptedSession.ended(within: 10) + """
+            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+
+            """ + ScriptedSession.start(title: "marked.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            set -- $answer "$@"
+            xdotool mousemove $1 $2 mousedown 1 mousemove $(( ($1 + $3) / 2 )) $(( ($2 + $4) / 2 )) mousemove $3 $4 mouseup 1
+            shift 4
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+h
+            echo "title $(title_after "• marked.pdf")"
+            read answer
+            xdotool key ctrl+z
+            echo "undone $(title_after "marked.pdf")"
+            xdotool key ctrl+shift+z
+            echo "redone $(title_after "• marked.pdf")"
+            read answer
+            xdotool key ctrl+s
+            echo "title $(title_after "marked.pdf")"
+            read answer
+            xdotool key ctrl+q
+            ended
+            read answer
+
+            """ + ScriptedSession.start(title: "marked.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo reopened
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("marked.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+
+        // Where the page is on screen: its ink against poppler's render of it at 100 %.
+        let scale = 96.0 / 72
+        let reference = Picture(try document.render(page: 0, scale: scale)).cropped(x: 0, y: 0, width: 816, height: 780)
+        let inkReference = try XCTUnwrap(reference.bounds(of: 0xFF00_0000, tolerance: 120))
+        let view = (x: 60, y: 55)
+        func ink(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
+            screen.cropped(x: view.x, y: view.y, width: 880, height: 780).bounds(of: 0xFF00_0000, tolerance: 120)
+        }
+        let screen = try session.stillScreen { ink($0)?.width == inkReference.width }
+        let inkShown = try XCTUnwrap(ink(screen))
+        let origin = (x: Double(view.x + inkShown.x - inkReference.x), y: Double(view.y + inkShown.y - inkReference.y))
+        func onScreen(_ x: Double, _ y: Double) -> String { "\(Int((origin.x + x * scale).rounded())) \(Int((origin.y + y * scale).rounded()))" }
+        // From just left of the first line's first letter to just past "café" on the second.
+        try session.proceed(onScreen(firstLine.x - 2, firstLine.midY) + " " + onScreen(cafe.maxX + 0.5, cafe.midY))
+        XCTAssertEqual(try session.readLine(), "title • marked.pdf", "the title does not mark the unsaved change")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "undone marked.pdf", "Ctrl+Z did not take the highlight back")
+        XCTAssertEqual(try session.readLine(), "redone • marked.pdf", "Ctrl+Shift+Z did not make it again")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title marked.pdf", "the save did not end, or the title still marks a change")
+        XCTAssertTrue(session.errorsSay("saved 1 annotations"))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+
+        // qpdf reads one highlight of two quads: the whole first line, and "A café" only.
+        XCTAssertTrue(try QPDF.check(file), "qpdf finds the saved file damaged")
+        let saved = try QPDF.annotations(in: file)
+        XCTAssertEqual(saved.map(\.subtype), ["/Highlight"], "\(saved)")
+        let highlight = try XCTUnwrap(saved.first)
+        XCTAssertEqual(highlight.page, 0)
+        XCTAssertEqual(highlight.contents, "The quick brown fox jumps over the lazy dog.\nA café")
+        XCTAssertFalse(highlight.author?.isEmpty ?? true, "no author")
+        let rgb = Markup.Colour.yellow.components
+        XCTAssertEqual(highlight.colour.count, 3)
+        for (read, wanted) in zip(highlight.colour, [rgb.red, rgb.green, rgb.blue]) { XCTAssertEqual(read, wanted, accuracy: 0.01) }
+        XCTAssertEqual(highlight.quads.count, 16, "two quads: \(highlight.quads)")
+        let height = document.pageSize(at: 0).height
+        // Each quad as a rectangle from the page's top-left, as the words' areas are.
+        let quads = stride(from: 0, to: highlight.quads.count - 7, by: 8).map { index -> Rect in
+            let q = Array(highlight.quads[index..<index + 8])
+            let xs = [q[0], q[2], q[4], q[6]], ys = [q[1], q[3], q[5], q[7]].map { height - $0 }
+            return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        func covers(_ quad: Rect, _ words: Rect) -> Bool {
+            quad.x <= words.x + 1 && quad.maxX >= words.maxX - 1 && quad.y <= words.y + 1 && quad.maxY >= words.maxY - 1
+        }
+        XCTAssertTrue(covers(quads[0], firstLine), "the first quad \(quads[0]) does not cover the first line \(firstLine)")
+        XCTAssertTrue(covers(quads[1], cafe), "the second quad \(quads[1]) does not cover “A café” \(cafe)")
+        XCTAssertLessThan(quads[1].maxX, au.x + 0.5, "the second quad \(quads[1]) reaches “au” \(au)")
+        XCTAssertLessThan(quads[0].maxY, quads[1].y + 1, "the quads overlap")
+
+        // Opened again, poppler draws the highlight: yellow paper behind the first line.
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "reopened")
+        func yellow(_ screen: Picture) -> Int {
+            let top = Int(origin.y + firstLine.y * scale), bottom = Int(origin.y + firstLine.maxY * scale)
+            let left = Int(origin.x + firstLine.x * scale), right = Int(origin.x + firstLine.maxX * scale)
+            var count = 0
+            for y in top...bottom { for x in left...right where Picture.distance(screen[x, y], 0xFFFF_E333) <= 16 { count += 1 } }
+            return count
+        }
+        let reopened = try session.stillScreen { yellow($0) > 1000 }
+        XCTAssertGreaterThan(yellow(reopened), 1000, "the reopened document does not show the highlight")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+    }
+}

@@ -1,0 +1,28 @@
+import QuireEngine
+import QuireWire
+import XCTest
+
+/// The save helper's messages: markups cross whole, and a hostile count or kind is refused
+/// before anything is reserved for it.
+final class SaveMessagesTests: XCTestCase {
+    func testMarkupsRoundTrip() throws {
+        let markups = [
+            Markup(id: 3, page: 7, kind: .strikeOut, colour: .pink, areas: [Rect(x: 1, y: 2, width: 3, height: 4)],
+                   text: "café", author: "Ada", created: 1_700_000_000.5),
+            Markup(id: 4, page: 0, kind: .highlight, colour: .yellow, areas: [], text: "", author: "", created: 0),
+        ]
+        XCTAssertEqual(try SaveRequest(SaveRequest(markups: markups).bytes).markups, markups)
+        for reply in [SaveReply.ready, .openFailed(reason: "no"), .saved(written: 2), .failed(reason: "disk full")] {
+            XCTAssertEqual(try SaveReply(reply.bytes), reply)
+        }
+    }
+
+    func testHostileCountsAndKindsAreRefused() {
+        var huge = WireWriter()
+        huge.int(Int.max)
+        XCTAssertThrowsError(try SaveRequest(huge.bytes))
+        var bytes = SaveRequest(markups: [Markup(id: 1, page: 0, kind: .highlight, colour: .yellow, areas: [], text: "", author: "", created: 0)]).bytes
+        bytes[24] = 99 // the kind
+        XCTAssertThrowsError(try SaveRequest(bytes))
+    }
+}
