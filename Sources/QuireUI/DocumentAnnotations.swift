@@ -67,17 +67,21 @@ final class DocumentAnnotations {
     }
 
     /// Writes the markups into the file, on a thread; the reader is told if it fails.
-    func save() {
+    /// `done` learns whether it was written.
+    func save(then done: @escaping @MainActor (Bool) -> Void = { _ in }) {
         guard !saving else { return }
         guard let path else {
             onNotice?("This document is not a file on this computer, so it cannot be saved here")
-            return
+            return done(false)
         }
         saving = true
         let markups = edits.markups, file = self.file
         startThread {
             let outcome = Result { () throws(DocumentSaving.Failure) in try DocumentSaving.save(markups, of: file, to: path) }
-            MainLoop.invoke { [weak self] in self?.saved(markups, outcome) }
+            MainLoop.invoke { [weak self] in
+                self?.saved(markups, outcome)
+                done((try? outcome.get()) != nil)
+            }
         }
     }
 

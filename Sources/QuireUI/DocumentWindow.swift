@@ -125,7 +125,12 @@ final class DocumentWindow {
             }
         }
         // Remembered while the widgets still tell their state: on destroy they no longer do.
-        Signal.connect(window, "close-request") { [unowned self] in self.rememberState() }
+        // Unsaved annotations keep the window open until the reader says what becomes of them.
+        Signal.connectCloseRequest(window) { [unowned self] in
+            if self.keepingUnsaved(then: { [unowned self] in self.close() }) { return true }
+            self.rememberState()
+            return false
+        }
         DroppedFiles.accept(on: window) { [unowned self] uris in self.onFilesDropped?(uris) }
         Signal.connect(window, "destroy") { [unowned self] in
             self.search?.stop()
@@ -196,8 +201,36 @@ final class DocumentWindow {
 
     func present() { toplevel.present() }
     func close() {
+        if keepingUnsaved(then: { [unowned self] in self.close() }) { return }
         rememberState()
         toplevel.destroy()
+    }
+
+    /// When the document has annotations not saved, asks whether to save them first, and
+    /// returns true: `proceed` then runs once they are saved or discarded (never if the
+    /// reader cancels, or the save fails). False, doing nothing, when there is nothing to lose.
+    private func keepingUnsaved(externalChange: Bool = false, then proceed: @escaping @MainActor () -> Void) -> Bool {
+        guard let annotations, annotations.isModified else { return false }
+        let done = { [weak self] in
+            // Discarded: what follows (a close, a reload) no longer asks.
+            self?.annotations = nil
+            proceed()
+        }
+        if externalChange {
+            UnsavedChanges.ask(over: window, title: "The file changed on disk",
+                               detail: "Reloading shows the new version and discards your annotations that are not saved. Keeping this version keeps them.",
+                               save: nil, discard: "Reload", cancel: "Keep This Version") { if $0 == .discard { done() } }
+            return true
+        }
+        UnsavedChanges.ask(over: window, title: "Save your annotations to \(documentTitle)?",
+                           detail: "Your highlights and other annotations are not saved yet. If you do not save them, they are lost.") { choice in
+            switch choice {
+            case .save: annotations.save { if $0 { done() } }
+            case .discard: done()
+            case .cancel: break
+            }
+        }
+        return true
     }
 
     /// Escape while a document without a view is being opened or asks for its password:
@@ -217,6 +250,7 @@ final class DocumentWindow {
 
     /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
     func open(_ argument: String, password: String? = nil) {
+        if keepingUnsaved(then: { [unowned self] in self.open(argument, password: password) }) { return }
         do {
             perform(session.open(try DocumentSource(pathOrURI: argument, password: password)))
         } catch {
@@ -227,7 +261,10 @@ final class DocumentWindow {
 
     /// Reads the file again (Ctrl+R, or when it changed on disk), keeping the place, zoom,
     /// layout and search; or tries again a document that could not be opened.
-    func reload() {
+    func reload() { reload(externalChange: false) }
+
+    private func reload(externalChange: Bool) {
+        if keepingUnsaved(externalChange: externalChange, then: { [unowned self] in self.reload(externalChange: false) }) { return }
         let kept = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
         perform(session.reload(keeping: kept))
     }
@@ -271,7 +308,7 @@ final class DocumentWindow {
                 onOpened?(path)
             case .watch(let path):
                 watch = path.flatMap { FileWatch(path: $0) }
-                watch?.changed = { [unowned self] in self.reload() }
+                watch?.changed = { [unowned self] in self.reload(externalChange: true) }
                 watch?.deleted = { [unowned self] in self.perform(self.session.fileDeleted()) }
             case .notice(let text):
                 notice.show(text)

@@ -35,6 +35,16 @@ enum Signal {
         return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// A window's `close-request`: true keeps it open.
+    @discardableResult
+    static func connectCloseRequest(_ window: some GObjectPointer, _ handler: @escaping @MainActor () -> Bool) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+            let handler: @MainActor () -> Bool = body(data)
+            return MainActor.assumeIsolated { handler() } ? 1 : 0
+        }
+        return connect(window, "close-request", handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// For signals with one pointer argument, such as GSimpleAction's `activate` or a dialog's
     /// `response` (an int, passed in the pointer's place).
     @discardableResult

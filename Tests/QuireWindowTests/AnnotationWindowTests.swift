@@ -128,4 +128,73 @@ final class AnnotationWindowTests: XCTestCase {
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "exited 0")
     }
+
+    /// Closing the window with a highlight not saved asks first: Escape (Cancel) keeps the
+    /// window and the highlight; Return (Save, the default) saves it, then closes.
+    func testClosingWithUnsavedAnnotationsAsksAndSavesByDefault() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "closing.pdf")
+        let pages = try DocumentSource(path: file).open().pageCount
+        let script = ScriptedSession.ended(within: 10) + """
+            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+            asking() { timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
+            gone() { for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done; }
+
+            """ + ScriptedSession.start(title: "closing.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• closing.pdf")"
+            xdotool key ctrl+w
+            asking
+            xdotool key Escape
+            gone
+            # A close would have gone with the question, in the same turn of the main loop.
+            name=$(xdotool getwindowname "$window" 2>/dev/null) && echo "still open $name" || echo closed
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+w
+            asking
+            xdotool key Return
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("closing.png"))
+        XCTAssertEqual(try session.readLine(), "title • closing.pdf")
+        XCTAssertEqual(try session.readLine(), "asked", "closing with an unsaved highlight did not ask")
+        XCTAssertEqual(try session.readLine(), "still open • closing.pdf", "Cancel did not keep the window and its highlight")
+        XCTAssertTrue(try QPDF.annotations(in: file).isEmpty, "something was saved before the reader said so")
+        XCTAssertEqual(try session.readLine(), "asked")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let saved = try QPDF.annotations(in: file)
+        XCTAssertEqual(saved.count, pages, "one highlight per page of the selection: \(saved)")
+        XCTAssertTrue(saved.allSatisfy { $0.subtype == "/Highlight" })
+    }
+
+    /// The file replaced on disk while a highlight is not saved: Quire asks instead of
+    /// reloading, and Escape keeps the version annotated, highlight and all.
+    func testAFileChangedOnDiskWithUnsavedAnnotationsAsksBeforeReloading() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "changing.pdf")
+        let other = fixtures.long(pages: 2, named: "other.pdf")
+        let script = ScriptedSession.ended(within: 10) + """
+            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+
+            """ + ScriptedSession.start(title: "changing.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• changing.pdf")"
+            cp '\(other)' "$2.new" && mv "$2.new" "$2"
+            timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"
+            xdotool key Escape
+            for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done
+            echo "kept $(xdotool getwindowname "$window") $(xdotool getwindowname "$window" >/dev/null && xdotool search --name '^Unsaved Changes$' | wc -l)"
+            read answer
+            kill $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("changing.png"))
+        XCTAssertEqual(try session.readLine(), "title • changing.pdf")
+        XCTAssertEqual(try session.readLine(), "asked", "the change on disk did not ask about the unsaved highlight")
+        XCTAssertEqual(try session.readLine(), "kept • changing.pdf 0", "keeping the version lost the highlight or left the question open")
+        try session.proceed()
+    }
 }
