@@ -13,7 +13,8 @@ import Glibc
 ///     rename is atomic) with the target's permissions, filled, fsynced, renamed over the
 ///     target, and the folder fsynced: a crash or a kill at any moment leaves the old file
 ///     or the new one, whole.
-///  3. Any failure (the helper's, the disk's, a helper past `seconds`) removes the new
+///  3. A read-only file (no write bit for anyone) is not replaced: the save fails, saying so.
+///  4. Any failure (the helper's, the disk's, a helper past `seconds`) removes the new
 ///     file and leaves the target untouched, and says why.
 /// Blocking: run it on a thread.
 public enum DocumentSaving {
@@ -23,6 +24,12 @@ public enum DocumentSaving {
 
     public static func save(_ markups: [Markup], of file: DocumentFile, to path: String, seconds: Double = 120) throws(Failure) {
         guard let zygote = Zygote.shared else { throw Failure(description: "no helper processes: the zygote did not start") }
+        // A file no one may write is one its owner wants kept as it is (the mode bits, not
+        // access(), which says yes to root).
+        var existing = stat()
+        if stat(path, &existing) == 0, existing.st_mode & 0o222 == 0 {
+            throw Failure(description: "the file is read-only, so Quire does not replace it")
+        }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = path.split(separator: "/").last.map(String.init) ?? "document.pdf"
         var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".quire-XXXXXX").utf8CString)

@@ -38,6 +38,7 @@ final class DocumentAnnotations {
             return
         }
         let author = Self.author, now = Date().timeIntervalSince1970
+        let cut = (selection.selection?.pages.count ?? 0) > DocumentSelection.pageLimit
         selection.markedText { [weak self] pages in
             guard let self else { return }
             guard !pages.isEmpty else {
@@ -50,6 +51,7 @@ final class DocumentAnnotations {
             }
             selection.clear()
             self.changed(wasModified: before)
+            if cut { self.onNotice?("Only the first \(DocumentSelection.pageLimit) pages of the selection were marked") }
         }
     }
 
@@ -75,21 +77,22 @@ final class DocumentAnnotations {
             return done(false)
         }
         saving = true
-        let markups = edits.markups, file = self.file
+        let markups = edits.markups, file = self.file, started = monotonicSeconds()
         startThread {
             let outcome = Result { () throws(DocumentSaving.Failure) in try DocumentSaving.save(markups, of: file, to: path) }
+            let seconds = monotonicSeconds() - started
             MainLoop.invoke { [weak self] in
-                self?.saved(markups, outcome)
+                self?.saved(markups, outcome, seconds: seconds)
                 done((try? outcome.get()) != nil)
             }
         }
     }
 
-    private func saved(_ markups: [Markup], _ outcome: Result<Void, DocumentSaving.Failure>) {
+    private func saved(_ markups: [Markup], _ outcome: Result<Void, DocumentSaving.Failure>, seconds: Double) {
         saving = false
         switch outcome {
         case .success:
-            printError("saved \(markups.count) annotations")
+            printError("saved \(markups.count) annotations (\(Int((seconds * 1000).rounded())) ms)")
             onSaved?()
             // What was saved is the state now, unless the reader changed it meanwhile.
             let before = edits.isModified

@@ -27,11 +27,13 @@ public enum QPDF {
     }
 
     /// Whether `qpdf --check` finds the file sound (exit 0: no errors, no warnings).
-    public static func check(_ path: String) throws -> Bool { try run(["--check", path]).status == 0 }
+    public static func check(_ path: String, password: String? = nil) throws -> Bool {
+        try run(["--check"] + (password.map { ["--password=" + $0] } ?? []) + [path]).status == 0
+    }
 
     /// Every annotation of the file, page by page, as qpdf reads them.
-    public static func annotations(in path: String) throws -> [Annotation] {
-        let (status, output) = try run(["--json=2", "--json-key=pages", "--json-key=qpdf", path])
+    public static func annotations(in path: String, password: String? = nil) throws -> [Annotation] {
+        let (status, output) = try run(["--json=2", "--json-key=pages", "--json-key=qpdf"] + (password.map { ["--password=" + $0] } ?? []) + [path])
         guard status == 0 || status == 3, let json = try JSONSerialization.jsonObject(with: output) as? [String: Any],
               let pages = json["pages"] as? [[String: Any]], let qpdf = json["qpdf"] as? [Any],
               let objects = qpdf.last as? [String: Any] else { throw QPDFFailure(description: "qpdf gave no JSON for \(path) (status \(status))") }

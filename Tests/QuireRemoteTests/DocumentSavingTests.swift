@@ -55,5 +55,35 @@ final class DocumentSavingTests: XCTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original)
         XCTAssertEqual(try siblings(of: path), before)
+
+        chmod(path, 0o444)
+        XCTAssertThrowsError(try DocumentSaving.save([markup()], of: file, to: path)) { error in
+            XCTAssertEqual("\(error)", "the file is read-only, so Quire does not replace it")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original)
+    }
+}
+
+extension DocumentSavingTests {
+    /// An encrypted document saved stays encrypted: qpdf cannot open it without the
+    /// password, and with it reads the saved highlight's text.
+    func testAnEncryptedDocumentKeepsItsEncryption() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let path = try fixtures.encrypted(password: "secret")
+        let file = try DocumentFile(opening: DocumentSource(path: path, password: "secret"))
+        try DocumentSaving.save([Markup(id: 1, page: 0, kind: .highlight, colour: .yellow, areas: [Rect(x: 72, y: 80, width: 200, height: 20)],
+                                        text: "kept secret", author: "Ada", created: 0)], of: file, to: path)
+        let show = Process()
+        show.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        show.arguments = ["--show-encryption", path]
+        let pipe = Pipe()
+        show.standardOutput = pipe
+        try show.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        show.waitUntilExit()
+        XCTAssertTrue(output.contains("Incorrect password supplied"), "the saved file opens without the password: \(output)")
+        XCTAssertEqual(try QPDF.annotations(in: path, password: "secret").map(\.contents), ["kept secret"])
+        XCTAssertTrue(try QPDF.check(path, password: "secret"))
     }
 }
