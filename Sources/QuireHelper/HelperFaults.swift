@@ -9,7 +9,8 @@ import Glibc
 /// device pixels per point (a page too slow at its zoom but not at a lower resolution),
 /// `crash-always` ends it on every page; `text-crash-on-page:N` and
 /// `text-hang-on-page:N` do the same to a document helper asked for page N's text;
-/// `escape:write|connect|exec` tries what its sandbox forbids; `in:NAME` limits them all
+/// `escape:write|connect|exec` tries what its sandbox forbids; `save-killed` kills a save
+/// helper once it has written the new file, before it answers; `in:NAME` limits them all
 /// to the document whose file is named NAME. `QUIRE_CHECK_FAULT=crash|hang` ends or hangs
 /// a document helper's opening, `hang-unlocking` only one given a password.
 struct HelperFaults {
@@ -17,6 +18,7 @@ struct HelperFaults {
     var hangOn: Int?
     var hangAbove: (page: Int, scale: Double)?
     var crashesAlways = false
+    var killedAfterSaving = false
     var textCrashOn: Int?
     var textHangOn: Int?
     var opening: String?
@@ -30,6 +32,7 @@ struct HelperFaults {
         if let only = parts.first(where: { $0.hasPrefix("in:") }), only.dropFirst(3) != name { return faults }
         for part in parts {
             if part == "crash-always" { faults.crashesAlways = true }
+            if part == "save-killed" { faults.killedAfterSaving = true }
             if part.hasPrefix("escape:") { faults.escape = String(part.dropFirst("escape:".count)) }
             if part.hasPrefix("hang-on-page-above-scale:") {
                 let pieces = part.dropFirst("hang-on-page-above-scale:".count).split(separator: "@")
@@ -72,6 +75,10 @@ struct HelperFaults {
         if page == crashOn || crashesAlways { raise(SIGSEGV) }
         if page == hangOn { hang() }
         if let hangAbove, page == hangAbove.page, scale > hangAbove.scale { hang() }
+    }
+
+    func strikeAfterSaving() {
+        if killedAfterSaving { raise(SIGKILL) }
     }
 
     func strikeText(page: Int) {

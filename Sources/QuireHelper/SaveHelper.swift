@@ -14,6 +14,7 @@ import Glibc
 enum SaveHelper {
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
                       confine: () throws(Sandbox.Failure) -> Void) -> Never {
+        let faults = HelperFaults.fromEnvironment(document: displayPath)
         let document: Document
         switch HelperOpening.open(descriptor, password: password, confine: confine) {
         case .success(let opened): document = opened
@@ -31,6 +32,7 @@ enum SaveHelper {
         let reply: SaveReply
         do {
             try document.save(to: output.fd)
+            faults.strikeAfterSaving()
             reply = .saved(written: written)
         } catch {
             reply = .failed(reason: error.description)

@@ -197,4 +197,38 @@ final class AnnotationWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "kept • changing.pdf 0", "keeping the version lost the highlight or left the question open")
         try session.proceed()
     }
+
+    /// A save helper killed once it has written the new file, before it says so: the
+    /// original stays byte for byte, no file is left beside it, the reader is told, and
+    /// the highlight is still there, unsaved.
+    func testASaveKilledMidwayLeavesTheOriginalIntact() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "interrupted.pdf")
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        let folder = (file as NSString).deletingLastPathComponent
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let script = ScriptedSession.ended(within: 10) + """
+            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+
+            """ + ScriptedSession.start(title: "interrupted.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• interrupted.pdf")"
+            xdotool key ctrl+s
+            read answer
+            echo "title $(xdotool getwindowname "$window")"
+            read answer
+            kill $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("interrupted.png"), environment: ["QUIRE_HELPER_FAULT": "save-killed"])
+        XCTAssertEqual(try session.readLine(), "title • interrupted.pdf")
+        XCTAssertTrue(session.errorsSay("the document could not be saved: the process writing the document ended"))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title • interrupted.pdf", "the highlight is no longer shown as unsaved")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), original, "the original changed")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { !$0.hasPrefix("interrupted.png") },
+                       before, "the save left a file beside the document")
+        try session.proceed()
+    }
 }
