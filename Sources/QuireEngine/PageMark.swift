@@ -10,6 +10,8 @@ public struct PageMark: Equatable, Sendable {
         case match, currentMatch
         /// A markup the reader made (`Markup`), not yet saved into the file.
         case markup(Markup.Kind, Markup.Colour)
+        /// The markup the reader clicked, to change or delete.
+        case chosenMarkup
     }
 
     public var rects: [Rect]

@@ -58,6 +58,41 @@ final class DocumentAnnotations {
     func undo() { step { $0.undo() } }
     func redo() { step { $0.redo() } }
 
+    /// The markup the reader clicked, to recolour or delete; nil when none is.
+    private(set) var chosen: Int?
+
+    /// A click at `point` (view coordinates): on a markup, chooses it (and returns true);
+    /// elsewhere, chooses none.
+    func click(at point: Point) -> Bool {
+        let hit = canvas.pagePoint(atView: point).flatMap { edits.markup(onPage: $0.page, at: $0.point) }
+        if hit?.id != chosen {
+            chosen = hit?.id
+            canvas.redraw()
+        }
+        return hit != nil
+    }
+
+    /// Deletes the chosen markup; false when none is chosen.
+    func deleteChosen() -> Bool {
+        guard let chosen else { return false }
+        self.chosen = nil
+        step { edits in
+            edits.remove(id: chosen)
+            return true
+        }
+        return true
+    }
+
+    var chosenColour: Markup.Colour? { edits.markups.first { $0.id == chosen }?.colour }
+
+    func recolourChosen(_ colour: Markup.Colour) {
+        guard let chosen else { return }
+        step { edits in
+            edits.recolour(id: chosen, to: colour)
+            return true
+        }
+    }
+
     private func step(_ change: (inout AnnotationEdits) -> Bool) {
         let before = edits.isModified
         if change(&edits) { changed(wasModified: before) }
@@ -114,6 +149,9 @@ final class DocumentAnnotations {
 
 extension DocumentAnnotations: PageOverlay {
     func marks(onPage page: Int) -> [PageMark] {
-        edits.markups(onPage: page).map { PageMark($0.areas, style: .markup($0.kind, $0.colour)) }
+        edits.markups(onPage: page).flatMap { markup in
+            [PageMark(markup.areas, style: .markup(markup.kind, markup.colour))]
+                + (markup.id == chosen ? [PageMark(markup.areas, style: .chosenMarkup)] : [])
+        }
     }
 }

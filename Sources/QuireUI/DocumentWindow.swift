@@ -173,7 +173,10 @@ final class DocumentWindow {
     /// The canvas's context menu: Copy and Select All.
     private func showContextMenu(at point: Point) {
         guard let canvas else { return }
-        let popover = WindowMenus.contextMenu()
+        // A right click on a markup chooses it, for its colours and Delete.
+        let onMarkup = annotations?.click(at: point) ?? false
+        if onMarkup, let colour = annotations?.chosenColour { Actions.setChoice("annotation-colour", of: window, colour.name) }
+        let popover = WindowMenus.contextMenu(onMarkup: onMarkup)
         gtk_widget_set_parent(popover, canvas.canvasWidget)
         var at = GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1)
         gtk_popover_set_pointing_to(quire_popover(popover), &at)
@@ -419,6 +422,14 @@ final class DocumentWindow {
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
+        canvas.onUndoRequested = { [unowned annotations] in annotations.undo() }
+        canvas.onRedoRequested = { [unowned annotations] in annotations.redo() }
+        canvas.onDeleteRequested = { [unowned annotations] in annotations.deleteChosen() }
+        // A click on a markup chooses it; elsewhere it goes on to the links.
+        let followLink = canvas.onPrimaryClick
+        canvas.onPrimaryClick = { [unowned annotations] point in
+            if !annotations.click(at: point) { followLink?(point) }
+        }
         // The reader's markups under the selection, the selection under the search's marks.
         canvas.addOverlay(annotations)
         canvas.addOverlay(selection)

@@ -135,6 +135,9 @@ extension PageCanvas {
         // Here, not as application shortcuts: in an entry they copy and select its text.
         case (GDK_KEY_c, true), (GDK_KEY_Insert, true): onCopyRequested?()
         case (GDK_KEY_a, true): onSelectAllRequested?()
+        case (GDK_KEY_z, true): if shift { onRedoRequested?() } else { onUndoRequested?() }
+        case (GDK_KEY_Z, true), (GDK_KEY_y, true): onRedoRequested?()
+        case (GDK_KEY_Delete, false), (GDK_KEY_KP_Delete, false): return onDeleteRequested?() ?? false
         case (GDK_KEY_Escape, false): return onEscape?() ?? false
         default: return false
         }

@@ -72,6 +72,12 @@ final class PageCanvas: CanvasContent {
     /// (else it goes on to the window).
     var onCopyRequested: (() -> Void)?
     var onSelectAllRequested: (() -> Void)?
+    /// Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y) and Delete on the canvas: here, not as application
+    /// shortcuts, so that an entry keeps its own undo and Delete. Delete's says whether it
+    /// used the key.
+    var onUndoRequested: (() -> Void)?
+    var onRedoRequested: (() -> Void)?
+    var onDeleteRequested: (() -> Bool)?
     var onEscape: (() -> Bool)?
     /// `/` on the canvas.
     var onFindRequested: (() -> Void)?
@@ -519,6 +525,7 @@ final class PageCanvas: CanvasContent {
     private func draw(_ mark: PageMark, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float) {
         var (colour, margin) = switch mark.style {
         case .selection: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), 0.0)
+        case .chosenMarkup: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.3), 2.0)
         case .match: (GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4), 1.0)
         case .currentMatch: (GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55), 1.0)
         case .markup(let kind, let markupColour):

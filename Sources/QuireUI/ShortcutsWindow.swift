@@ -68,7 +68,11 @@ enum ShortcutsWindow {
                 Shortcut(keys: "<Control>c <Control>Insert", title: "Copy the selection"),
                 Shortcut(keys: "Escape", title: "Clear the selection"),
             ]),
-            Group(title: "Annotating", shortcuts: []),
+            Group(title: "Annotating", shortcuts: [
+                Shortcut(keys: "<Control>z", title: "Undo"),
+                Shortcut(keys: "<Control><Shift>z <Control>y", title: "Redo"),
+                Shortcut(keys: "Delete", title: "Delete the annotation clicked"),
+            ]),
             Group(title: "Presentation", shortcuts: [
                 Shortcut(keys: "Page_Down space Right Down Return", title: "Next page (also a click or the wheel)"),
                 Shortcut(keys: "Page_Up BackSpace Left Up", title: "Previous page (also a right click)"),
@@ -114,8 +118,6 @@ enum ShortcutsWindow {
         "highlight": ("Annotating", "Highlight the selection"),
         "underline": ("Annotating", "Underline the selection"),
         "strike-out": ("Annotating", "Strike out the selection"),
-        "undo": ("Annotating", "Undo"),
-        "redo": ("Annotating", "Redo"),
         "save": ("Document", "Save the annotations into the file"),
     ]
 

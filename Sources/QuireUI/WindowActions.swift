@@ -55,8 +55,10 @@ extension DocumentWindow {
             ("highlight", true, marking(.highlight)),
             ("underline", true, marking(.underline)),
             ("strike-out", true, marking(.strikeOut)),
-            ("undo", true, .plain { [unowned self] in self.annotations?.undo() }),
-            ("redo", true, .plain { [unowned self] in self.annotations?.redo() }),
+            ("delete-annotation", true, .plain { [unowned self] in _ = self.annotations?.deleteChosen() }),
+            ("annotation-colour", true, .choice(initial: "yellow") { [unowned self] name in
+                if let colour = Markup.Colour.named(name) { self.annotations?.recolourChosen(colour) }
+            }),
             ("save", true, .plain { [unowned self] in self.annotations?.save() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
             // Enabled by the history once a document is shown.

@@ -1,5 +1,6 @@
 import CGtk
 import CShim
+import QuireEngine
 
 /// What a document window offers in its header bar's menus, and its actions' keys: the
 /// main menu (the document as a whole), the view menu (zoom, pages, modes).
@@ -29,8 +30,6 @@ enum WindowMenus {
         ("highlight", "<Control>h"),
         ("underline", "<Control>u"),
         ("strike-out", "<Control><Shift>x"),
-        ("undo", "<Control>z"),
-        ("redo", "<Control><Shift>z|<Control>y"),
         ("save", "<Control>s"),
     ]
 
@@ -63,9 +62,14 @@ enum WindowMenus {
         }
     }
 
-    /// The canvas's context menu: Copy and Select All, and marking the selection.
-    static func contextMenu() -> UnsafeMutablePointer<GtkWidget> {
+    /// The canvas's context menu: Copy and Select All, and marking the selection; on a
+    /// markup (`onMarkup`), its colours and Delete first.
+    static func contextMenu(onMarkup: Bool) -> UnsafeMutablePointer<GtkWidget> {
         owning(g_menu_new()!) { menu in
+            if onMarkup {
+                appendSection(to: menu, Markup.Colour.allCases.map { (String($0.name.prefix(1)).uppercased() + $0.name.dropFirst(), "win.annotation-colour::" + $0.name) })
+                appendSection(to: menu, [("_Delete Annotation", "win.delete-annotation")])
+            }
             g_menu_append(menu, "_Copy", "win.copy")
             g_menu_append(menu, "Select _All", "win.select-all")
             appendSection(to: menu, [("_Highlight", "win.highlight"), ("_Underline", "win.underline"), ("_Strike Out", "win.strike-out")])

@@ -79,6 +79,16 @@ final class AnnotationEditsTests: XCTestCase {
         XCTAssertFalse(edits.canUndo, "only the addition was a step")
     }
 
+    func testTheMarkupUnderAPointIsTheLatestThere() {
+        var edits = AnnotationEdits()
+        let first = add(&edits), second = add(&edits)
+        XCTAssertEqual(edits.markup(onPage: 0, at: Point(x: 100, y: 95))?.id, second.id)
+        edits.remove(id: second.id)
+        XCTAssertEqual(edits.markup(onPage: 0, at: Point(x: 100, y: 95))?.id, first.id)
+        XCTAssertNil(edits.markup(onPage: 0, at: Point(x: 300, y: 112)), "past the second line's end")
+        XCTAssertNil(edits.markup(onPage: 1, at: Point(x: 100, y: 95)), "another page")
+    }
+
     func testHostileSizesAreBounded() {
         var edits = AnnotationEdits()
         let huge = edits.add(page: 0, kind: .highlight, colour: .yellow, areas: Array(repeating: area[0], count: 10_000),

@@ -18,6 +18,23 @@ final class AnnotationWindowTests: XCTestCase {
         }
     }
 
+    private let scale = 96.0 / 72
+
+    /// Where the first page's top-left corner is on screen, in a 1000 × 900 window at
+    /// 100 %: its ink against poppler's render of it.
+    private func pageOrigin(_ session: ScriptedSession, _ document: Document) throws -> (x: Double, y: Double) {
+        let reference = Picture(try document.render(page: 0, scale: scale)).cropped(x: 0, y: 0, width: 816, height: 780)
+        let inkReference = try XCTUnwrap(reference.bounds(of: 0xFF00_0000, tolerance: 120))
+        let view = (x: 60, y: 55)
+        func ink(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
+            screen.cropped(x: view.x, y: view.y, width: 880, height: 780).bounds(of: 0xFF00_0000, tolerance: 120)
+        }
+        let screen = try session.stillScreen { ink($0)?.width == inkReference.width }
+        let inkShown = try XCTUnwrap(ink(screen))
+        guard inkShown.width == inkReference.width else { throw FixtureFailure("the page's ink is \(inkShown), not as poppler draws it: \(inkReference)") }
+        return (Double(view.x + inkShown.x - inkReference.x), Double(view.y + inkShown.y - inkReference.y))
+    }
+
     func testAHighlightAcrossTwoLinesIsSavedWhereTheWordsAreAndShownWhenOpenedAgain() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
@@ -62,17 +79,7 @@ final class AnnotationWindowTests: XCTestCase {
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("marked.png"))
         XCTAssertEqual(try session.readLine(), "shown")
 
-        // Where the page is on screen: its ink against poppler's render of it at 100 %.
-        let scale = 96.0 / 72
-        let reference = Picture(try document.render(page: 0, scale: scale)).cropped(x: 0, y: 0, width: 816, height: 780)
-        let inkReference = try XCTUnwrap(reference.bounds(of: 0xFF00_0000, tolerance: 120))
-        let view = (x: 60, y: 55)
-        func ink(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
-            screen.cropped(x: view.x, y: view.y, width: 880, height: 780).bounds(of: 0xFF00_0000, tolerance: 120)
-        }
-        let screen = try session.stillScreen { ink($0)?.width == inkReference.width }
-        let inkShown = try XCTUnwrap(ink(screen))
-        let origin = (x: Double(view.x + inkShown.x - inkReference.x), y: Double(view.y + inkShown.y - inkReference.y))
+        let origin = try pageOrigin(session, document)
         func onScreen(_ x: Double, _ y: Double) -> String { "\(Int((origin.x + x * scale).rounded())) \(Int((origin.y + y * scale).rounded()))" }
         // From just left of the first line's first letter to just past "café" on the second.
         try session.proceed(onScreen(firstLine.x - 2, firstLine.midY) + " " + onScreen(cafe.maxX + 0.5, cafe.midY))
@@ -230,5 +237,41 @@ final class AnnotationWindowTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter { !$0.hasPrefix("interrupted.png") },
                        before, "the save left a file beside the document")
         try session.proceed()
+    }
+
+    /// A click on a highlight chooses it and Delete removes it: saved, the file has the
+    /// other pages' highlights and none on the first.
+    func testAClickedHighlightIsDeletedByTheDeleteKey() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "deleting.pdf")
+        let document = try DocumentSource(path: file).open()
+        let firstLine = try areas(of: "The quick brown fox jumps over the lazy dog.", in: document)
+        let script = ScriptedSession.ended(within: 10) + """
+            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+
+            """ + ScriptedSession.start(title: "deleting.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• deleting.pdf")"
+            xdotool mousemove $answer click 1
+            xdotool key Delete ctrl+s
+            for i in $(seq 200); do grep -q "saved" "$errors" && break; sleep 0.05; done
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script.replacingOccurrences(of: "\"$errors\"", with: "'\(fixtures.path("deleting.png")).stderr'"),
+                                          file: file, shot: fixtures.path("deleting.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let origin = try pageOrigin(session, document)
+        try session.proceed("\(Int(origin.x + (firstLine.x + firstLine.width / 2) * scale)) \(Int(origin.y + firstLine.midY * scale))")
+        XCTAssertEqual(try session.readLine(), "title • deleting.pdf")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertTrue(session.errorsSay("saved \(document.pageCount - 1) annotations"), "the clicked highlight was not the one deleted")
+        let saved = try QPDF.annotations(in: file)
+        XCTAssertEqual(saved.map(\.page), Array(1..<document.pageCount), "\(saved)")
     }
 }

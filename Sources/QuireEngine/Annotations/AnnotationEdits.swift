@@ -31,6 +31,16 @@ public struct AnnotationEdits: Equatable, Sendable {
 
     public func markups(onPage page: Int) -> [Markup] { markups.filter { $0.page == page } }
 
+    /// The markup under `point` of `page` (points, as its areas), the latest made first
+    /// where they overlap; a point within `slack` of an area counts.
+    public func markup(onPage page: Int, at point: Point, slack: Double = 1) -> Markup? {
+        markups.last { markup in
+            markup.page == page && markup.areas.contains { area in
+                point.x >= area.x - slack && point.x <= area.maxX + slack && point.y >= area.y - slack && point.y <= area.maxY + slack
+            }
+        }
+    }
+
     /// Adds a markup (its id given here); returns it.
     @discardableResult
     public mutating func add(page: Int, kind: Markup.Kind, colour: Markup.Colour, areas: [Rect], text: String,

@@ -11,6 +11,10 @@ public struct Markup: Hashable, Sendable, Identifiable {
     public enum Colour: UInt8, CaseIterable, Sendable {
         case yellow = 1, green, blue, pink, red
 
+        /// Its name in menus and actions ("yellow").
+        public var name: String { "\(self)" }
+        public static func named(_ name: String) -> Colour? { allCases.first { $0.name == name } }
+
         /// Red, green and blue, 0…1.
         public var components: (red: Double, green: Double, blue: Double) {
             switch self {
