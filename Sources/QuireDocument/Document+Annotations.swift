@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 extension Document {
-    /// Adds `markup` to its page as a text markup annotation: one quadrilateral per area,
-    /// its colour, the marked text as /Contents and the author as /T (poppler sets /M).
+    /// Adds `markup` to its page as a text markup annotation (one quadrilateral per area)
+    /// or a note (a Text annotation over its one area), its colour, the marked text or the
+    /// note's as /Contents and the author as /T (poppler sets /M).
     /// Areas are in points from the top-left of the page as displayed; poppler turns them
     /// into the page's own space (its /Rotate and crop box). False when the page cannot be
     /// loaded or no area is a real rectangle on it.
@@ -32,6 +33,7 @@ extension Document {
             }
             var rect = PopplerRectangle(x1: bounds.x1, y1: bounds.y1, x2: bounds.x2, y2: bounds.y2)
             let made: OpaquePointer? = switch markup.kind {
+            case .note: poppler_annot_text_new(document, &rect)
             case .highlight: poppler_annot_text_markup_new_highlight(document, &rect, quads)
             case .underline: poppler_annot_text_markup_new_underline(document, &rect, quads)
             case .strikeOut: poppler_annot_text_markup_new_strikeout(document, &rect, quads)
@@ -45,7 +47,7 @@ extension Document {
             poppler_annot_set_color(annot, &colour)
             if !markup.text.isEmpty { poppler_annot_set_contents(annot, markup.text) }
             if !markup.author.isEmpty {
-                poppler_annot_markup_set_label(annot, markup.author) // a text markup is a PopplerAnnotMarkup
+                poppler_annot_markup_set_label(annot, markup.author) // text markups and notes are PopplerAnnotMarkups
             }
             poppler_page_add_annot(page, annot)
             return true

@@ -61,15 +61,42 @@ final class DocumentAnnotations {
     /// The markup the reader clicked, to recolour or delete; nil when none is.
     private(set) var chosen: Int?
 
-    /// A click at `point` (view coordinates): on a markup, chooses it (and returns true);
-    /// elsewhere, chooses none.
-    func click(at point: Point) -> Bool {
+    /// A click at `point` (view coordinates): on a markup, chooses it (and returns true),
+    /// and on a note opens its text; elsewhere, chooses none.
+    func click(at point: Point, editing: Bool = true) -> Bool {
         let hit = canvas.pagePoint(atView: point).flatMap { edits.markup(onPage: $0.page, at: $0.point) }
         if hit?.id != chosen {
             chosen = hit?.id
             canvas.redraw()
         }
+        if editing, let hit, hit.kind == .note { editText(of: hit) }
         return hit != nil
+    }
+
+    /// Places a note with its corner at `point` (view coordinates) on the page there, and
+    /// opens it for its text. Nothing when the point is not on a page.
+    func addNote(at point: Point) {
+        guard let (page, at) = canvas.pagePoint(atView: point), canvas.documentSizes.indices.contains(page) else { return }
+        let size = canvas.documentSizes[page], side = Markup.noteSide
+        let area = Rect(x: min(max(at.x, 0), max(size.width - side, 0)), y: min(max(at.y, 0), max(size.height - side, 0)), width: side, height: side)
+        let before = edits.isModified
+        let note = edits.add(page: page, kind: .note, colour: .yellow, areas: [area], text: "", author: Self.author,
+                             created: Date().timeIntervalSince1970)
+        chosen = note.id
+        changed(wasModified: before)
+        editText(of: note)
+    }
+
+    /// A popover beside the note with its text, taken when the popover closes (Escape, a
+    /// click elsewhere): one step to undo.
+    private func editText(of note: Markup) {
+        guard let area = note.areas.first else { return }
+        NoteEditor.open(text: note.text, over: canvas.canvasWidget, pointingAt: canvas.viewRect(of: area, onPage: note.page)) { [weak self] text in
+            guard let self else { return }
+            let before = self.edits.isModified
+            self.edits.setText(id: note.id, to: text)
+            self.changed(wasModified: before)
+        }
     }
 
     /// Deletes the chosen markup; false when none is chosen.

@@ -174,7 +174,7 @@ final class DocumentWindow {
     private func showContextMenu(at point: Point) {
         guard let canvas else { return }
         // A right click on a markup chooses it, for its colours and Delete.
-        let onMarkup = annotations?.click(at: point) ?? false
+        let onMarkup = annotations?.click(at: point, editing: false) ?? false
         if onMarkup, let colour = annotations?.chosenColour { Actions.setChoice("annotation-colour", of: window, colour.name) }
         let popover = WindowMenus.contextMenu(onMarkup: onMarkup)
         gtk_widget_set_parent(popover, canvas.canvasWidget)

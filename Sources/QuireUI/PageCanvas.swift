@@ -198,6 +198,8 @@ final class PageCanvas: CanvasContent {
     }
     var pointerPosition: Point { pointer }
     func pointerMoved(to point: Point) { pointer = point }
+    /// `area` of `page` in view coordinates (points from its top-left as displayed).
+    func viewRect(of area: Rect, onPage page: Int) -> Rect { model.viewRect(of: area, onPage: page) }
 
     /// Scrolls by `delta` pixels, within the document.
     func scroll(by delta: Point) {

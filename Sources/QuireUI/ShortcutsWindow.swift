@@ -118,6 +118,7 @@ enum ShortcutsWindow {
         "highlight": ("Annotating", "Highlight the selection"),
         "underline": ("Annotating", "Underline the selection"),
         "strike-out": ("Annotating", "Strike out the selection"),
+        "add-note": ("Annotating", "Add a note where the pointer is"),
         "save": ("Document", "Save the annotations into the file"),
     ]
 

@@ -55,6 +55,7 @@ extension DocumentWindow {
             ("highlight", true, marking(.highlight)),
             ("underline", true, marking(.underline)),
             ("strike-out", true, marking(.strikeOut)),
+            ("add-note", true, onCanvas { [unowned self] canvas in self.annotations?.addNote(at: canvas.pointerPosition) }),
             ("delete-annotation", true, .plain { [unowned self] in _ = self.annotations?.deleteChosen() }),
             ("annotation-colour", true, .choice(initial: "yellow") { [unowned self] name in
                 if let colour = Markup.Colour.named(name) { self.annotations?.recolourChosen(colour) }

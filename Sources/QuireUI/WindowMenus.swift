@@ -31,6 +31,7 @@ enum WindowMenus {
         ("underline", "<Control>u"),
         ("strike-out", "<Control><Shift>x"),
         ("save", "<Control>s"),
+        ("add-note", "<Control>m"),
     ]
 
     /// The header bar's main menu: what there is to do with the document as a whole.
@@ -72,7 +73,8 @@ enum WindowMenus {
             }
             g_menu_append(menu, "_Copy", "win.copy")
             g_menu_append(menu, "Select _All", "win.select-all")
-            appendSection(to: menu, [("_Highlight", "win.highlight"), ("_Underline", "win.underline"), ("_Strike Out", "win.strike-out")])
+            appendSection(to: menu, [("_Highlight", "win.highlight"), ("_Underline", "win.underline"), ("_Strike Out", "win.strike-out"),
+                                     ("Add _Note Here", "win.add-note")])
             return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
         }
     }

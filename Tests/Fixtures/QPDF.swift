@@ -8,6 +8,8 @@ public enum QPDF {
         public let colour: [Double]
         /// /QuadPoints: eight numbers per area, in PDF space (bottom-left origin).
         public let quads: [Double]
+        /// /Rect: x1 y1 x2 y2, in PDF space.
+        public let rect: [Double]
         public let contents: String?
         public let author: String?
         public var description: String { "\(subtype) on page \(page + 1), colour \(colour), \(quads.count / 8) quads, \(contents ?? "no text") by \(author ?? "nobody")" }
@@ -58,7 +60,7 @@ public enum QPDF {
             guard let object = page["object"] as? String, let pageDictionary = dictionary(object) else { continue }
             for reference in array(pageDictionary["/Annots"]) ?? [] {
                 guard let annotation = dictionary(reference), let subtype = annotation["/Subtype"] as? String else { continue }
-                found.append(Annotation(page: index, subtype: subtype, colour: numbers(annotation["/C"]), quads: numbers(annotation["/QuadPoints"]),
+                found.append(Annotation(page: index, subtype: subtype, colour: numbers(annotation["/C"]), quads: numbers(annotation["/QuadPoints"]), rect: numbers(annotation["/Rect"]),
                                         contents: text(annotation["/Contents"]), author: text(annotation["/T"])))
             }
         }

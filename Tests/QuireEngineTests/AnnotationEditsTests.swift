@@ -16,14 +16,16 @@ final class AnnotationEditsTests: XCTestCase {
         let second = add(&edits, page: 3)
         edits.recolour(id: first.id, to: .green)
         edits.setKind(id: second.id, to: .underline)
+        edits.setText(id: second.id, to: "a note on it")
         edits.remove(id: first.id)
         var states = [edits.markups]
         while edits.undo() { states.append(edits.markups) }
-        XCTAssertEqual(states.count, 6, "five changes, five undos")
+        XCTAssertEqual(states.count, 7, "six changes, six undos")
         XCTAssertEqual(states.last, [], "undone to nothing")
         XCTAssertEqual(states[1].first { $0.id == first.id }?.colour, .green, "undoing the removal brings back the recoloured markup")
-        XCTAssertEqual(states[2].first { $0.id == second.id }?.kind, .highlight, "undoing the kind change")
-        XCTAssertEqual(states[3].first { $0.id == first.id }?.colour, .yellow, "undoing the recolouring")
+        XCTAssertEqual(states[2].first { $0.id == second.id }?.text, "two lines", "undoing the text change")
+        XCTAssertEqual(states[3].first { $0.id == second.id }?.kind, .highlight, "undoing the kind change")
+        XCTAssertEqual(states[4].first { $0.id == first.id }?.colour, .yellow, "undoing the recolouring")
         var redone = [edits.markups]
         while edits.redo() { redone.append(edits.markups) }
         XCTAssertEqual(redone, states.reversed(), "redo walks the same states back")

@@ -274,4 +274,49 @@ final class AnnotationWindowTests: XCTestCase {
         let saved = try QPDF.annotations(in: file)
         XCTAssertEqual(saved.map(\.page), Array(1..<document.pageCount), "\(saved)")
     }
+
+    /// Ctrl+M places a note where the pointer is and opens it; what is typed is its text
+    /// once the popover closes (Escape). Saved, qpdf reads a Text annotation there.
+    func testANotePlacedAtThePointerKeepsWhatIsTyped() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "noted.pdf")
+        let document = try DocumentSource(path: file).open()
+        let script = ScriptedSession.ended(within: 10) + """
+            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+
+            """ + ScriptedSession.start(title: "noted.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool mousemove $answer
+            xdotool key ctrl+m
+            echo "title $(title_after "• noted.pdf")"
+            read answer
+            xdotool type 'Check this figure'
+            xdotool key Escape ctrl+s
+            echo "title $(title_after "noted.pdf")"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("noted.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let origin = try pageOrigin(session, document)
+        let place = (x: 480.0, y: 300.0) // points from the page's top-left, in its empty part
+        try session.proceed("\(Int(origin.x + place.x * scale)) \(Int(origin.y + place.y * scale))")
+        XCTAssertEqual(try session.readLine(), "title • noted.pdf")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title noted.pdf", "the note was not saved")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let saved = try QPDF.annotations(in: file)
+        XCTAssertEqual(saved.map(\.subtype), ["/Text"], "\(saved)")
+        let note = try XCTUnwrap(saved.first)
+        XCTAssertEqual(note.contents, "Check this figure")
+        XCTAssertFalse(note.author?.isEmpty ?? true)
+        let height = document.pageSize(at: 0).height
+        XCTAssertEqual(note.rect.count, 4)
+        XCTAssertEqual(note.rect[0], place.x, accuracy: 1.5, "the note is not where the pointer was: \(note.rect)")
+        XCTAssertEqual(note.rect[3], height - place.y, accuracy: 1.5, "the note is not where the pointer was: \(note.rect)")
+    }
 }

@@ -1,6 +1,7 @@
 /// The reader's changes to a document's annotations, as a history that undoes and redoes.
 /// The policy:
-///  1. Every change (a markup added, removed, recoloured, its kind changed) is one step;
+///  1. Every change (a markup or note added, removed, recoloured, its kind or text
+///     changed) is one step;
 ///     Undo takes back the last step, Redo does it again; a new change after an undo
 ///     drops the steps undone.
 ///  2. The document is modified when what it shows differs from what was last saved:
@@ -59,6 +60,11 @@ public struct AnnotationEdits: Equatable, Sendable {
 
     public mutating func recolour(id: Int, to colour: Markup.Colour) {
         change(id) { $0.colour = colour }
+    }
+
+    /// A note's text (or a markup's /Contents), bounded as `add` bounds it.
+    public mutating func setText(id: Int, to text: String) {
+        change(id) { $0.text = String(text.prefix(Markup.textLimit)) }
     }
 
     public mutating func setKind(id: Int, to kind: Markup.Kind) {

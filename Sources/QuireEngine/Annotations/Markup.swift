@@ -1,11 +1,15 @@
-/// A text markup the reader made over selected text: a highlight, underline, strike-out or
-/// squiggly line, in a colour, over the selected words' areas (one quadrilateral each,
-/// in points from the top-left of the page as it displays, as `PageMark`s are), with an
-/// author and a time. Written into the file only when saved (`AnnotationEdits`).
+/// An annotation the reader made: a text markup over selected text (a highlight,
+/// underline, strike-out or squiggly line, over the selected words' areas, one
+/// quadrilateral each) or a note (its one area the note's icon, its text the note's), in
+/// a colour, in points from the top-left of the page as it displays (as `PageMark`s are),
+/// with an author and a time. Written into the file only when saved (`AnnotationEdits`).
 public struct Markup: Hashable, Sendable, Identifiable {
     public enum Kind: UInt8, CaseIterable, Sendable {
-        case highlight = 1, underline, strikeOut, squiggly
+        case highlight = 1, underline, strikeOut, squiggly, note
     }
+
+    /// A note's icon: a square this many points wide, its corner where the reader placed it.
+    public static let noteSide = 20.0
 
     /// The few colours offered, as readers pick them in other viewers.
     public enum Colour: UInt8, CaseIterable, Sendable {
