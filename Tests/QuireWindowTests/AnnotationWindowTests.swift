@@ -20,6 +20,15 @@ final class AnnotationWindowTests: XCTestCase {
 
     private let scale = 96.0 / 72
 
+    /// A script's start: Quire on `name` in a 1000 × 900 window at 100 %, and `title_after
+    /// T`, which prints the window's title once it is T (10 s at most), or as it is then.
+    private static func opening(_ name: String) -> String {
+        ScriptedSession.ended(within: 10) + """
+            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+
+            """ + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100")
+    }
+
     /// Where the first page's top-left corner is on screen, in a 1000 × 900 window at
     /// 100 %: its ink against poppler's render of it.
     private func pageOrigin(_ session: ScriptedSession, _ document: Document) throws -> (x: Double, y: Double) {
@@ -42,11 +51,7 @@ final class AnnotationWindowTests: XCTestCase {
         let document = try DocumentSource(path: file).open()
         let firstLine = try areas(of: "The quick brown fox jumps over the lazy dog.", in: document)
         let cafe = try areas(of: "A café", in: document), au = try areas(of: "au lait", in: document)
-        // `title_after T`: the window's title once it is T (10 s at most), or as it is then.
-        let script = ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-
-            """ + ScriptedSession.start(title: "marked.pdf", arguments: "--size 1000x900 --zoom 100") + """
+        let script = Self.opening("marked.pdf") + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
@@ -143,12 +148,9 @@ final class AnnotationWindowTests: XCTestCase {
         let fixtures = try Fixtures()
         let file = fixtures.searchable(named: "closing.pdf")
         let pages = try DocumentSource(path: file).open().pageCount
-        let script = ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+        let script = Self.opening("closing.pdf") + """
             asking() { timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
             gone() { for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done; }
-
-            """ + ScriptedSession.start(title: "closing.pdf", arguments: "--size 1000x900 --zoom 100") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• closing.pdf")"
@@ -183,10 +185,7 @@ final class AnnotationWindowTests: XCTestCase {
         let fixtures = try Fixtures()
         let file = fixtures.searchable(named: "changing.pdf")
         let other = fixtures.long(pages: 2, named: "other.pdf")
-        let script = ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-
-            """ + ScriptedSession.start(title: "changing.pdf", arguments: "--size 1000x900 --zoom 100") + """
+        let script = Self.opening("changing.pdf") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• changing.pdf")"
@@ -215,10 +214,7 @@ final class AnnotationWindowTests: XCTestCase {
         let original = try Data(contentsOf: URL(fileURLWithPath: file))
         let folder = (file as NSString).deletingLastPathComponent
         let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        let script = ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-
-            """ + ScriptedSession.start(title: "interrupted.pdf", arguments: "--size 1000x900 --zoom 100") + """
+        let script = Self.opening("interrupted.pdf") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• interrupted.pdf")"
@@ -247,10 +243,7 @@ final class AnnotationWindowTests: XCTestCase {
         let file = fixtures.searchable(named: "deleting.pdf")
         let document = try DocumentSource(path: file).open()
         let firstLine = try areas(of: "The quick brown fox jumps over the lazy dog.", in: document)
-        let script = ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-
-            """ + ScriptedSession.start(title: "deleting.pdf", arguments: "--size 1000x900 --zoom 100") + """
+        let script = Self.opening("deleting.pdf") + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
@@ -282,10 +275,7 @@ final class AnnotationWindowTests: XCTestCase {
         let fixtures = try Fixtures()
         let file = fixtures.searchable(named: "noted.pdf")
         let document = try DocumentSource(path: file).open()
-        let script = ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-
-            """ + ScriptedSession.start(title: "noted.pdf", arguments: "--size 1000x900 --zoom 100") + """
+        let script = Self.opening("noted.pdf") + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
