@@ -20,6 +20,8 @@ import Glibc
 public enum DocumentSaving {
     public struct Failure: Error, CustomStringConvertible, Equatable {
         public let description: String
+        /// The target is read-only: saving elsewhere may still work.
+        public var isReadOnly = false
     }
 
     public static func save(_ markups: [Markup], of file: DocumentFile, to path: String, seconds: Double = 120) throws(Failure) {
@@ -28,7 +30,7 @@ public enum DocumentSaving {
         // access(), which says yes to root).
         var existing = stat()
         if stat(path, &existing) == 0, existing.st_mode & 0o222 == 0 {
-            throw Failure(description: "the file is read-only, so Quire does not replace it")
+            throw Failure(description: "the file is read-only, so Quire does not replace it", isReadOnly: true)
         }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = path.split(separator: "/").last.map(String.init) ?? "document.pdf"

@@ -130,14 +130,32 @@ final class DocumentAnnotations {
         if edits.isModified != wasModified { onModifiedChanged?(edits.isModified) }
     }
 
-    /// Writes the markups into the file, on a thread; the reader is told if it fails.
-    /// `done` learns whether it was written.
+    /// Where Save As suggests (the folder and name of the file opened, if it is one).
+    var parent: UnsafeMutablePointer<GtkWidget>?
+    /// The copy written by Save As, to be shown in place of the document.
+    var onSavedAs: ((String) -> Void)?
+
+    /// Writes the markups and the document into another file the reader chooses.
+    func saveAs() {
+        let name = path.map { ($0 as NSString).lastPathComponent } ?? "annotated.pdf"
+        FileChooser.choosePDFToSave(parent: parent, name: name, folder: path.map { ($0 as NSString).deletingLastPathComponent }) { [weak self] target in
+            self?.save(to: target) { [weak self] written in if written { self?.onSavedAs?(target) } }
+        }
+    }
+
+    /// Writes the markups into the file, on a thread; the reader is told if it fails, and
+    /// a read-only file is offered Save As. `done` learns whether it was written.
     func save(then done: @escaping @MainActor (Bool) -> Void = { _ in }) {
-        guard !saving else { return }
         guard let path else {
-            onNotice?("This document is not a file on this computer, so it cannot be saved here")
+            onNotice?("This document is not a file on this computer: Save As writes a copy")
+            saveAs()
             return done(false)
         }
+        save(to: path, then: done)
+    }
+
+    private func save(to path: String, then done: @escaping @MainActor (Bool) -> Void) {
+        guard !saving else { return }
         saving = true
         let markups = edits.markups, file = self.file, started = monotonicSeconds()
         startThread {
@@ -163,6 +181,7 @@ final class DocumentAnnotations {
         case .failure(let failure):
             printError("the document could not be saved: \(failure)")
             onNotice?("The document could not be saved: \(failure)")
+            if failure.isReadOnly { saveAs() }
         }
     }
 

@@ -422,6 +422,12 @@ final class DocumentWindow {
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
+        annotations.parent = window
+        // The copy holds the annotations now: it is shown, as an editor shows what it saved as.
+        annotations.onSavedAs = { [unowned self] path in
+            self.annotations = nil
+            self.open(path)
+        }
         canvas.onUndoRequested = { [unowned annotations] in annotations.undo() }
         canvas.onRedoRequested = { [unowned annotations] in annotations.redo() }
         canvas.onDeleteRequested = { [unowned annotations] in annotations.deleteChosen() }

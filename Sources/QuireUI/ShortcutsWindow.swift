@@ -120,6 +120,7 @@ enum ShortcutsWindow {
         "strike-out": ("Annotating", "Strike out the selection"),
         "add-note": ("Annotating", "Add a note where the pointer is"),
         "save": ("Document", "Save the annotations into the file"),
+        "save-as": ("Document", "Save a copy with the annotations"),
     ]
 
     /// An accelerator table's "a|b|c" as the shortcuts window shows them, without the

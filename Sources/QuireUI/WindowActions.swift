@@ -61,6 +61,7 @@ extension DocumentWindow {
                 if let colour = Markup.Colour.named(name) { self.annotations?.recolourChosen(colour) }
             }),
             ("save", true, .plain { [unowned self] in self.annotations?.save() }),
+            ("save-as", true, .plain { [unowned self] in self.annotations?.saveAs() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
             // Enabled by the history once a document is shown.
             ("go-back", false, onCanvas { $0.goThroughHistory(back: true) }),

@@ -31,6 +31,7 @@ enum WindowMenus {
         ("underline", "<Control>u"),
         ("strike-out", "<Control><Shift>x"),
         ("save", "<Control>s"),
+        ("save-as", "<Control><Shift>s"),
         ("add-note", "<Control>m"),
     ]
 
@@ -43,7 +44,7 @@ enum WindowMenus {
             g_menu_append(menu, "_Open…", "app.open")
             g_menu_append_submenu(menu, "Open _Recent", quire_menu_model(UnsafeMutableRawPointer(recent)))
             g_menu_append(menu, "_New Window", "app.new-window")
-            appendSection(to: menu, [("_Save", "win.save"), ("_Reload", "win.reload"), ("_Print…", "win.print"), ("P_roperties", "win.properties")])
+            appendSection(to: menu, [("_Save", "win.save"), ("Save _As…", "win.save-as"), ("_Reload", "win.reload"), ("_Print…", "win.print"), ("P_roperties", "win.properties")])
             appendSection(to: menu, [("_Keyboard Shortcuts", "win.show-help-overlay")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }

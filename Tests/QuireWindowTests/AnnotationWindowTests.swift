@@ -309,4 +309,39 @@ final class AnnotationWindowTests: XCTestCase {
         XCTAssertEqual(note.rect[0], place.x, accuracy: 1.5, "the note is not where the pointer was: \(note.rect)")
         XCTAssertEqual(note.rect[3], height - place.y, accuracy: 1.5, "the note is not where the pointer was: \(note.rect)")
     }
+
+    /// A read-only file is not replaced: Ctrl+S says so and offers Save As, where the
+    /// reader names a copy; the copy gets the highlights and is shown, the original stays.
+    func testAReadOnlyFileIsSavedAsACopy() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "locked.pdf")
+        chmod(file, 0o444)
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        let copy = fixtures.path("copy.pdf")
+        let script = Self.opening("locked.pdf") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• locked.pdf")"
+            xdotool key ctrl+s
+            chooser=$(timeout 20 xdotool search --sync --onlyvisible --name '^Save a Copy$' 2>/dev/null | head -1)
+            echo "chooser ${chooser:+shown}"
+            xdotool windowfocus --sync "$chooser"
+            xdotool key ctrl+a
+            xdotool type '\(copy)'
+            xdotool key Return
+            echo "title $(title_after "copy.pdf")"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("locked.png"))
+        XCTAssertEqual(try session.readLine(), "title • locked.pdf")
+        XCTAssertEqual(try session.readLine(), "chooser shown", "a read-only file did not offer Save As")
+        XCTAssertTrue(session.errorsSay("the file is read-only, so Quire does not replace it"))
+        XCTAssertEqual(try session.readLine(), "title copy.pdf", "the copy is not shown")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), original, "the read-only original changed")
+        let pages = try DocumentSource(path: file).open().pageCount
+        XCTAssertEqual(try QPDF.annotations(in: copy).count, pages, "the copy lacks the highlights")
+    }
 }
