@@ -99,6 +99,20 @@ final class DocumentAnnotations {
         }
     }
 
+    /// The tooltip over the markup at `point` of `page`: a note's text, else the kind of
+    /// markup; with who made it.
+    func describe(page: Int, point: Point) -> String? {
+        guard let markup = edits.markup(onPage: page, at: point) else { return nil }
+        let what = switch markup.kind {
+        case .note: markup.text.isEmpty ? "Note" : String(markup.text.prefix(500))
+        case .highlight: "Highlight"
+        case .underline: "Underline"
+        case .strikeOut: "Strike-out"
+        case .squiggly: "Squiggly underline"
+        }
+        return markup.author.isEmpty ? what : "\(what)\n— \(markup.author)"
+    }
+
     /// Deletes the chosen markup; false when none is chosen.
     func deleteChosen() -> Bool {
         guard let chosen else { return false }

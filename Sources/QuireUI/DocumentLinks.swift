@@ -21,7 +21,10 @@ final class DocumentLinks {
     private let wanted = WantedPages()
     private var pages = LinkPages()
     private var pointer: Point?
-    private var shown: (link: Link?, overPage: Bool) = (nil, false)
+    private var shown: (link: Link?, overPage: Bool, annotation: String?) = (nil, false, nil)
+    /// What the reader's annotation under a page point says (a note's text, a markup's
+    /// words, with its author), shown as the tooltip before any link's.
+    var describeAnnotation: ((_ page: Int, _ point: Point) -> String?)?
     /// The label a page shows, for "Go to page iv".
     private let labelOf: (Int) -> String
     /// Hands an allowed address to the desktop.
@@ -49,11 +52,12 @@ final class DocumentLinks {
             let spot = canvas.pagePoint(atView: point)
             ask(pages.pointer(overPage: spot?.page))
             let link = spot.flatMap { pages[$0.page]?.link(at: $0.point) }
+            let annotation = spot.flatMap { describeAnnotation?($0.page, $0.point) }
             let overPage = spot != nil
-            guard link != shown.link || overPage != shown.overPage else { return }
-            shown = (link, overPage)
-            let tooltip = link.map(describe)
-            canvas.setPointer(cursor: link != nil ? "pointer" : overPage ? "text" : nil, tooltip: tooltip)
+            guard link != shown.link || overPage != shown.overPage || annotation != shown.annotation else { return }
+            shown = (link, overPage, annotation)
+            let tooltip = annotation ?? link.map(describe)
+            canvas.setPointer(cursor: link != nil || annotation != nil ? "pointer" : overPage ? "text" : nil, tooltip: tooltip)
         }
     }
 

@@ -423,6 +423,7 @@ final class DocumentWindow {
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window
+        links.describeAnnotation = { [unowned annotations] page, point in annotations.describe(page: page, point: point) }
         // The copy holds the annotations now: it is shown, as an editor shows what it saved as.
         annotations.onSavedAs = { [unowned self] path in
             self.annotations = nil
