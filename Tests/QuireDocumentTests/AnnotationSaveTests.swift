@@ -36,4 +36,55 @@ final class AnnotationSaveTests: XCTestCase {
         for (read, expected) in zip(annotation.quads, wanted) { XCTAssertEqual(read, expected, accuracy: 0.01) }
         XCTAssertTrue(try QPDF.check(out), "qpdf --check finds the saved file damaged")
     }
+
+    /// Yellow (the highlight over white paper) pixels of page 0 of `document` at scale 1,
+    /// inside `area` and outside it (points from its top-left as displayed).
+    private func yellow(in document: Document, area: Rect) throws -> (inside: Int, outside: Int) {
+        let picture = try document.render(page: 0, scale: 1)
+        var inside = 0, outside = 0
+        for y in 0..<picture.height {
+            for x in 0..<picture.width {
+                let pixel = picture.pixel(x: x, y: y)
+                let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+                guard r > 230, g > 200, g < 245, b < 110 else { continue }
+                let point = (x: Double(x) + 0.5, y: Double(y) + 0.5)
+                // Poppler rounds a highlight's ends outward, by up to half the line's height
+                // along it.
+                let along = min(area.width, area.height) / 2 + 1
+                let (dx, dy) = area.width >= area.height ? (along, 1.0) : (1.0, along)
+                if point.x >= area.x - dx, point.x <= area.maxX + dx, point.y >= area.y - dy, point.y <= area.maxY + dy { inside += 1 } else { outside += 1 }
+            }
+        }
+        return (inside, outside)
+    }
+
+    /// On a page the document turns (/Rotate 90) as on one it does not, the saved
+    /// highlight is drawn over the selected line as displayed, and nowhere else.
+    func testAHighlightLandsOnItsLineOnATurnedPageToo() throws {
+        let fixtures = try Fixtures()
+        let turned = fixtures.path("turned.pdf")
+        let qpdf = Process()
+        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        qpdf.arguments = ["--rotate=+90:1", fixtures.searchable(named: "to-turn.pdf"), turned]
+        try qpdf.run()
+        qpdf.waitUntilExit()
+        XCTAssertEqual(qpdf.terminationStatus, 0)
+        for path in [fixtures.searchable(), turned] {
+            let document = try DocumentSource(path: path).open()
+            let size = document.pageSize(at: 0)
+            let whole = TextSelection.Span(page: 0, start: Point(x: 0, y: 0), end: Point(x: size.width, y: size.height))
+            // The first line's area, as the selection shows it.
+            let line = try XCTUnwrap(document.selectionAreas(whole, style: .glyph).first)
+            var edits = AnnotationEdits()
+            XCTAssertTrue(document.add(edits.add(page: 0, kind: .highlight, colour: .yellow, areas: [line], text: "", author: "", created: 0)))
+            let out = path + ".saved.pdf"
+            let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            try document.save(to: fd)
+            close(fd)
+            let counts = try yellow(in: DocumentSource(path: out).open(), area: line)
+            let area = line.width * line.height
+            XCTAssertGreaterThan(Double(counts.inside), area * 0.3, "\(path): the highlight is not over its line \(line): \(counts)")
+            XCTAssertLessThan(counts.outside, 20, "\(path): the highlight is drawn off its line \(line): \(counts)")
+        }
+    }
 }
