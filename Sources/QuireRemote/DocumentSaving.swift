@@ -13,7 +13,9 @@ import Glibc
 ///     rename is atomic) with the target's permissions, filled, fsynced, renamed over the
 ///     target, and the folder fsynced: a crash or a kill at any moment leaves the old file
 ///     or the new one, whole.
-///  3. A read-only file (no write bit for anyone) is not replaced: the save fails, saying so.
+///  3. A read-only file (no write bit for anyone) is not replaced, and nothing is written
+///     into a folder that may not be written: the save fails, saying so (`isReadOnly`:
+///     the window offers Save As).
 ///  4. Any failure (the helper's, the disk's, a helper past `seconds`) removes the new
 ///     file and leaves the target untouched, and says why.
 /// Blocking: run it on a thread.
@@ -37,7 +39,11 @@ public enum DocumentSaving {
         var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".quire-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } // a browser the window starts must not hold it
-        guard fd >= 0 else { throw Failure(description: "cannot write in \(folder.isEmpty ? "." : folder): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            let reason = errno
+            throw Failure(description: "cannot write in \(folder.isEmpty ? "." : folder): \(String(cString: strerror(reason)))",
+                          isReadOnly: reason == EACCES || reason == EROFS || reason == EPERM)
+        }
         let output = Descriptor(taking: fd)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var committed = false
