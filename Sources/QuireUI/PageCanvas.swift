@@ -482,6 +482,12 @@ final class PageCanvas: CanvasContent {
                                          size: .init(width: snap(page.rect.maxX) - left, height: snap(page.rect.maxY) - top))
             var frame = graphene_rect_t(origin: .init(x: left - 1, y: top - 1),
                                         size: .init(width: bounds.size.width + 2, height: bounds.size.height + 2))
+            // Highlights multiply the page under them, as a marker on paper: the words stay
+            // black. (At night the page is inverted, and a multiplied highlight would vanish
+            // into the dark: there it is laid over, like the other marks.)
+            let marks = overlays.flatMap { $0.overlay?.marks(onPage: page.page) ?? [] }
+            let multiplied = night.isOn ? [] : marks.filter { if case .markup(.highlight, _) = $0.style { true } else { false } }
+            if !multiplied.isEmpty { gtk_snapshot_push_blend(snapshot, GSK_BLEND_MODE_MULTIPLY) }
             night.drawing(snapshot) {
                 // Paper under what is missing; a sharp picture covers it all.
                 if page.quality != .sharp { gtk_snapshot_append_color(snapshot, &white, &bounds) }
@@ -502,6 +508,11 @@ final class PageCanvas: CanvasContent {
                     drawStillDrawing(page: page.page, in: bounds, viewHeight: Float(height), snapshot, widget: UnsafeMutablePointer(canvas))
                 }
             }
+            if !multiplied.isEmpty {
+                gtk_snapshot_pop(snapshot)
+                for mark in multiplied { draw(mark, onPage: page.page, snapshot, snap: snap, multiplying: true) }
+                gtk_snapshot_pop(snapshot)
+            }
             // A one-pixel border, not a filled rectangle under the page: every pixel filled
             // twice is paid again on every frame by the software renderer. Drawn after the
             // pictures, whose whole device pixels may reach a pixel past the page's edge.
@@ -516,15 +527,13 @@ final class PageCanvas: CanvasContent {
                                                UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
                 }
             }
-            for overlay in overlays {
-                for mark in overlay.overlay?.marks(onPage: page.page) ?? [] { draw(mark, onPage: page.page, snapshot, snap: snap) }
-            }
+            for mark in marks where !multiplied.contains(mark) { draw(mark, onPage: page.page, snapshot, snap: snap) }
         }
     }
 
     /// A selection in translucent blue; a search match in translucent yellow, the current
     /// one in orange, a pixel wider all round so that it shows around the letters.
-    private func draw(_ mark: PageMark, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float) {
+    private func draw(_ mark: PageMark, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float, multiplying: Bool = false) {
         var (colour, margin) = switch mark.style {
         case .selection: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), 0.0)
         case .chosenMarkup: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.3), 2.0)
@@ -532,7 +541,7 @@ final class PageCanvas: CanvasContent {
         case .currentMatch: (GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55), 1.0)
         case .markup(let kind, let markupColour):
             (GdkRGBA(red: Float(markupColour.components.red), green: Float(markupColour.components.green),
-                     blue: Float(markupColour.components.blue), alpha: kind == .highlight ? 0.45 : 1), 0.0)
+                     blue: Float(markupColour.components.blue), alpha: kind == .highlight && !multiplying ? 0.45 : 1), 0.0)
         }
         for rect in mark.rects {
             // A line under the words, or through them, a tenth of their height thick.

@@ -89,6 +89,21 @@ final class AnnotationWindowTests: XCTestCase {
         // From just left of the first line's first letter to just past "café" on the second.
         try session.proceed(onScreen(firstLine.x - 2, firstLine.midY) + " " + onScreen(cafe.maxX + 0.5, cafe.midY))
         XCTAssertEqual(try session.readLine(), "title • marked.pdf", "the title does not mark the unsaved change")
+        // Drawn before it is saved, multiplying the page: yellow paper, and words still black.
+        func lineColours(_ screen: Picture) -> (yellow: Int, black: Int) {
+            var yellow = 0, black = 0
+            for y in Int(origin.y + firstLine.y * scale)...Int(origin.y + firstLine.maxY * scale) {
+                for x in Int(origin.x + firstLine.x * scale)...Int(origin.x + firstLine.maxX * scale) {
+                    let pixel = screen[x, y]
+                    if Picture.distance(pixel, 0xFFFF_E333) <= 8 { yellow += 1 }
+                    if Picture.distance(pixel, 0xFF00_0000) <= 0x30 { black += 1 }
+                }
+            }
+            return (yellow, black)
+        }
+        let marked = lineColours(try session.stillScreen { lineColours($0).yellow > 1000 })
+        XCTAssertGreaterThan(marked.yellow, 1000, "the highlight is not drawn before it is saved")
+        XCTAssertGreaterThan(marked.black, 300, "the words under the highlight are not black: \(marked)")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "undone marked.pdf", "Ctrl+Z did not take the highlight back")
         XCTAssertEqual(try session.readLine(), "redone • marked.pdf", "Ctrl+Shift+Z did not make it again")
