@@ -300,7 +300,10 @@ final class AnnotationWindowTests: XCTestCase {
             echo "title $(title_after "• noted.pdf")"
             read answer
             xdotool type 'Check this figure'
-            xdotool key Escape ctrl+s
+            xdotool key Escape
+            echo escaped
+            read answer
+            xdotool key ctrl+s
             echo "title $(title_after "noted.pdf")"
             xdotool key ctrl+q
             ended
@@ -311,6 +314,18 @@ final class AnnotationWindowTests: XCTestCase {
         let place = (x: 480.0, y: 300.0) // points from the page's top-left, in its empty part
         try session.proceed("\(Int(origin.x + place.x * scale)) \(Int(origin.y + place.y * scale))")
         XCTAssertEqual(try session.readLine(), "title • noted.pdf")
+        // The popover beside the note: under Xvfb, without a compositor, its shadow is
+        // drawn black, on the page's empty paper below the note.
+        let below = (x: Int(origin.x + place.x * scale) - 150, y: Int(origin.y + place.y * scale) + 30)
+        func popoverShown(_ screen: Picture) -> Bool {
+            var black = 0
+            for y in stride(from: below.y, to: below.y + 150, by: 2) { for x in stride(from: below.x, to: below.x + 300, by: 2) where screen[x, y] == 0xFF00_0000 { black += 1 } }
+            return black > 100
+        }
+        XCTAssertTrue(popoverShown(try session.screen(until: popoverShown)), "the note's popover did not open")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "escaped")
+        XCTAssertFalse(popoverShown(try session.screen { !popoverShown($0) }), "Escape did not close the note's popover")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "title noted.pdf", "the note was not saved")
         XCTAssertEqual(try session.readLine(), "exited 0")
