@@ -16,15 +16,10 @@ enum DocumentHelper {
                       confine: () throws(Sandbox.Failure) -> Void) -> Never {
         let faults = HelperFaults.fromEnvironment(document: displayPath)
         faults.strikeOpening(unlocking: password != nil)
-        let document: Document
-        switch HelperOpening.open(descriptor, password: password, confine: confine) {
-        case .success(let opened): document = opened
-        case .failure(.opening(let error)):
+        // The opening's own error, as the opening check gave it; an unconfined reader reads nothing.
+        let document = HelperOpening.openOrEnd(descriptor, password: password, confine: confine) { failure in
+            let error: DocumentError = if case .opening(let error) = failure { error } else { .noReader(path: "", detail: failure.reason) }
             try? channel.sendWhole(DocumentReply.openFailed(error).bytes)
-            _exit(0)
-        case .failure(.confining(let error)):
-            try? channel.sendWhole(DocumentReply.openFailed(.noReader(path: "", detail: "its reader could not be confined (\(error))")).bytes)
-            _exit(0)
         }
         let summary = DocumentSummary(pageCount: document.pageCount, title: document.title,
                                       permanentID: document.permanentID, firstPageSize: document.pageSize(at: 0))

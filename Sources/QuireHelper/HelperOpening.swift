@@ -2,6 +2,9 @@ import QuireDocument
 import QuireEngine
 import QuireSandbox
 import QuireWire
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How every helper starts: it opens its document from the window's descriptor, then
 /// confines itself (the sandbox needs no path to the document: it holds it open).
@@ -28,5 +31,27 @@ enum HelperOpening {
             return .failure(.confining(error))
         }
         return .success(document)
+    }
+
+    /// `open`, or, when the helper cannot serve, `answering` the window why (in its own
+    /// kind of reply) and ending: a helper without its document has nothing to do.
+    static func openOrEnd(_ descriptor: Descriptor, password: String?, confine: () throws(Sandbox.Failure) -> Void,
+                          answering: (Failure) -> Void) -> Document {
+        switch open(descriptor, password: password, confine: confine) {
+        case .success(let document): return document
+        case .failure(let failure):
+            answering(failure)
+            _exit(0)
+        }
+    }
+}
+
+extension HelperOpening.Failure {
+    /// In words for the window.
+    var reason: String {
+        switch self {
+        case .opening(let error): error.description
+        case .confining(let error): "its helper could not be confined (\(error))"
+        }
     }
 }

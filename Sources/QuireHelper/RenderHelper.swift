@@ -17,15 +17,8 @@ enum RenderHelper {
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
                       confine: () throws(Sandbox.Failure) -> Void) -> Never {
         let faults = HelperFaults.fromEnvironment(document: displayPath)
-        let document: Document
-        switch HelperOpening.open(descriptor, password: password, confine: confine) {
-        case .success(let opened): document = opened
-        case .failure(.opening(let error)):
-            try? channel.send(HelperReply.openFailed(reason: error.description).bytes)
-            _exit(0)
-        case .failure(.confining(let error)):
-            try? channel.send(HelperReply.openFailed(reason: "\(error)").bytes)
-            _exit(0)
+        let document = HelperOpening.openOrEnd(descriptor, password: password, confine: confine) { failure in
+            try? channel.send(HelperReply.openFailed(reason: failure.reason).bytes)
         }
         faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }

@@ -15,15 +15,8 @@ enum SaveHelper {
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
                       confine: () throws(Sandbox.Failure) -> Void) -> Never {
         let faults = HelperFaults.fromEnvironment(document: displayPath)
-        let document: Document
-        switch HelperOpening.open(descriptor, password: password, confine: confine) {
-        case .success(let opened): document = opened
-        case .failure(.opening(let error)):
-            try? channel.sendWhole(SaveReply.openFailed(reason: error.description).bytes)
-            _exit(0)
-        case .failure(.confining(let error)):
-            try? channel.sendWhole(SaveReply.openFailed(reason: "its writer could not be confined (\(error))").bytes)
-            _exit(0)
+        let document = HelperOpening.openOrEnd(descriptor, password: password, confine: confine) { failure in
+            try? channel.sendWhole(SaveReply.openFailed(reason: failure.reason).bytes)
         }
         guard (try? channel.sendWhole(SaveReply.ready.bytes)) != nil,
               let bytes = try? channel.receiveWhole(limit: WireLimit.reply), let request = try? SaveRequest(bytes),

@@ -31,7 +31,8 @@ public enum DocumentSaving {
         // A file no one may write is one its owner wants kept as it is (the mode bits, not
         // access(), which says yes to root).
         var existing = stat()
-        if stat(path, &existing) == 0, existing.st_mode & 0o222 == 0 {
+        let exists = stat(path, &existing) == 0
+        if exists, existing.st_mode & 0o222 == 0 {
             throw Failure(description: "the file is read-only, so Quire does not replace it", isReadOnly: true)
         }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
@@ -48,8 +49,7 @@ public enum DocumentSaving {
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var committed = false
         defer { if !committed { unlink(temporary) } }
-        var facts = stat()
-        if stat(path, &facts) == 0 { fchmod(fd, facts.st_mode & 0o7777) } else { fchmod(fd, 0o644) }
+        fchmod(fd, exists ? existing.st_mode & 0o7777 : 0o644)
 
         try write(markups, of: file, into: output, zygote: zygote, seconds: seconds)
         guard fsync(fd) == 0 else { throw Failure(description: "the new file could not be written to disk: \(String(cString: strerror(errno)))") }

@@ -55,6 +55,14 @@ final class DocumentAnnotations {
         }
     }
 
+    /// The reader chose to lose what is not saved: every markup goes, and nothing asks again.
+    func discard() {
+        let before = edits.isModified
+        edits = AnnotationEdits()
+        chosen = nil
+        changed(wasModified: before)
+    }
+
     func undo() { step { $0.undo() } }
     func redo() { step { $0.redo() } }
 
@@ -144,7 +152,7 @@ final class DocumentAnnotations {
         if edits.isModified != wasModified { onModifiedChanged?(edits.isModified) }
     }
 
-    /// Where Save As suggests (the folder and name of the file opened, if it is one).
+    /// The window Save As's file chooser belongs to.
     var parent: UnsafeMutablePointer<GtkWidget>?
     /// The copy written by Save As, to be shown in place of the document.
     var onSavedAs: ((String) -> Void)?

@@ -214,22 +214,22 @@ final class DocumentWindow {
     /// reader cancels, or the save fails). False, doing nothing, when there is nothing to lose.
     private func keepingUnsaved(externalChange: Bool = false, then proceed: @escaping @MainActor () -> Void) -> Bool {
         guard let annotations, annotations.isModified else { return false }
-        let done = { [weak self] in
-            // Discarded: what follows (a close, a reload) no longer asks.
-            self?.annotations = nil
+        let discarding = {
+            // What follows (a close, a reload) no longer asks.
+            annotations.discard()
             proceed()
         }
         if externalChange {
             UnsavedChanges.ask(over: window, title: "The file changed on disk",
                                detail: "Reloading shows the new version and discards your annotations that are not saved. Keeping this version keeps them.",
-                               save: nil, discard: "Reload", cancel: "Keep This Version") { if $0 == .discard { done() } }
+                               save: nil, discard: "Reload", cancel: "Keep This Version") { if $0 == .discard { discarding() } }
             return true
         }
         UnsavedChanges.ask(over: window, title: "Save your annotations to \(documentTitle)?",
                            detail: "Your highlights and other annotations are not saved yet. If you do not save them, they are lost.") { choice in
             switch choice {
-            case .save: annotations.save { if $0 { done() } }
-            case .discard: done()
+            case .save: annotations.save { if $0 { proceed() } }
+            case .discard: discarding()
             case .cancel: break
             }
         }
@@ -424,11 +424,9 @@ final class DocumentWindow {
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window
         links.describeAnnotation = { [unowned annotations] page, point in annotations.describe(page: page, point: point) }
-        // The copy holds the annotations now: it is shown, as an editor shows what it saved as.
-        annotations.onSavedAs = { [unowned self] path in
-            self.annotations = nil
-            self.open(path)
-        }
+        // The copy holds the annotations now (they count as saved): it is shown, as an
+        // editor shows what it saved as.
+        annotations.onSavedAs = { [unowned self] path in self.open(path) }
         canvas.onUndoRequested = { [unowned annotations] in annotations.undo() }
         canvas.onRedoRequested = { [unowned annotations] in annotations.redo() }
         canvas.onDeleteRequested = { [unowned annotations] in annotations.deleteChosen() }

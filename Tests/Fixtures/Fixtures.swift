@@ -214,12 +214,17 @@ public final class Fixtures {
     public func encrypted(password: String) throws -> String {
         let plain = standard(named: "plain-for-encryption.pdf", links: false)
         let file = path("encrypted.pdf")
-        let qpdf = Process()
-        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        qpdf.arguments = ["--encrypt", password, "owner-\(password)", "256", "--", plain, file]
-        try qpdf.run()
-        qpdf.waitUntilExit()
-        guard qpdf.terminationStatus == 0 else { throw FixtureError("qpdf failed with status \(qpdf.terminationStatus)") }
+        let status = try QPDF.run(["--encrypt", password, "owner-\(password)", "256", "--", plain, file]).status
+        guard status == 0 else { throw FixtureError("qpdf failed with status \(status)") }
+        return file
+    }
+
+    /// The searchable fixture with /Rotate 90 on its first page (turned by qpdf): displayed
+    /// 792 wide and 612 tall, its first line running down near the right edge.
+    public func searchableTurned() throws -> String {
+        let file = path("turned.pdf")
+        let status = try QPDF.run(["--rotate=+90:1", searchable(named: "to-turn.pdf"), file]).status
+        guard status == 0 else { throw FixtureError("qpdf failed with status \(status)") }
         return file
     }
 

@@ -15,7 +15,8 @@ public enum QPDF {
         public var description: String { "\(subtype) on page \(page + 1), colour \(colour), \(quads.count / 8) quads, \(contents ?? "no text") by \(author ?? "nobody")" }
     }
 
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
+    /// Runs qpdf with `arguments`: its exit status and what it printed.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
         process.arguments = arguments

@@ -62,14 +62,7 @@ final class AnnotationSaveTests: XCTestCase {
     /// highlight is drawn over the selected line as displayed, and nowhere else.
     func testAHighlightLandsOnItsLineOnATurnedPageToo() throws {
         let fixtures = try Fixtures()
-        let turned = fixtures.path("turned.pdf")
-        let qpdf = Process()
-        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        qpdf.arguments = ["--rotate=+90:1", fixtures.searchable(named: "to-turn.pdf"), turned]
-        try qpdf.run()
-        qpdf.waitUntilExit()
-        XCTAssertEqual(qpdf.terminationStatus, 0)
-        for path in [fixtures.searchable(), turned] {
+        for path in [fixtures.searchable(), try fixtures.searchableTurned()] {
             let document = try DocumentSource(path: path).open()
             let size = document.pageSize(at: 0)
             let whole = TextSelection.Span(page: 0, start: Point(x: 0, y: 0), end: Point(x: size.width, y: size.height))

@@ -64,16 +64,7 @@ final class SelectionTests: XCTestCase {
     }
 
     func testOnAPageTheDocumentTurnsAreasAreInItsDisplayedFrame() throws {
-        // Page 1 of the searchable fixture with /Rotate 90: displayed 792 wide, 612 tall,
-        // its first line running down near the right edge.
-        let file = fixtures.path("turned.pdf")
-        let qpdf = Process()
-        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        qpdf.arguments = ["--rotate=+90:1", fixtures.searchable(named: "to-turn.pdf"), file]
-        try qpdf.run()
-        qpdf.waitUntilExit()
-        XCTAssertEqual(qpdf.terminationStatus, 0)
-        let turned = try DocumentSource(path: file).open()
+        let turned = try DocumentSource(path: fixtures.searchableTurned()).open()
         let size = turned.pageSize(at: 0)
         XCTAssertEqual(size.width, 792)
         let whole = TextSelection.Span(page: 0, start: Point(x: 0, y: 0), end: Point(x: size.width, y: size.height))

@@ -37,7 +37,7 @@ public struct Markup: Hashable, Sendable, Identifiable {
     public var kind: Kind
     public var colour: Colour
     public let areas: [Rect]
-    /// The marked text, for the Annotations pane and the file's /Contents.
+    /// The marked text, or the note's: the file's /Contents.
     public var text: String
     public let author: String
     /// Seconds since 1970, UTC.
