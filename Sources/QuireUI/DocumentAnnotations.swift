@@ -27,6 +27,8 @@ final class DocumentAnnotations {
         self.canvas = canvas
         self.file = file
         self.path = path
+        // A click on a markup chooses it (and opens a note); elsewhere it goes on to the links.
+        canvas.takeClicks { [unowned self] point in self.click(at: point) }
     }
 
     var isModified: Bool { edits.isModified }

@@ -38,7 +38,7 @@ final class DocumentLinks {
         self.labelOf = labelOf
         worker = DocumentWorker(file: file)
         canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
-        canvas.onPrimaryClick = { [unowned self] point in self.clicked(at: point) }
+        canvas.takeClicks { [unowned self] point in self.clicked(at: point) }
         canvas.watchVisiblePages { [weak self] visible in self?.visiblePagesChanged(visible) }
         visiblePagesChanged(canvas.visiblePages)
     }

@@ -430,11 +430,6 @@ final class DocumentWindow {
         canvas.onUndoRequested = { [unowned annotations] in annotations.undo() }
         canvas.onRedoRequested = { [unowned annotations] in annotations.redo() }
         canvas.onDeleteRequested = { [unowned annotations] in annotations.deleteChosen() }
-        // A click on a markup chooses it; elsewhere it goes on to the links.
-        let followLink = canvas.onPrimaryClick
-        canvas.onPrimaryClick = { [unowned annotations] point in
-            if !annotations.click(at: point) { followLink?(point) }
-        }
         // The reader's markups under the selection, the selection under the search's marks.
         canvas.addOverlay(annotations)
         canvas.addOverlay(selection)

@@ -83,8 +83,7 @@ extension PageCanvas {
         }
         Signal.connectClick(click, "released") { [unowned self] presses, x, y in
             guard presses == 1, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
-            guard !self.takeLowerResolutionOffer(at: Point(x: x, y: y)) else { return }
-            self.onPrimaryClick?(Point(x: x, y: y))
+            self.primaryClicked(at: Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, click)
         let drag = gtk_gesture_drag_new()!

@@ -59,8 +59,16 @@ final class PageCanvas: CanvasContent {
     var onViewMoved: (() -> Void)?
     /// The pointer moved over the view (view coordinates).
     var onPointerMoved: ((Point) -> Void)?
-    /// A click of the primary button that did not move (view coordinates).
-    var onPrimaryClick: ((Point) -> Void)?
+    /// Who takes a click of the primary button that did not move (view coordinates): each
+    /// says whether it used it; the last to ask is asked first, as what is added later lies
+    /// on top (the reader's markups over the page's links). The canvas's own "Draw at Lower
+    /// Resolution" buttons come before them all.
+    private var clickTakers: [(Point) -> Bool] = []
+    func takeClicks(_ taker: @escaping (Point) -> Bool) { clickTakers.append(taker) }
+    func primaryClicked(at point: Point) {
+        guard !takeLowerResolutionOffer(at: point) else { return }
+        _ = clickTakers.reversed().first { $0(point) }
+    }
     /// A press of the primary button: presses (2 for a double press…), where, with Shift.
     var onPrimaryPress: ((Int, Point, Bool) -> Void)?
     /// The pointer moved to a point while the primary button is down.
@@ -485,8 +493,10 @@ final class PageCanvas: CanvasContent {
             // Highlights multiply the page under them, as a marker on paper: the words stay
             // black. (At night the page is inverted, and a multiplied highlight would vanish
             // into the dark: there it is laid over, like the other marks.)
-            let marks = overlays.flatMap { $0.overlay?.marks(onPage: page.page) ?? [] }
-            let multiplied = night.isOn ? [] : marks.filter { if case .markup(.highlight, _) = $0.style { true } else { false } }
+            var multiplied: [PageMark] = [], laidOver: [PageMark] = []
+            for mark in overlays.flatMap({ $0.overlay?.marks(onPage: page.page) ?? [] }) {
+                if !night.isOn, case .markup(.highlight, _) = mark.style { multiplied.append(mark) } else { laidOver.append(mark) }
+            }
             if !multiplied.isEmpty { gtk_snapshot_push_blend(snapshot, GSK_BLEND_MODE_MULTIPLY) }
             night.drawing(snapshot) {
                 // Paper under what is missing; a sharp picture covers it all.
@@ -527,7 +537,7 @@ final class PageCanvas: CanvasContent {
                                                UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
                 }
             }
-            for mark in marks where !multiplied.contains(mark) { draw(mark, onPage: page.page, snapshot, snap: snap) }
+            for mark in laidOver { draw(mark, onPage: page.page, snapshot, snap: snap) }
         }
     }
 
