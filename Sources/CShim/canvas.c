@@ -2,6 +2,7 @@
  * GtkScrolledWindow gives it overlay scrollbars and kinetic scrolling while the document
  * may be millions of pixels tall. Drawing and layout live in Swift behind callbacks. */
 #include "quire-shim.h"
+#include <math.h>
 
 struct _QuireCanvas {
     GtkWidget parent;
@@ -25,6 +26,13 @@ static void value_changed(GtkAdjustment *adjustment, QuireCanvas *self) {
         self->callbacks.scrolled(self->data, gtk_adjustment_get_value(self->adjustment[0]),
                                  gtk_adjustment_get_value(self->adjustment[1]));
     gtk_widget_queue_draw(GTK_WIDGET(self));
+    /* Placed children lie in the content: they move with it. */
+    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(self)); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        if (!GTK_IS_NATIVE(child)) {
+            gtk_widget_queue_allocate(GTK_WIDGET(self));
+            break;
+        }
 }
 
 static void set_adjustment(QuireCanvas *self, int axis, GtkAdjustment *adjustment) {
@@ -57,12 +65,63 @@ static void configure(QuireCanvas *self) {
     }
 }
 
+/* Where a child (a form field's editor) lies: its top-left corner in the content (it moves
+ * with the scroll), its size
+ * before turning, and the turn, clockwise. A child smaller than its minimum is allocated
+ * its minimum and scaled down to fit. */
+typedef struct { double x, y, width, height; int degrees; } Placement;
+
+static GQuark placement_quark(void) { return g_quark_from_static_string("quire-canvas-placement"); }
+
+void quire_canvas_place(QuireCanvas *self, GtkWidget *child, double x, double y, double width, double height,
+                        int degrees) {
+    Placement *placement = g_object_get_qdata(G_OBJECT(child), placement_quark());
+    if (placement == NULL) {
+        placement = g_new0(Placement, 1);
+        g_object_set_qdata_full(G_OBJECT(child), placement_quark(), placement, g_free);
+    }
+    *placement = (Placement){x, y, MAX(width, 1), MAX(height, 1), degrees};
+    if (gtk_widget_get_parent(child) != GTK_WIDGET(self))
+        gtk_widget_set_parent(child, GTK_WIDGET(self));
+    gtk_widget_queue_allocate(GTK_WIDGET(self));
+}
+
+static void allocate_children(QuireCanvas *self) {
+    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(self)); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        if (GTK_IS_NATIVE(child)) {
+            if (GTK_IS_POPOVER(child) && gtk_widget_get_visible(child))
+                gtk_popover_present(GTK_POPOVER(child));
+            continue;
+        }
+        Placement *placement = g_object_get_qdata(G_OBJECT(child), placement_quark());
+        if (placement == NULL)
+            continue;
+        int minimum = 0, natural = 0;
+        gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+        /* At a whole pixel, whole pixels wide, scaled only when the child needs more than the place has: a
+         * fraction of a pixel of scale would blur it all. */
+        int width = MAX((int)round(placement->width), minimum);
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, NULL, NULL);
+        int height = MAX((int)round(placement->height), minimum);
+        double across = width > round(placement->width) ? placement->width / width : 1;
+        double down = height > round(placement->height) ? placement->height / height : 1;
+        GskTransform *transform = gsk_transform_translate(
+            NULL, &GRAPHENE_POINT_INIT((float)round(placement->x - gtk_adjustment_get_value(self->adjustment[0])),
+                                       (float)round(placement->y - gtk_adjustment_get_value(self->adjustment[1]))));
+        transform = gsk_transform_rotate(transform, (float)placement->degrees);
+        transform = gsk_transform_scale(transform, (float)across, (float)down);
+        gtk_widget_allocate(child, width, height, -1, transform);
+    }
+}
+
 static void quire_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     QuireCanvas *self = QUIRE_CANVAS(widget);
     if (self->callbacks.resized)
         self->callbacks.resized(self->data, width, height);
     configure(self);
+    allocate_children(self);
 }
 
 static void quire_canvas_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
@@ -81,6 +140,9 @@ static void quire_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
                                  gtk_widget_get_height(widget),
                                  gtk_adjustment_get_value(self->adjustment[0]),
                                  gtk_adjustment_get_value(self->adjustment[1]));
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL; child = gtk_widget_get_next_sibling(child))
+        if (!GTK_IS_NATIVE(child))
+            gtk_widget_snapshot_child(widget, child, snapshot);
 }
 
 static void quire_canvas_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
@@ -107,6 +169,9 @@ static void quire_canvas_get_property(GObject *object, guint id, GValue *value, 
 
 static void quire_canvas_dispose(GObject *object) {
     QuireCanvas *self = QUIRE_CANVAS(object);
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL)
+        gtk_widget_unparent(child);
     for (int axis = 0; axis < 2; axis++) {
         if (self->adjustment[axis]) {
             g_signal_handler_disconnect(self->adjustment[axis], self->changed_handler[axis]);

@@ -227,7 +227,7 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         guard hasViewport else { return RenderPlanner.Plan(tiles: [], urgent: 0) }
         var plan = planner.plan(layout: layout, visible: visibleRect, scrollingDown: scrollingDown, deviceScale: deviceScale,
                                 isCached: { key in
-                                    failures[key.page] != nil || sharp[key] != nil || lowRes[key] != nil
+                                    failures[key.page] != nil || isCurrent(sharp[key], page: key.page) || isCurrent(lowRes[key], page: key.page)
                                 })
         func bytes(_ key: TileKey) -> Int {
             let size = key.pixelSize(for: layout.pageSizes[key.page])
@@ -247,7 +247,7 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         guard !thumbnails.shown.isEmpty else { return plan }
         func wanted(_ pages: [Int]) -> [TileKey] {
             pages.filter { $0 < layout.pageCount && failures[$0] == nil }
-                .map { planner.lowResKey(page: $0, layout: layout) }.filter { lowRes[$0] == nil }
+                .map { planner.lowResKey(page: $0, layout: layout) }.filter { !isCurrent(lowRes[$0], page: $0.page) }
         }
         let shown = wanted(Array(thumbnails.shown)), ahead = wanted(thumbnails.ahead)
         let added = Set(shown + ahead)
@@ -339,7 +339,27 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     public var waitingPages: [Int] { hasViewport ? visiblePages.filter(isWaiting) : [] }
 
     private func isWaiting(_ page: Int) -> Bool {
-        failures[page] == nil && !visibleSharpKeys(page).allSatisfy { sharp[$0] != nil }
+        failures[page] == nil && !visibleSharpKeys(page).allSatisfy { isCurrent(sharp[$0], page: page) }
+    }
+
+    /// The revision of the document's contents each changed page shows now (pages not
+    /// here show revision 0, the document as opened).
+    public private(set) var pageRevisions: [Int: Int] = [:]
+
+    /// The reader changed what `pages` show (a form field's value), now `revision`: their
+    /// pictures stay on screen until new ones, drawn with the change, replace them; until
+    /// then the pages are planned again and count as waiting. A render already running
+    /// with the old contents is taken when it comes, and planned again.
+    public mutating func contentChanged(pages: [Int], revision: Int) {
+        for page in pages where (0..<layout.pageCount).contains(page) {
+            pageRevisions[page] = max(pageRevisions[page] ?? 0, revision)
+        }
+    }
+
+    /// Whether `picture` shows `page`'s contents as they are now.
+    private func isCurrent(_ picture: Picture?, page: Int) -> Bool {
+        guard let picture else { return false }
+        return picture.revision >= pageRevisions[page] ?? 0
     }
 
     /// True once every page's real size is known and the view shows all it will.

@@ -12,6 +12,8 @@ public struct PageMark: Equatable, Sendable {
         case markup(Markup.Kind, Markup.Colour)
         /// The markup the reader clicked, to change or delete.
         case chosenMarkup
+        /// A form widget the reader can fill, and the one with the keyboard's focus.
+        case formField, focusedField
     }
 
     public var rects: [Rect]

@@ -32,4 +32,11 @@ public protocol RenderAbandoning: Sendable {
 /// A finished, immutable picture that may cross threads.
 public protocol RenderedPicture: Sendable {
     var byteCount: Int { get }
+    /// Which of the document's contents it shows (`CanvasModel.contentChanged`): the
+    /// reader's form values as they were when it was drawn; 0 for the document as opened.
+    var revision: Int { get }
+}
+
+extension RenderedPicture {
+    public var revision: Int { 0 }
 }

@@ -60,6 +60,7 @@ enum DocumentHelper {
         case .fonts: return .fonts(document.fonts() ?? [])
         case .selectionAreas(let span, let style): return .rects(document.selectionAreas(span, style: style))
         case .selectedText(let selection): return .text(document.selectedText(selection))
+        case .formFields(let page): return .formFields(document.formFields(at: page))
         case .print: return .printFailed(reason: "a printout is not an answer")
         }
     }

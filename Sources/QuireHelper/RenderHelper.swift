@@ -11,7 +11,8 @@ import Glibc
 /// A render helper's life: it opens the document it was given (the window's descriptor,
 /// so the bytes the window chose), says so, and then renders one tile at a time into the
 /// shared pixels the window makes for each, until the window closes the channel. It holds
-/// no state the window needs: the window ends it to stop a render, and makes another.
+/// no state the window needs: the window ends it to stop a render, and makes another
+/// (which it sends the reader's form values again, before its first render).
 enum RenderHelper {
     /// Opens the document and confines itself (`HelperOpening`), then serves.
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
@@ -22,6 +23,7 @@ enum RenderHelper {
         }
         faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
+        var form = FormState()
         while true {
             guard let (bytes, passed) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
             let reply: HelperReply
@@ -37,6 +39,11 @@ enum RenderHelper {
                 reply = .largeImages(id: id, document.hasLargeImages(page: page))
             case .pixels:
                 continue // pixels not asked for: dropped, with their descriptor
+            case .formValues:
+                guard let bytes = try? channel.receiveWhole(limit: WireLimit.reply),
+                      let values = try? FormValuesMessage.values(bytes) else { _exit(0) }
+                form.show(values, in: document)
+                continue
             }
             guard (try? channel.send(reply.bytes)) != nil else { _exit(0) }
             drawnInto = nil
@@ -77,5 +84,22 @@ enum RenderHelper {
         } catch {
             return .renderFailed(id: id, reason: "\(error)")
         }
+    }
+}
+
+/// The reader's form values as a render helper draws them: each set on its document, and
+/// a widget the reader no longer changes (an undo) given back the value it had.
+private struct FormState {
+    private var originals: [Int: FormValue] = [:]
+
+    mutating func show(_ values: [FieldValue], in document: Document) {
+        let now = Set(values.map(\.id))
+        let restored = originals.filter { !now.contains($0.key) }
+        document.setFormValues(FieldValue.ordered(restored))
+        for id in restored.keys { originals[id] = nil }
+        for value in values where originals[value.id] == nil {
+            if let original = document.formValue(id: value.id) { originals[value.id] = original }
+        }
+        document.setFormValues(values)
     }
 }

@@ -12,18 +12,22 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
     /// What holds the surface's pixels when cairo does not (shared memory), kept as long
     /// as the surface.
     private let keeper: (any AnyObject & Sendable)?
+    /// The document's contents it shows (`RenderedPicture.revision`).
+    public let revision: Int
 
     /// Takes over `surface`, which holds its pixels or whose pixels `keeper` holds.
-    public init(taking surface: OpaquePointer, keeper: (any AnyObject & Sendable)? = nil) {
+    public init(taking surface: OpaquePointer, keeper: (any AnyObject & Sendable)? = nil, revision: Int = 0) {
         self.surface = surface
         self.keeper = keeper
+        self.revision = revision
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
     }
 
     /// A picture over `width` × `height` ARGB32 pixels at `address` (rows of `width` × 4
     /// bytes), which `keeper` keeps mapped; nil when cairo refuses the size.
-    public convenience init?(pixelsAt address: UnsafeMutableRawPointer, width: Int, height: Int, keeper: any AnyObject & Sendable) {
+    public convenience init?(pixelsAt address: UnsafeMutableRawPointer, width: Int, height: Int, keeper: any AnyObject & Sendable,
+                             revision: Int = 0) {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         guard stride == width * 4,
               let surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
@@ -32,7 +36,7 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
             cairo_surface_destroy(surface)
             return nil
         }
-        self.init(taking: surface, keeper: keeper)
+        self.init(taking: surface, keeper: keeper, revision: revision)
     }
 
     deinit { cairo_surface_destroy(surface) }

@@ -28,6 +28,19 @@ public final class DocumentFile: Sendable {
     /// sizes a tile's pixels from them and sends them with the question (`RemoteRenderer`).
     let knownSizes = Mutex<[Size]>([])
 
+    /// The reader's form values, as every render helper is to draw them, and their
+    /// revision: each change counts one, and the pictures drawn say which they show.
+    let formValues = Mutex<(revision: Int, values: [FieldValue])>((0, []))
+
+    /// The reader's form values now (all of them): render helpers draw them from their
+    /// next tile on. Returns their revision, which the pictures drawn with them carry.
+    public func showFormValues(_ values: [Int: FormValue]) -> Int {
+        formValues.withLock { state in
+            state = (state.revision + 1, FieldValue.ordered(values))
+            return state.revision
+        }
+    }
+
     /// Keeps `sizes`, checked, as those of pages `first...`.
     func learn(_ sizes: [Size], from first: Int) {
         guard first >= 0, !sizes.isEmpty else { return }

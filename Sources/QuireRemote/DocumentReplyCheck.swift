@@ -69,6 +69,34 @@ public enum DocumentReplyCheck {
                             substitute: font.substitute.map(line))
     }
 
+    /// A form widget as the window may believe it: on the page asked for, its area on
+    /// paper, its strings display-safe, its value of its own kind. Nil when it is not.
+    static func formField(_ field: FormField, page: Int) -> FormField? {
+        guard field.page == page, let area = areas([field.area]).first else { return nil }
+        func line(_ text: String, _ limit: Int) -> String { BoundedText.line(text, limit: limit) }
+        var kind = field.kind
+        var value = field.value
+        switch field.kind {
+        case .text(let multiline, let password, let maxLength):
+            let limit = maxLength > 0 ? min(maxLength, FormField.textLimit) : FormField.textLimit
+            kind = .text(multiline: multiline, password: password, maxLength: maxLength > 0 ? limit : 0)
+            guard case .text(let text) = value else { return nil }
+            value = .text(FormValue.safeText(text, limit: limit))
+        case .checkBox, .radio:
+            guard case .on = value else { return nil }
+        case .choice(var choice):
+            choice.items = choice.items.map { line($0, FormField.nameLimit) }
+            kind = .choice(choice)
+            if case .on = value { return nil }
+            value = value.bounded(items: choice.items.count)
+        case .pushButton, .signature:
+            break
+        }
+        return FormField(id: field.id, page: page, area: area, kind: kind, name: line(field.name, FormField.nameLimit),
+                         label: line(field.label, FormField.nameLimit), readOnly: field.readOnly, scripted: field.scripted,
+                         fontSize: field.fontSize, value: value, pageTurn: field.pageTurn)
+    }
+
     private static func finiteTop(_ top: Double) -> Double? {
         top.isFinite ? min(max(top, 0), PageGeometryLimits.largestSide) : nil
     }

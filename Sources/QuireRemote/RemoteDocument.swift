@@ -222,6 +222,13 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         return links.compactMap { DocumentReplyCheck.link($0, pageCount: pageCount) }
     }
 
+    /// The page's form widgets, checked (`DocumentReplyCheck.formField`); none when they
+    /// could not be read.
+    public func formFields(at index: Int) -> [FormField] {
+        guard case .formFields(let fields)? = ask(.formFields(page: index)) else { return [] }
+        return fields.compactMap { DocumentReplyCheck.formField($0, page: index) }
+    }
+
     /// The outline; nil when it could not be read (not the same as none).
     public func outline() -> OutlineTree? {
         guard case .outline(let entries, let open)? = ask(.outline, within: Self.walkSeconds) else { return nil }

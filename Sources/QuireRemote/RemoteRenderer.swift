@@ -42,6 +42,9 @@ public final class RemoteRenderer: PageRendering {
     /// the window does other things (the first view's renderer is made while the
     /// document helper still opens), and is waited for at the first tile.
     private var awaitingReady = false
+    /// The revision of the reader's form values the helper has been sent (0: none, the
+    /// document as opened); a new helper is sent them before its first tile.
+    private var sentFormRevision = 0
     private let inProgress = RenderInProgress()
     public var abandoning: (any RenderAbandoning)? { inProgress }
 
@@ -62,6 +65,7 @@ public final class RemoteRenderer: PageRendering {
         }
         helper = try zygote.spawn(.renderer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
         awaitingReady = true
+        sentFormRevision = 0
     }
 
     /// Waits for a new helper's first answer: that it opened the document.
@@ -123,6 +127,7 @@ public final class RemoteRenderer: PageRendering {
         if let socket = helper?.channel.socket { inProgress.attach(socket) }
         try ready()
         guard let channel = helper?.channel else { throw RenderFailure("no helper") }
+        let revision = try sendFormValues(on: channel)
         nextID &+= 1
         let id = nextID, page = tile.page
         let deadline = monotonicSeconds() + renderSeconds
@@ -141,7 +146,7 @@ public final class RemoteRenderer: PageRendering {
                   width * height * 4 <= offered.byteCount else {
                 throw broken("the process drawing page \(page + 1) drew \(width)×\(height) pixels into memory it was not given")
             }
-            return try picture(offered, width: width, height: height, seconds: seconds, draw: draw)
+            return try picture(offered, width: width, height: height, seconds: seconds, draw: draw, revision: revision)
         case .needs(id, let width, let height):
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
                 throw broken("the process drawing page \(page + 1) asked for \(width)×\(height) pixels")
@@ -153,7 +158,7 @@ public final class RemoteRenderer: PageRendering {
             }
             switch try answer(page: page, within: left(), from: channel) {
             case .rendered(id, width, height, let seconds, let draw):
-                return try picture(pixels, width: width, height: height, seconds: seconds, draw: draw)
+                return try picture(pixels, width: width, height: height, seconds: seconds, draw: draw, revision: revision)
             case .renderFailed(id, let reason): throw RenderFailure(reason)
             default: throw broken(outOfTurn)
             }
@@ -164,13 +169,28 @@ public final class RemoteRenderer: PageRendering {
 
     /// The tile's pixels as a picture; the times are believed only as hints (of slowness,
     /// for the bench): a lie costs memory, not safety.
-    private func picture(_ pixels: SharedPixels, width: Int, height: Int, seconds: Double, draw: Double) throws -> PageImage {
+    private func picture(_ pixels: SharedPixels, width: Int, height: Int, seconds: Double, draw: Double, revision: Int) throws -> PageImage {
         lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), renderSeconds) : nil
         lastDrawSeconds = draw.isFinite ? min(max(draw, 0), renderSeconds) : nil
-        guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels) else {
+        guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels, revision: revision) else {
             throw RenderFailure("cairo refused a \(width)×\(height) picture")
         }
         return image
+    }
+
+    /// Sends the reader's form values when the helper has not had these yet; returns
+    /// their revision, which the picture drawn next shows.
+    private func sendFormValues(on channel: Channel) throws -> Int {
+        let (revision, values) = file.formValues.withLock { $0 }
+        guard revision != sentFormRevision else { return revision }
+        do {
+            try channel.send(HelperRequest.formValues(revision: revision).bytes)
+            try channel.sendWhole(FormValuesMessage.bytes(values))
+        } catch {
+            throw broken("the process drawing pages ended")
+        }
+        sentFormRevision = revision
+        return revision
     }
 
     /// Room for the tile's pixels, as the helper will size them from its page's size (a

@@ -3,8 +3,9 @@ import Foundation
 import QuireEngine
 import QuireRemote
 
-/// The reader's markups on the document shown: made from the selection (Ctrl+H and the
-/// context menu), undone and redone (`AnnotationEdits`), drawn over the pages until they
+/// The reader's markups and form values on the document shown: markups made from the
+/// selection (Ctrl+H and the context menu), values by `DocumentForms`; undone and redone
+/// together (`AnnotationEdits`), drawn over the pages until they
 /// are saved, and saved by Ctrl+S into the file (`DocumentSaving`, on a thread: the window
 /// stays live). Quire's own save is not taken for a change on disk (`onSaved` lets the
 /// file watch adopt the new file).
@@ -22,6 +23,8 @@ final class DocumentAnnotations {
     var onNotice: ((String) -> Void)?
     /// The file on disk is now Quire's own save.
     var onSaved: (() -> Void)?
+    /// The reader's form values changed (a field filled, an undo), with what they were.
+    var onFieldValuesChanged: ((_ before: [Int: FormValue]) -> Void)?
 
     init(canvas: PageCanvas, file: DocumentFile, path: String?) {
         self.canvas = canvas
@@ -59,10 +62,19 @@ final class DocumentAnnotations {
 
     /// The reader chose to lose what is not saved: every markup goes, and nothing asks again.
     func discard() {
-        let before = edits.isModified
+        let before = edits.isModified, fields = edits.fieldValues
         edits = AnnotationEdits()
         chosen = nil
         changed(wasModified: before)
+        if !fields.isEmpty { onFieldValuesChanged?(fields) }
+    }
+
+    /// Sets form widgets' values, as one step to undo.
+    func setFields(_ values: [FieldValue]) {
+        step { edits in
+            edits.setFields(values)
+            return true
+        }
     }
 
     func undo() { step { $0.undo() } }
@@ -145,8 +157,9 @@ final class DocumentAnnotations {
     }
 
     private func step(_ change: (inout AnnotationEdits) -> Bool) {
-        let before = edits.isModified
+        let before = edits.isModified, fields = edits.fieldValues
         if change(&edits) { changed(wasModified: before) }
+        if edits.fieldValues != fields { onFieldValuesChanged?(fields) }
     }
 
     private func changed(wasModified: Bool) {
@@ -181,26 +194,28 @@ final class DocumentAnnotations {
     private func save(to path: String, then done: @escaping @MainActor (Bool) -> Void) {
         guard !saving else { return }
         saving = true
-        let markups = edits.markups, file = self.file, started = monotonicSeconds()
+        let content = edits.content, file = self.file, started = monotonicSeconds()
         startThread {
-            let outcome = Result { () throws(DocumentSaving.Failure) in try DocumentSaving.save(markups, of: file, to: path) }
+            let outcome = Result { () throws(DocumentSaving.Failure) in
+                try DocumentSaving.save(content.markups, fields: FieldValue.ordered(content.fieldValues), of: file, to: path)
+            }
             let seconds = monotonicSeconds() - started
             MainLoop.invoke { [weak self] in
-                self?.saved(markups, outcome, seconds: seconds)
+                self?.saved(content, outcome, seconds: seconds)
                 done((try? outcome.get()) != nil)
             }
         }
     }
 
-    private func saved(_ markups: [Markup], _ outcome: Result<Void, DocumentSaving.Failure>, seconds: Double) {
+    private func saved(_ content: AnnotationEdits.Content, _ outcome: Result<Void, DocumentSaving.Failure>, seconds: Double) {
         saving = false
         switch outcome {
         case .success:
-            printError("saved \(markups.count) annotations (\(Int((seconds * 1000).rounded())) ms)")
+            printError("saved \(content.markups.count) annotations and \(content.fieldValues.count) field values (\(Int((seconds * 1000).rounded())) ms)")
             onSaved?()
             // What was saved is the state now, unless the reader changed it meanwhile.
             let before = edits.isModified
-            if edits.markups == markups { edits.wasSaved() }
+            if edits.content == content { edits.wasSaved() }
             if edits.isModified != before { onModifiedChanged?(edits.isModified) }
         case .failure(let failure):
             printError("the document could not be saved: \(failure)")

@@ -17,7 +17,8 @@ import Synchronization
 @MainActor
 final class DocumentLinks {
     private unowned let canvas: PageCanvas
-    private let worker: DocumentWorker
+    /// Its thread, which the form's fields are read on too (`DocumentForms`).
+    let worker: DocumentWorker
     private let wanted = WantedPages()
     private var pages = LinkPages()
     private var pointer: Point?

@@ -44,6 +44,7 @@ final class DocumentWindow {
     /// The reader's markups on the document shown, and its title without the mark of
     /// unsaved changes.
     var annotations: DocumentAnnotations?
+    private var forms: DocumentForms?
     private var documentTitle = ""
     private var openingCheck: DocumentOpening?
 
@@ -423,14 +424,22 @@ final class DocumentWindow {
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window
-        links.describeAnnotation = { [unowned annotations] page, point in annotations.describe(page: page, point: point) }
+        forms?.close()
+        let forms = DocumentForms(file: file, canvas: canvas, annotations: annotations, worker: links.worker)
+        forms.onNotice = { [unowned self] text in self.notice.show(text) }
+        self.forms = forms
+        links.describeAnnotation = { [unowned annotations, unowned forms] page, point in
+            annotations.describe(page: page, point: point) ?? forms.describe(page: page, point: point)
+        }
         // The copy holds the annotations now (they count as saved): it is shown, as an
         // editor shows what it saved as.
         annotations.onSavedAs = { [unowned self] path in self.open(path) }
         canvas.onUndoRequested = { [unowned annotations] in annotations.undo() }
         canvas.onRedoRequested = { [unowned annotations] in annotations.redo() }
         canvas.onDeleteRequested = { [unowned annotations] in annotations.deleteChosen() }
-        // The reader's markups under the selection, the selection under the search's marks.
+        // The form's fields under the reader's markups, those under the selection, the
+        // selection under the search's marks.
+        canvas.addOverlay(forms)
         canvas.addOverlay(annotations)
         canvas.addOverlay(selection)
         canvas.addOverlay(search)

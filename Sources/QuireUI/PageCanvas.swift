@@ -89,6 +89,13 @@ final class PageCanvas: CanvasContent {
     var onEscape: (() -> Bool)?
     /// `/` on the canvas.
     var onFindRequested: (() -> Void)?
+    /// A key on the canvas, asked before its own keys: the form's (Tab through fields,
+    /// Space on a check box); says whether it used the key.
+    var onFieldKey: ((_ keyval: UInt32, _ shift: Bool) -> Bool)?
+    /// Told when the zoom or the turn changed what a point of a page is on screen.
+    private var scaleWatchers: [() -> Void] = []
+    func watchScale(_ watcher: @escaping () -> Void) { scaleWatchers.append(watcher) }
+    private var watchedScale = (scale: 0.0, rotation: Rotation.none)
     private var reportedVisiblePages = 0..<0
     private var history = NavigationHistory<ViewPlace>()
     /// Whether going back and forward lead anywhere, after each change.
@@ -356,6 +363,11 @@ final class PageCanvas: CanvasContent {
             for watcher in visiblePagesWatchers { watcher(visible) }
         }
         onViewMoved?()
+        if watchedScale != (model.layout.scale, model.layout.rotation) {
+            watchedScale = (model.layout.scale, model.layout.rotation)
+            // Not now: this may run inside size allocation.
+            MainLoop.invoke { [weak self] in for watcher in self?.scaleWatchers ?? [] { watcher() } }
+        }
         watchSlowPages()
         gtk_widget_queue_draw(UnsafeMutablePointer(canvas))
         if model.isSettled { onSettled?() }
@@ -433,6 +445,14 @@ final class PageCanvas: CanvasContent {
         guard shown != model.thumbnails.shown || ahead != model.thumbnails.ahead else { return }
         model.setThumbnails(shown: shown, ahead: ahead)
         submitPlan()
+    }
+
+    /// Redraws `pages` with the document's contents of `revision` (the reader's form
+    /// values): their pictures stay until the new ones come.
+    func contentChanged(pages: [Int], revision: Int) {
+        model.contentChanged(pages: pages, revision: revision)
+        submitPlan()
+        redraw()
     }
 
     /// Hands the model's plan to the workers: only what is on screen until the first
@@ -547,6 +567,10 @@ final class PageCanvas: CanvasContent {
         var (colour, margin) = switch mark.style {
         case .selection: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), 0.0)
         case .chosenMarkup: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.3), 2.0)
+        // Where a form can be filled, faintly, as other viewers show it; the field with the
+        // keyboard's focus more strongly.
+        case .formField: (GdkRGBA(red: 0, green: 0.33, blue: 1, alpha: 0.1), 0.0)
+        case .focusedField: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), 1.0)
         case .match: (GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4), 1.0)
         case .currentMatch: (GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55), 1.0)
         case .markup(let kind, let markupColour):

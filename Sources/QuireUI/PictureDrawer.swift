@@ -20,7 +20,8 @@ final class PictureDrawer {
             useTextures = String(cString: quire_widget_renderer_name(widget)) != "GskCairoRenderer"
         }
         if useTextures == true {
-            let texture = textures[key] ?? PageTexture(image)
+            // A key's picture is replaced when its page changed (a form value): a new texture then.
+            let texture = textures[key].flatMap { $0.source === image ? $0 : nil } ?? PageTexture(image)
             textures[key] = texture
             gtk_snapshot_append_texture(snapshot, texture.texture, &area)
         } else {
@@ -48,5 +49,10 @@ final class PictureDrawer {
 final class PageTexture {
     private let owned: GObjectRef
     var texture: OpaquePointer { owned.opaque }
-    init(_ image: PageImage) { owned = GObjectRef(taking: quire_texture_for_surface(image.surface)) }
+    /// The picture it shows (kept: its pixels are the texture's).
+    let source: PageImage
+    init(_ image: PageImage) {
+        owned = GObjectRef(taking: quire_texture_for_surface(image.surface))
+        source = image
+    }
 }

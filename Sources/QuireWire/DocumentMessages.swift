@@ -18,6 +18,7 @@ public enum DocumentRequest: Equatable, Sendable {
     /// A printout of `pages` (in that order) on `paper`, as a PDF: answered with
     /// `printChunk`s and then `printed` or `printFailed`.
     case print(pages: [Int], paper: PrintPaper)
+    case formFields(page: Int)
 
     /// The most page sizes one question asks for.
     public static let sizesPerRequest = 4096
@@ -45,6 +46,7 @@ public enum DocumentRequest: Equatable, Sendable {
         case .print(let pages, let paper):
             out.u8(13); out.list(pages) { $0.int($1) }
             out.size(paper.size); out.f64(paper.top); out.f64(paper.left); out.f64(paper.bottom); out.f64(paper.right)
+        case .formFields(let page): out.u8(14); out.int(page)
         }
         return out.bytes
     }
@@ -72,6 +74,7 @@ public enum DocumentRequest: Equatable, Sendable {
             let size = try input.size()
             self = .print(pages: pages, paper: PrintPaper(size: size, top: try input.f64(), left: try input.f64(),
                                                           bottom: try input.f64(), right: try input.f64()))
+        case 14: self = .formFields(page: try input.int())
         case let other: throw .unknownMessage(other)
         }
         try input.finish()
@@ -99,6 +102,7 @@ public enum DocumentReply: Equatable, Sendable {
     case printChunk([UInt8])
     case printed(pages: Int)
     case printFailed(reason: String)
+    case formFields([FormField])
 
     public var bytes: [UInt8] {
         var out = WireWriter()
@@ -121,6 +125,7 @@ public enum DocumentReply: Equatable, Sendable {
         case .printChunk(let bytes): out.u8(12); out.int(bytes.count); out.raw(bytes)
         case .printed(let pages): out.u8(13); out.int(pages)
         case .printFailed(let reason): out.u8(14); out.string(reason, limit: HelperReply.reasonLimit)
+        case .formFields(let fields): out.u8(15); out.list(fields) { $0.formField($1) }
         }
         return out.bytes
     }
@@ -155,6 +160,7 @@ public enum DocumentReply: Equatable, Sendable {
         case 12: self = .printChunk(try input.raw(count: try input.count(limit: DocumentReply.printChunkLimit)))
         case 13: self = .printed(pages: try input.int())
         case 14: self = .printFailed(reason: try input.string(limit: HelperReply.reasonLimit))
+        case 15: self = .formFields(try input.list(limit: FormField.perPageLimit, least: 60) { (r: inout WireReader) throws(WireError) in try r.formField() })
         case let other: throw .unknownMessage(other)
         }
         try input.finish()

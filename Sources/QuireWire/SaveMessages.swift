@@ -1,12 +1,14 @@
 import QuireEngine
 
 /// A save helper's conversation: it opens the document and says so (`SaveReply.ready`);
-/// the window sends the markups to write (`SaveRequest`, whole), then one packet passing
+/// the window sends the markups and form values to write (`SaveRequest`, whole), then one packet passing
 /// the new file's descriptor (`SaveRequest.output`); the helper writes and answers.
 public struct SaveRequest: Equatable, Sendable {
     public let markups: [Markup]
+    /// The reader's form values, in the order to set them (`FieldValue.ordered`).
+    public let fields: [FieldValue]
 
-    public init(markups: [Markup]) { self.markups = markups }
+    public init(markups: [Markup], fields: [FieldValue] = []) { self.markups = markups; self.fields = fields }
 
     /// The packet that passes the output file.
     public static let output: [UInt8] = [0x5A]
@@ -21,6 +23,7 @@ public struct SaveRequest: Equatable, Sendable {
             out.string(markup.author, limit: 1024)
             out.f64(markup.created)
         }
+        out.formValues(fields)
         return out.bytes
     }
 
@@ -36,6 +39,7 @@ public struct SaveRequest: Equatable, Sendable {
                           text: try input.string(limit: Markup.textLimit * 4), author: try input.string(limit: 1024),
                           created: try input.f64())
         }
+        fields = try input.formValues(limit: HelperRequest.formValueLimit)
         try input.finish()
     }
 }

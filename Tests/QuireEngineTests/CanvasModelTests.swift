@@ -251,3 +251,33 @@ final class ViewRequestTests: XCTestCase {
         XCTAssertNil(model.pendingRequest)
     }
 }
+
+/// A page whose contents the reader changed (a form value) is drawn again, its old
+/// pictures shown until then.
+final class ContentChangeTests: XCTestCase {
+    private struct Picture: RenderedPicture {
+        var byteCount = 100
+        var revision = 0
+    }
+
+    func testAChangedPageIsPlannedAgainAndWaitsUntilAPictureOfTheNewRevisionComes() {
+        var model = CanvasModel<Picture>(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 3), zoom: .fitWidth,
+                                         budget: 1 << 30)
+        _ = model.resize(to: Size(width: 800, height: 600))
+        let key = model.sharpKey(0)
+        for planned in model.plan().tiles { model.accept(planned, .success(Picture())) }
+        XCTAssertTrue(model.visiblePagesComplete)
+        XCTAssertFalse(model.plan().tiles.contains(key))
+        model.contentChanged(pages: [0], revision: 1)
+        XCTAssertFalse(model.visiblePagesComplete, "the changed page waits for its new picture")
+        XCTAssertTrue(model.plan().tiles.contains(key), "the changed page is planned again")
+        XCTAssertNotNil(model.sharp[key], "its old picture stays on screen meanwhile")
+        model.accept(key, .success(Picture(revision: 0)))
+        XCTAssertTrue(model.plan().tiles.contains(key), "a picture drawn before the change does not end the wait")
+        model.accept(key, .success(Picture(revision: 1)))
+        XCTAssertFalse(model.plan().tiles.contains(key))
+        XCTAssertTrue(model.visiblePagesComplete)
+        model.contentChanged(pages: [7, -1], revision: 2)
+        XCTAssertTrue(model.visiblePagesComplete, "pages the document does not have change nothing")
+    }
+}

@@ -87,21 +87,5 @@ final class RemoteRendererTests: XCTestCase {
         stride(from: 0, to: picture.height, by: 5).flatMap { y in stride(from: 0, to: picture.width, by: 5).map { picture.pixel(x: $0, y: y) } }
     }
 
-    /// Whether process `pid` ends (exits, or is killed) within 5 s: told by a pidfd, which
-    /// turns readable when it does, zombie or not; not by looking at it again and again.
-    private static func ends(_ pid: pid_t) -> Bool {
-        let fd = pidfd_open(pid, 0)
-        guard fd >= 0 else { return errno == ESRCH } // gone already
-        defer { close(fd) }
-        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let result = poll(&ready, 1, 5_000)
-            if result < 0 && errno == EINTR { continue }
-            return result == 1
-        }
-    }
+    private static func ends(_ pid: pid_t) -> Bool { HelperProcess.ends(pid) }
 }
-
-/// glibc 2.36's wrapper, which Swift's Glibc module does not declare.
-@_silgen_name("pidfd_open")
-private func pidfd_open(_ pid: pid_t, _ flags: UInt32) -> Int32

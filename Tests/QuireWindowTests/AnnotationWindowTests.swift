@@ -20,28 +20,10 @@ final class AnnotationWindowTests: XCTestCase {
 
     private let scale = 96.0 / 72
 
-    /// A script's start: Quire on `name` in a 1000 × 900 window at 100 %, and `title_after
-    /// T`, which prints the window's title once it is T (10 s at most), or as it is then.
-    private static func opening(_ name: String) -> String {
-        ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+    private static func opening(_ name: String) -> String { ScriptedSession.opening(name) }
 
-            """ + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100")
-    }
-
-    /// Where the first page's top-left corner is on screen, in a 1000 × 900 window at
-    /// 100 %: its ink against poppler's render of it.
     private func pageOrigin(_ session: ScriptedSession, _ document: Document) throws -> (x: Double, y: Double) {
-        let reference = Picture(try document.render(page: 0, scale: scale)).cropped(x: 0, y: 0, width: 816, height: 780)
-        let inkReference = try XCTUnwrap(reference.bounds(of: 0xFF00_0000, tolerance: 120))
-        let view = (x: 60, y: 55)
-        func ink(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
-            screen.cropped(x: view.x, y: view.y, width: 880, height: 780).bounds(of: 0xFF00_0000, tolerance: 120)
-        }
-        let screen = try session.stillScreen { ink($0)?.width == inkReference.width }
-        let inkShown = try XCTUnwrap(ink(screen))
-        guard inkShown.width == inkReference.width else { throw FixtureFailure("the page's ink is \(inkShown), not as poppler draws it: \(inkReference)") }
-        return (Double(view.x + inkShown.x - inkReference.x), Double(view.y + inkShown.y - inkReference.y))
+        try session.pageOrigin(of: document)
     }
 
     func testAHighlightAcrossTwoLinesIsSavedWhereTheWordsAreAndShownWhenOpenedAgain() throws {

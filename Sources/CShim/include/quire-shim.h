@@ -114,6 +114,11 @@ void quire_canvas_set_content_size(QuireCanvas *canvas, double width, double hei
 /* Moves the view so that (x, y) is the top-left corner (clamped). */
 void quire_canvas_scroll_to(QuireCanvas *canvas, double x, double y);
 double quire_canvas_get_x(QuireCanvas *canvas);
+/* Lays `child` (made the canvas's child) at (x, y) of the content (it scrolls with the
+ * pages), width × height before a clockwise turn of `degrees`, drawn over the pages.
+ * gtk_widget_unparent removes it. */
+void quire_canvas_place(QuireCanvas *canvas, GtkWidget *child, double x, double y, double width, double height,
+                        int degrees);
 double quire_canvas_get_y(QuireCanvas *canvas);
 
 #endif

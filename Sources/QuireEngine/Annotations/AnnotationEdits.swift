@@ -1,21 +1,37 @@
-/// The reader's changes to a document's annotations, as a history that undoes and redoes.
-/// The policy:
+/// The reader's changes to a document's annotations and form fields, as one history that
+/// undoes and redoes. The policy:
 ///  1. Every change (a markup or note added, removed, recoloured, its kind or text
-///     changed) is one step;
+///     changed; a field's value set, a radio group's buttons together) is one step;
 ///     Undo takes back the last step, Redo does it again; a new change after an undo
 ///     drops the steps undone.
 ///  2. The document is modified when what it shows differs from what was last saved:
 ///     undoing back to the saved state is unmodified again; a save marks the state saved.
-///  3. A save writes `markups`, all of them, into the document as it was opened (the
+///  3. A save writes `markups` and `fieldValues`, all of them, into the document as it was opened (the
 ///     bytes the window holds, not the file on disk, which the save replaced): saving
 ///     again after removing one leaves it out, with no need to edit the saved file.
 ///  4. Steps on markups that are gone (a stale id) change nothing and are not recorded.
 public struct AnnotationEdits: Equatable, Sendable {
     public private(set) var markups: [Markup] = []
+    /// The reader's values of form widgets, by `FormField.id`; a widget not here has the
+    /// document's own.
+    public private(set) var fieldValues: [Int: FormValue] = [:]
+    /// What a save writes: the markups and the fields' values.
+    public struct Content: Equatable, Sendable {
+        public let markups: [Markup]
+        public let fieldValues: [Int: FormValue]
+    }
+    public var content: Content { Content(markups: markups, fieldValues: fieldValues) }
+
+    private struct FieldChange: Equatable, Sendable {
+        let id: Int
+        let from: FormValue?
+        let to: FormValue
+    }
     private enum Step: Equatable, Sendable {
         case add(Markup)
         case remove(Markup, at: Int)
         case change(from: Markup, to: Markup)
+        case fields([FieldChange])
     }
     private var steps: [Step] = []
     /// Steps done (the rest of `steps` are undone, to redo).
@@ -71,6 +87,21 @@ public struct AnnotationEdits: Equatable, Sendable {
         change(id) { $0.kind = kind }
     }
 
+    /// Sets form widgets' values, in this order, as one step (a radio group's buttons
+    /// change together); values equal to those already set are left out, and nothing is
+    /// recorded when none is left. Values are bounded (`FormValue.bounded`).
+    public mutating func setFields(_ values: [FieldValue]) {
+        let changes = values.compactMap { set -> FieldChange? in
+            let bounded = set.value.bounded()
+            return fieldValues[set.id] == bounded ? nil : FieldChange(id: set.id, from: fieldValues[set.id], to: bounded)
+        }
+        guard !changes.isEmpty, changes.count <= Self.fieldsPerStep else { return }
+        record(.fields(changes))
+    }
+
+    /// More widgets than any one click changes (a radio group's buttons).
+    public static let fieldsPerStep = FormField.perPageLimit * 4
+
     private mutating func change(_ id: Int, _ edit: (inout Markup) -> Void) {
         guard let old = markups.first(where: { $0.id == id }) else { return }
         var new = old
@@ -105,7 +136,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         return true
     }
 
-    /// What `markups` held was written into the file.
+    /// What `markups` and `fieldValues` held was written into the file.
     public mutating func wasSaved() { saved = done }
 
     private mutating func apply(_ step: Step) {
@@ -113,6 +144,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .add(let markup): markups.append(markup)
         case .remove(let markup, _): markups.removeAll { $0.id == markup.id }
         case .change(_, let new): if let index = markups.firstIndex(where: { $0.id == new.id }) { markups[index] = new }
+        case .fields(let changes): for change in changes { fieldValues[change.id] = change.to }
         }
     }
 
@@ -121,6 +153,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .add(let markup): markups.removeAll { $0.id == markup.id }
         case .remove(let markup, let index): markups.insert(markup, at: min(index, markups.count))
         case .change(let old, _): if let index = markups.firstIndex(where: { $0.id == old.id }) { markups[index] = old }
+        case .fields(let changes): for change in changes.reversed() { fieldValues[change.id] = change.from }
         }
     }
 }

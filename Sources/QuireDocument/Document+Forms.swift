@@ -1,0 +1,183 @@
+import CPoppler
+import QuireEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Document {
+    /// The page's form widgets in the page's annotation order (its tab order), at most
+    /// `FormField.perPageLimit`, areas turned as the page displays and clipped to it (a
+    /// widget with nothing on the page is dropped).
+    public func formFields(at index: Int) -> [FormField] {
+        withPage(index) { page -> [FormField] in
+            let size = Self.declaredSize(of: page)
+            guard let mapping = poppler_page_get_form_field_mapping(page) else { return [] }
+            defer { poppler_page_free_form_field_mapping(mapping) }
+            var widgets: [(field: OpaquePointer, area: PopplerRectangle)] = []
+            var node: UnsafeMutablePointer<GList>? = mapping
+            while let current = node {
+                defer { node = current.pointee.next }
+                guard let raw = current.pointee.data else { continue }
+                let map = raw.assumingMemoryBound(to: PopplerFormFieldMapping.self).pointee
+                if let field = map.field { widgets.append((field, map.area)) }
+            }
+            // poppler lists them last first.
+            widgets.reverse()
+            let rotation = Self.rotation(of: page, size: size, unrotated: widgets.first?.area)
+            return widgets.prefix(FormField.perPageLimit).compactMap { widget in
+                let shown = Self.turned(widget.area, by: rotation, pageSize: size)
+                guard let area = PageGeometryLimits.area(shown, onPageOf: size) else { return nil }
+                return Self.formField(widget.field, page: index, area: area, turn: Rotation(degrees: rotation))
+            }
+        } ?? []
+    }
+
+    /// Sets widgets' values, in order: what the reader typed, ticked and chose. poppler
+    /// draws the widgets anew from them (their appearance streams), and a save writes them.
+    /// Ids the document has no widget for, and values of the wrong kind, change nothing.
+    public func setFormValues(_ values: [FieldValue]) {
+        for (id, value) in values.map({ ($0.id, $0.value) }) {
+            guard let id = Int32(exactly: id), let field = poppler_document_get_form_field(document, id) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(field)) }
+            Self.set(value, of: field)
+        }
+    }
+
+    /// A widget's value now (the document's, or the last set).
+    public func formValue(id: Int) -> FormValue? {
+        guard let id = Int32(exactly: id), let field = poppler_document_get_form_field(document, id) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(field)) }
+        return Self.value(of: field)
+    }
+
+    private static func set(_ value: FormValue, of field: OpaquePointer) {
+        switch (poppler_form_field_get_field_type(field), value) {
+        case (POPPLER_FORM_FIELD_TEXT, .text(let text)):
+            let limit = Int(poppler_form_field_text_get_max_len(field))
+            let bounded = String(text.prefix(limit > 0 ? min(limit, FormField.textLimit) : FormField.textLimit))
+            poppler_form_field_text_set_text(field, bounded)
+        case (POPPLER_FORM_FIELD_BUTTON, .on(let on)):
+            guard poppler_form_field_button_get_button_type(field) != POPPLER_FORM_BUTTON_PUSH else { return }
+            poppler_form_field_button_set_state(field, on ? 1 : 0)
+        case (POPPLER_FORM_FIELD_CHOICE, .chosen(let items)):
+            let count = Int(poppler_form_field_choice_get_n_items(field))
+            poppler_form_field_choice_unselect_all(field)
+            let multiple = poppler_form_field_choice_can_select_multiple(field) != 0
+            for item in items.filter({ $0 >= 0 && $0 < count }).prefix(multiple ? FormField.itemLimit : 1) {
+                poppler_form_field_choice_select_item(field, Int32(item))
+            }
+        case (POPPLER_FORM_FIELD_CHOICE, .text(let text)):
+            guard poppler_form_field_choice_is_editable(field) != 0 else { return }
+            poppler_form_field_choice_set_text(field, String(text.prefix(FormField.textLimit)))
+        default:
+            return
+        }
+    }
+
+    private static func value(of field: OpaquePointer) -> FormValue {
+        switch poppler_form_field_get_field_type(field) {
+        case POPPLER_FORM_FIELD_TEXT:
+            return .text(ownedText(poppler_form_field_text_get_text(field)))
+        case POPPLER_FORM_FIELD_BUTTON:
+            return .on(poppler_form_field_button_get_state(field) != 0)
+        case POPPLER_FORM_FIELD_CHOICE:
+            let count = min(Int(poppler_form_field_choice_get_n_items(field)), FormField.itemLimit)
+            let chosen = (0..<max(count, 0)).filter { poppler_form_field_choice_is_item_selected(field, Int32($0)) != 0 }
+            if chosen.isEmpty, poppler_form_field_choice_is_editable(field) != 0 {
+                let text = owned(poppler_form_field_choice_get_text(field), limit: FormField.textLimit)
+                if !text.isEmpty { return .text(text) }
+            }
+            return .chosen(chosen)
+        default:
+            return .text("")
+        }
+    }
+
+    private static func formField(_ field: OpaquePointer, page: Int, area: Rect, turn: Rotation) -> FormField? {
+        let kind: FormField.Kind
+        var readOnly = poppler_form_field_is_read_only(field) != 0
+        switch poppler_form_field_get_field_type(field) {
+        case POPPLER_FORM_FIELD_TEXT:
+            let type = poppler_form_field_text_get_text_type(field)
+            // A file to pick would be read from the reader's disk: not offered.
+            if type == POPPLER_FORM_TEXT_FILE_SELECT { readOnly = true }
+            kind = .text(multiline: type == POPPLER_FORM_TEXT_MULTILINE, password: poppler_form_field_text_is_password(field) != 0,
+                         maxLength: max(0, Int(poppler_form_field_text_get_max_len(field))))
+        case POPPLER_FORM_FIELD_BUTTON:
+            switch poppler_form_field_button_get_button_type(field) {
+            case POPPLER_FORM_BUTTON_CHECK: kind = .checkBox
+            case POPPLER_FORM_BUTTON_RADIO: kind = .radio
+            default: kind = .pushButton
+            }
+        case POPPLER_FORM_FIELD_CHOICE:
+            let count = min(max(Int(poppler_form_field_choice_get_n_items(field)), 0), FormField.itemLimit)
+            let items = (0..<count).map { owned(poppler_form_field_choice_get_item(field, Int32($0)), limit: FormField.nameLimit) }
+            kind = .choice(FormField.Choice(combo: poppler_form_field_choice_get_choice_type(field) == POPPLER_FORM_CHOICE_COMBO,
+                                            editable: poppler_form_field_choice_is_editable(field) != 0,
+                                            multiple: poppler_form_field_choice_can_select_multiple(field) != 0, items: items))
+        case POPPLER_FORM_FIELD_SIGNATURE: kind = .signature
+        default: return nil
+        }
+        let scripts = [POPPLER_ADDITIONAL_ACTION_FIELD_MODIFIED, POPPLER_ADDITIONAL_ACTION_FORMAT_FIELD,
+                       POPPLER_ADDITIONAL_ACTION_VALIDATE_FIELD, POPPLER_ADDITIONAL_ACTION_CALCULATE_FIELD]
+        // The actions stay the field's: not freed here.
+        let scripted = scripts.contains { poppler_form_field_get_additional_action(field, $0) != nil }
+        return FormField(id: Int(poppler_form_field_get_id(field)), page: page, area: area, kind: kind,
+                         name: owned(poppler_form_field_get_name(field), limit: FormField.nameLimit),
+                         label: owned(poppler_form_field_get_alternate_ui_name(field), limit: FormField.nameLimit),
+                         readOnly: readOnly, scripted: scripted, fontSize: poppler_form_field_get_font_size(field), value: value(of: field),
+                         pageTurn: turn)
+    }
+
+    /// A field's text poppler handed over (to free), display-safe line by line.
+    private static func ownedText(_ raw: UnsafeMutablePointer<CChar>?) -> String {
+        guard let raw else { return "" }
+        defer { g_free(raw) }
+        return FormValue.safeText(PopplerText.prefix(raw, bytes: FormField.textLimit * 4) ?? "")
+    }
+
+    /// A string poppler handed over (to free), display-safe, at most `limit` characters.
+    private static func owned(_ raw: UnsafeMutablePointer<CChar>?, limit: Int) -> String {
+        guard let raw else { return "" }
+        defer { g_free(raw) }
+        return PopplerText.line(raw, limit: limit) ?? ""
+    }
+
+    /// The page's /Rotate, which poppler-glib does not tell: found by turning a widget's
+    /// area (unrotated, as form mappings give it) each way until it lands where poppler's
+    /// annotation mapping (which turns them) has a widget. 0 when none matches.
+    private static func rotation(of page: OpaquePointer, size: Size, unrotated area: PopplerRectangle?) -> Int {
+        guard let area, let mapping = poppler_page_get_annot_mapping(page) else { return 0 }
+        defer { poppler_page_free_annot_mapping(mapping) }
+        var widgets: [PopplerRectangle] = []
+        var node: UnsafeMutablePointer<GList>? = mapping
+        while let current = node, widgets.count < FormField.perPageLimit {
+            defer { node = current.pointee.next }
+            guard let raw = current.pointee.data else { continue }
+            let map = raw.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee
+            if let annot = map.annot, poppler_annot_get_annot_type(annot) == POPPLER_ANNOT_WIDGET { widgets.append(map.area) }
+        }
+        func near(_ a: PopplerRectangle, _ b: Rect) -> Bool {
+            abs(a.x1 - b.x) < 0.5 && abs(a.x2 - b.maxX) < 0.5 && abs(size.height - a.y2 - b.y) < 0.5 && abs(size.height - a.y1 - b.maxY) < 0.5
+        }
+        return [0, 90, 180, 270].first { rotation in
+            let candidate = turned(area, by: rotation, pageSize: size)
+            return widgets.contains { near($0, candidate) }
+        } ?? 0
+    }
+
+    /// An unrotated widget area (bottom-left origin) as the page displays (top-left
+    /// origin), as poppler's annotation mapping turns it; `pageSize` is the turned size.
+    private static func turned(_ rect: PopplerRectangle, by rotation: Int, pageSize size: Size) -> Rect {
+        let x1 = min(rect.x1, rect.x2), x2 = max(rect.x1, rect.x2), y1 = min(rect.y1, rect.y2), y2 = max(rect.y1, rect.y2)
+        let width = x2 - x1, height = y2 - y1
+        // Bottom-left origin on the turned page first.
+        let (left, bottom, across, up): (Double, Double, Double, Double) = switch rotation {
+        case 90: (y1, size.height - x2, height, width)
+        case 180: (size.width - x2, size.height - y2, width, height)
+        case 270: (size.width - y2, x1, height, width)
+        default: (x1, y1, width, height)
+        }
+        return Rect(x: left, y: size.height - (bottom + up), width: across, height: up)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A one-page AcroForm written by hand: a text field, a multi-line text field, a check
+/// box, a radio group of two, a combo box and a read-only field, with appearance streams
+/// for the buttons (as form authoring tools write them), so that poppler draws them as
+/// other viewers do. Areas are in points from the page's top-left (612 × 792).
+extension Fixtures {
+    public enum Form {
+        public static let name = Rect(x: 72, y: 168, width: 300, height: 24)
+        public static let notes = Rect(x: 72, y: 212, width: 300, height: 100)
+        public static let agree = Rect(x: 72, y: 336, width: 16, height: 16)
+        public static let small = Rect(x: 72, y: 376, width: 16, height: 16)
+        public static let large = Rect(x: 120, y: 376, width: 16, height: 16)
+        public static let fruit = Rect(x: 72, y: 428, width: 200, height: 24)
+        public static let locked = Rect(x: 72, y: 480, width: 200, height: 24)
+        public static let fruits = ["Apple", "Banana", "Cherry"]
+        /// The form filled as the tests fill it, as qpdf reads it back (`QPDF.fieldValues`):
+        /// a name, two lines of notes, the box ticked, the large size, the second fruit.
+        public static let filled = ["name": "Ada Lovelace", "notes": "Two\nlines", "agree": "/Yes", "size": "/L", "fruit": "Banana",
+                                    "locked": "Fixed"]
+
+        public struct Rect: Sendable {
+            public let x, y, width, height: Double
+            public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+            public var midX: Double { x + width / 2 }
+            public var midY: Double { y + height / 2 }
+            /// As a PDF /Rect on a page `pageHeight` tall.
+            func pdf(_ pageHeight: Double = 792) -> String { "[\(x) \(pageHeight - y - height) \(x + width) \(pageHeight - y)]" }
+        }
+    }
+
+    /// The form (`Form`), its fields named name, notes, agree, size (its buttons S and L),
+    /// fruit and locked; only locked has a value ("Fixed").
+    public func form(named name: String = "form.pdf") throws -> String {
+        let file = path(name)
+        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
+        let first = document.firstExtra // 6
+        let on = first + 9, off = first + 10
+        let text = "/DA (/Helv 12 Tf 0 g)"
+        let mark = "0 0 0 rg 3 3 10 10 re f"
+        let objects = [
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /TU (Your name) /Rect \(Form.name.pdf()) \(text) /F 4 /P 4 0 R >>",
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /Ff 4096 /T (notes) /Rect \(Form.notes.pdf()) /DA (/Helv 10 Tf 0 g) /F 4 /P 4 0 R >>",
+            "<< /Type /Annot /Subtype /Widget /FT /Btn /T (agree) /Rect \(Form.agree.pdf()) /V /Off /AS /Off /AP << /N << /Yes \(on) 0 R /Off \(off) 0 R >> >> /MK << /CA (4) >> /F 4 /P 4 0 R >>",
+            "<< /FT /Btn /Ff 49152 /T (size) /V /Off /Kids [\(first + 4) 0 R \(first + 5) 0 R] >>",
+            "<< /Type /Annot /Subtype /Widget /Parent \(first + 3) 0 R /Rect \(Form.small.pdf()) /AS /Off /AP << /N << /S \(on) 0 R /Off \(off) 0 R >> >> /F 4 /P 4 0 R >>",
+            "<< /Type /Annot /Subtype /Widget /Parent \(first + 3) 0 R /Rect \(Form.large.pdf()) /AS /Off /AP << /N << /L \(on) 0 R /Off \(off) 0 R >> >> /F 4 /P 4 0 R >>",
+            "<< /Type /Annot /Subtype /Widget /FT /Ch /Ff 131072 /T (fruit) /Opt [\(Form.fruits.map { "(\($0))" }.joined(separator: " "))] /Rect \(Form.fruit.pdf()) \(text) /F 4 /P 4 0 R >>",
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /Ff 1 /T (locked) /V (Fixed) /Rect \(Form.locked.pdf()) \(text) /F 4 /P 4 0 R >>",
+            "<< /Helv 3 0 R >>",
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 16 16] /Length \(mark.utf8.count) >>\nstream\n\(mark)\nendstream",
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 16 16] /Length 0 >>\nstream\n\nendstream",
+        ]
+        let widgets = [0, 1, 2, 4, 5, 6, 7].map { "\(first + $0) 0 R" }.joined(separator: " ")
+        document.pages[0].entries = "/Annots [\(widgets)]"
+        document.pages[0].extraObjects = objects
+        let fields = [0, 1, 2, 3, 6, 7].map { "\(first + $0) 0 R" }.joined(separator: " ")
+        document.catalog = "/AcroForm << /Fields [\(fields)] /DA (/Helv 0 Tf 0 g) /DR << /Font \(first + 8) 0 R >> >>"
+        try document.bytes.write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}
+
+extension Fixtures {
+    /// The form on a page the document turns a quarter clockwise (/Rotate 90, by qpdf).
+    public func formTurned() throws -> String {
+        let file = path("form-turned.pdf")
+        let status = try QPDF.run(["--rotate=+90:1", form(named: "form-to-turn.pdf"), file]).status
+        guard status == 0 else { throw FixtureError("qpdf failed with status \(status)") }
+        return file
+    }
+}
+
+extension QPDF {
+    /// The form's fields as qpdf reads them: full name → value as qpdf writes it (a text
+    /// as itself, a name such as "/Yes" with its slash); fields without a value left out.
+    public static func fieldValues(in path: String) throws -> [String: String] {
+        let (status, output) = try run(["--json=2", "--json-key=acroform", path])
+        guard status == 0 || status == 3, let json = try JSONSerialization.jsonObject(with: output) as? [String: Any],
+              let form = json["acroform"] as? [String: Any], let fields = form["fields"] as? [[String: Any]] else {
+            throw QPDFFailure(description: "qpdf gave no form for \(path) (status \(status))")
+        }
+        var values: [String: String] = [:]
+        for field in fields {
+            guard let name = (field["fullname"] as? String).map(text), let value = field["value"] as? String else { continue }
+            values[name] = text(value)
+        }
+        return values
+    }
+
+    private static func text(_ raw: String) -> String { raw.hasPrefix("u:") ? String(raw.dropFirst(2)) : raw }
+}

@@ -1,0 +1,88 @@
+import Fixtures
+import Foundation
+import QuireEngine
+import XCTest
+@testable import QuireDocument
+
+/// A form's fields as poppler lists them, filled, drawn and saved; the saved file read
+/// back by another parser (qpdf).
+final class FormTests: XCTestCase {
+    private typealias Form = Fixtures.Form
+
+    private func assertArea(_ area: Rect, _ wanted: Form.Rect, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        for (read, expected) in zip([area.x, area.y, area.width, area.height], [wanted.x, wanted.y, wanted.width, wanted.height]) {
+            XCTAssertEqual(read, expected, accuracy: 0.01, "\(what): \(area)", file: file, line: line)
+        }
+    }
+
+    func testEveryWidgetIsListedInTheDocumentsOrderWithItsKindAreaAndValue() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.form()).open()
+        let fields = document.formFields(at: 0)
+        XCTAssertEqual(fields.map(\.name), ["name", "notes", "agree", "size", "size", "fruit", "locked"])
+        let areas = [Form.name, Form.notes, Form.agree, Form.small, Form.large, Form.fruit, Form.locked]
+        for (field, area) in zip(fields, areas) { assertArea(field.area, area, field.name) }
+        XCTAssertEqual(fields[0].kind, .text(multiline: false, password: false, maxLength: 0))
+        XCTAssertEqual(fields[0].label, "Your name")
+        // poppler-glib 22.12 does not read a field's text size (its /DA): always 0.
+        XCTAssertEqual(fields[0].fontSize, 0)
+        XCTAssertEqual(fields[1].kind, .text(multiline: true, password: false, maxLength: 0))
+        XCTAssertEqual(fields[2].kind, .checkBox)
+        XCTAssertEqual(fields[2].value, .on(false))
+        XCTAssertEqual(fields[3].kind, .radio)
+        XCTAssertEqual(fields[5].kind, .choice(FormField.Choice(combo: true, editable: false, multiple: false, items: Form.fruits)))
+        XCTAssertEqual(fields[5].value, .chosen([]))
+        XCTAssertTrue(fields[6].readOnly)
+        XCTAssertEqual(fields[6].value, .text("Fixed"))
+        XCTAssertEqual(Set(fields.map(\.id)).count, fields.count, "widgets share an id")
+        XCTAssertEqual(document.formFields(at: 1), [], "a page past the end has widgets")
+    }
+
+    /// A page the document turns (/Rotate 90): each widget's area is where it displays.
+    func testAWidgetOnATurnedPageIsWhereThePageShowsIt() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.formTurned()).open()
+        let name = try XCTUnwrap(document.formFields(at: 0).first)
+        // Turned a quarter clockwise: the page is 792 wide, and what was at the top is on the right.
+        let wanted = Form.Rect(x: 792 - Form.name.y - Form.name.height, y: Form.name.x, width: Form.name.height, height: Form.name.width)
+        assertArea(name.area, wanted, "name on the turned page")
+        XCTAssertEqual(name.pageTurn, .quarter)
+    }
+
+    /// Dark pixels inside `area` of page 0 at scale 1.
+    private func dark(in document: Document, _ area: Form.Rect) throws -> Int {
+        let picture = try document.render(page: 0, scale: 1)
+        var count = 0
+        for y in Int(area.y)..<Int(area.y + area.height) {
+            for x in Int(area.x)..<Int(area.x + area.width) where picture.pixel(x: x, y: y) & 0xFF < 100 { count += 1 }
+        }
+        return count
+    }
+
+    func testValuesSetAreDrawnAndSavedAndQpdfReadsThem() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.form()).open()
+        let fields = document.formFields(at: 0)
+        XCTAssertEqual(try dark(in: document, Form.agree), 0, "the box is ticked before it is")
+        XCTAssertEqual(try dark(in: document, Form.name), 0, "the name has text before it is typed")
+        let values: [Int: FormValue] = [fields[0].id: .text("Ada Lovelace"), fields[1].id: .text("Two\nlines"), fields[2].id: .on(true),
+                                        fields[3].id: .on(false), fields[4].id: .on(true), fields[5].id: .chosen([1])]
+        document.setFormValues(FieldValue.ordered(values))
+        XCTAssertGreaterThan(try dark(in: document, Form.agree), 40, "the ticked box is not drawn ticked")
+        XCTAssertGreaterThan(try dark(in: document, Form.name), 40, "the name typed is not drawn")
+        XCTAssertEqual(try dark(in: document, Form.small), 0, "the radio button not chosen is drawn on")
+        XCTAssertGreaterThan(try dark(in: document, Form.large), 40, "the radio button chosen is not drawn on")
+        XCTAssertEqual(document.formValue(id: fields[2].id), .on(true))
+        let out = fixtures.path("filled.pdf")
+        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        try document.save(to: fd)
+        close(fd)
+        let saved = try QPDF.fieldValues(in: out)
+        XCTAssertEqual(saved, Form.filled)
+        XCTAssertTrue(try QPDF.check(out), "qpdf --check finds the saved form damaged")
+        // Reopened, the values are the document's own.
+        let reopened = try DocumentSource(path: out).open().formFields(at: 0)
+        XCTAssertEqual(reopened.map(\.value), [.text("Ada Lovelace"), .text("Two\nlines"), .on(true), .on(false), .on(true), .chosen([1]), .text("Fixed")])
+    }
+}

@@ -1,0 +1,69 @@
+import Fixtures
+import Foundation
+import QuireEngine
+import QuireHelper
+import QuireImage
+@testable import QuireRemote
+import XCTest
+
+/// The reader's form values reach real helper processes: the render helpers draw them
+/// (a new helper too, after one ended), the document helper lists the widgets, and the
+/// save helper writes them, read back by qpdf.
+final class RemoteFormTests: XCTestCase {
+    private typealias Form = Fixtures.Form
+
+    private func dark(_ image: PageImage, _ area: Form.Rect) -> Int {
+        var count = 0
+        for y in Int(area.y)..<Int(area.y + area.height) {
+            for x in Int(area.x)..<Int(area.x + area.width) where image.pixel(x: x, y: y) & 0xFF < 100 { count += 1 }
+        }
+        return count
+    }
+
+    func testRenderHelpersDrawTheReadersValuesAndSayWhichTheyDrew() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let file = try DocumentFile(opening: DocumentSource(path: fixtures.form()))
+        let fields = try RemoteDocument(file: file).formFields(at: 0)
+        XCTAssertEqual(fields.count, 7)
+        let renderer = try RemoteRenderer(file: file)
+        let tile = TileKey(page: 0, scale: 1)
+        let before = try renderer.render(tile)
+        XCTAssertEqual(before.revision, 0)
+        XCTAssertEqual(dark(before, Form.agree), 0)
+        let revision = file.showFormValues([fields[2].id: .on(true), fields[0].id: .text("Ada Lovelace")])
+        let after = try renderer.render(tile)
+        XCTAssertEqual(after.revision, revision)
+        XCTAssertGreaterThan(dark(after, Form.agree), 40, "the ticked box is drawn empty")
+        XCTAssertGreaterThan(dark(after, Form.name), 40, "the name is not drawn")
+        // An undo: the helper gives the box back its own value.
+        let undone = file.showFormValues([fields[0].id: .text("Ada Lovelace")])
+        let again = try renderer.render(tile)
+        XCTAssertEqual(again.revision, undone)
+        XCTAssertEqual(dark(again, Form.agree), 0, "the box undone is still drawn ticked")
+        // A helper that ended is replaced by one that is told the values before it draws.
+        let pid = try XCTUnwrap(renderer.helper?.pid)
+        kill(pid, SIGKILL)
+        XCTAssertTrue(HelperProcess.ends(pid))
+        let fresh = try renderer.render(tile)
+        XCTAssertNotEqual(renderer.helper?.pid, pid)
+        XCTAssertGreaterThan(dark(fresh, Form.name), 40, "the new helper draws the document without the reader's values")
+    }
+
+    func testTheSaveHelperWritesTheValuesAndQpdfReadsThem() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let path = try fixtures.form()
+        let file = try DocumentFile(opening: DocumentSource(path: path))
+        let fields = try RemoteDocument(file: file).formFields(at: 0)
+        let values: [Int: FormValue] = [fields[0].id: .text("Grace Hopper"), fields[3].id: .on(false), fields[4].id: .on(true),
+                                        fields[5].id: .chosen([2])]
+        try DocumentSaving.save([], fields: FieldValue.ordered(values), of: file, to: path)
+        let saved = try QPDF.fieldValues(in: path)
+        XCTAssertEqual(saved["name"], "Grace Hopper")
+        XCTAssertEqual(saved["size"], "/L")
+        XCTAssertEqual(saved["fruit"], "Cherry")
+        XCTAssertNil(saved["agree"].flatMap { $0 == "/Yes" ? $0 : nil }, "a box never ticked was saved ticked")
+        XCTAssertTrue(try QPDF.check(path))
+    }
+}

@@ -1,0 +1,139 @@
+import Fixtures
+import Foundation
+import QuireDocument
+import QuireEngine
+import XCTest
+
+/// A form filled in the real window as a reader fills one: a click into the name and
+/// typing, Tab into the notes (two lines), Tab and Space on the check box, a click on a
+/// radio button, a click on the combo box and a pick from its list, Ctrl+S; read back from
+/// the saved file by qpdf, then opened again in Quire, shown, and changed once more.
+final class FormWindowTests: XCTestCase {
+    private typealias Form = Fixtures.Form
+    private let scale = 96.0 / 72
+
+    func testAFormFilledInPlaceIsSavedReadByQpdfAndEditableWhenOpenedAgain() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = try fixtures.form()
+        let document = try DocumentSource(path: file).open()
+        let script = ScriptedSession.opening("form.pdf") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            read name_x name_y large_x large_y fruit_x fruit_y <<< "$answer"
+            xdotool windowfocus --sync "$window"
+            xdotool mousemove $name_x $name_y click 1
+            echo clicked
+            read answer
+            xdotool type 'Ada Lovelace'
+            xdotool key Tab
+            echo tabbed
+            read answer
+            xdotool type 'Two'
+            xdotool key Return
+            xdotool type 'lines'
+            xdotool key Tab space
+            xdotool mousemove $large_x $large_y click 1
+            xdotool mousemove $fruit_x $fruit_y click 1
+            echo "title $(title_after "• form.pdf")"
+            read answer
+            xdotool key Down Return
+            echo picked
+            read answer
+            xdotool key ctrl+s
+            echo "title $(title_after "form.pdf")"
+            read answer
+            xdotool key ctrl+q
+            ended
+            read answer
+
+            """ + ScriptedSession.start(title: "form.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo reopened
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool mousemove $answer click 1
+            echo "title $(title_after "• form.pdf")"
+            xdotool key ctrl+s
+            echo "title $(title_after "form.pdf")"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("form.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let origin = try session.pageOrigin(of: document)
+        func onScreen(_ area: Form.Rect) -> (x: Int, y: Int) {
+            (Int((origin.x + area.midX * scale).rounded()), Int((origin.y + area.midY * scale).rounded()))
+        }
+        // Ink: the page's black, under the focused field's blue too.
+        func dark(_ screen: Picture, _ area: Form.Rect) -> Int {
+            var count = 0
+            for y in Int(origin.y + area.y * scale)..<Int(origin.y + area.y * scale + area.height * scale) {
+                for x in Int(origin.x + area.x * scale)..<Int(origin.x + area.x * scale + area.width * scale)
+                where Int(screen[x, y] >> 16 & 0xFF) + Int(screen[x, y] >> 8 & 0xFF) + Int(screen[x, y] & 0xFF) < 300 { count += 1 }
+            }
+            return count
+        }
+        let name = onScreen(Form.name), large = onScreen(Form.large), fruit = onScreen(Form.fruit), agree = onScreen(Form.agree)
+        try session.proceed("\(name.x) \(name.y) \(large.x) \(large.y) \(fruit.x) \(fruit.y)")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        // The entry lies over the field, with a blue edge; typing goes into it.
+        func editorOver(_ area: Form.Rect) -> (Picture) -> Bool {
+            { screen in
+                // Its outline is drawn just outside it, along its top.
+                let top = Int(origin.y + area.y * self.scale), left = Int(origin.x + area.x * self.scale)
+                return (top - 3...top + 2).contains { y in
+                    (left..<left + Int(area.width * self.scale)).filter { Picture.distance(screen[$0, y], 0xFF35_84E4) <= 0x30 }.count > 100
+                }
+            }
+        }
+        XCTAssertTrue(editorOver(Form.name)(try session.screen(until: editorOver(Form.name))), "no editor opened over the name field")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "tabbed")
+        XCTAssertTrue(editorOver(Form.notes)(try session.screen(until: editorOver(Form.notes))), "Tab did not open the notes' editor")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title • form.pdf", "the title does not mark the unsaved values")
+        // The combo box's list opens below it; under Xvfb its popover's shadow is black.
+        let below = (x: fruit.x - 160, y: fruit.y + 10)
+        func listShown(_ screen: Picture) -> Bool {
+            var black = 0
+            for y in stride(from: below.y, to: below.y + 150, by: 2) { for x in stride(from: below.x, to: below.x + 320, by: 2) where screen[x, y] == 0xFF00_0000 { black += 1 } }
+            return black > 100
+        }
+        XCTAssertTrue(listShown(try session.screen(until: listShown)), "the combo box's list did not open")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "picked")
+        // The values are drawn into the page by its helpers: the name's letters, the ticked
+        // box and the radio button chosen.
+        func filled(_ screen: Picture) -> Bool {
+            dark(screen, Form.name) > 150 && dark(screen, Form.agree) > 40 && dark(screen, Form.large) > 40 && dark(screen, Form.fruit) > 60
+                && !listShown(screen)
+        }
+        let shown = try session.stillScreen(filled)
+        XCTAssertTrue(filled(shown), "the page does not show the values: name \(dark(shown, Form.name)), box \(dark(shown, Form.agree)), "
+                      + "radio \(dark(shown, Form.large)), fruit \(dark(shown, Form.fruit))")
+        XCTAssertEqual(dark(shown, Form.small), 0, "the radio button not chosen is drawn on")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title form.pdf", "the save did not end, or the title still marks a change")
+        XCTAssertTrue(session.errorsSay("saved 0 annotations and 5 field values"))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+
+        let saved = try QPDF.fieldValues(in: file)
+        XCTAssertEqual(saved, Form.filled)
+        XCTAssertTrue(try QPDF.check(file), "qpdf finds the saved form damaged")
+
+        // Opened again: the ticked box shows ticked, and a click unticks it.
+        try session.proceed("x")
+        XCTAssertEqual(try session.readLine(), "reopened")
+        let reopened = try session.stillScreen { dark($0, Form.agree) > 40 && dark($0, Form.name) > 150 }
+        XCTAssertGreaterThan(dark(reopened, Form.agree), 40, "the saved tick is not shown when the form is opened again")
+        try session.proceed("\(agree.x) \(agree.y)")
+        XCTAssertEqual(try session.readLine(), "title • form.pdf", "a click on the saved box changed nothing")
+        XCTAssertEqual(try session.readLine(), "title form.pdf")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertEqual(try QPDF.fieldValues(in: file)["agree"], "/Off", "the box unticked in the reopened form was saved ticked")
+        XCTAssertEqual(try QPDF.fieldValues(in: file)["name"], "Ada Lovelace")
+    }
+}
