@@ -79,7 +79,9 @@ final class DocumentForms {
         canvas.redraw()
         if field.scripted, !toldOfScripts {
             toldOfScripts = true
-            onNotice?("This form has scripts that would fill in or check fields. Quire never runs them: fields keep what you enter")
+            let notice = "This form has scripts that would fill in or check fields. Quire never runs them: fields keep what you enter"
+            printError(notice)
+            onNotice?(notice)
         }
         switch field.kind {
         case .text:

@@ -13,6 +13,8 @@ extension Fixtures {
         public static let large = Rect(x: 120, y: 376, width: 16, height: 16)
         public static let fruit = Rect(x: 72, y: 428, width: 200, height: 24)
         public static let locked = Rect(x: 72, y: 480, width: 200, height: 24)
+        /// A field a script would compute (its /AA /C), which Quire never runs.
+        public static let total = Rect(x: 72, y: 530, width: 200, height: 24)
         public static let fruits = ["Apple", "Banana", "Cherry"]
         /// The form filled as the tests fill it, as qpdf reads it back (`QPDF.fieldValues`):
         /// a name, two lines of notes, the box ticked, the large size, the second fruit.
@@ -30,7 +32,7 @@ extension Fixtures {
     }
 
     /// The form (`Form`), its fields named name, notes, agree, size (its buttons S and L),
-    /// fruit and locked; only locked has a value ("Fixed").
+    /// fruit, locked and total; only locked has a value ("Fixed"); total has a script.
     public func form(named name: String = "form.pdf") throws -> String {
         let file = path(name)
         var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
@@ -50,11 +52,12 @@ extension Fixtures {
             "<< /Helv 3 0 R >>",
             "<< /Type /XObject /Subtype /Form /BBox [0 0 16 16] /Length \(mark.utf8.count) >>\nstream\n\(mark)\nendstream",
             "<< /Type /XObject /Subtype /Form /BBox [0 0 16 16] /Length 0 >>\nstream\n\nendstream",
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (total) /Rect \(Form.total.pdf()) \(text) /F 4 /P 4 0 R /AA << /C << /S /JavaScript /JS (event.value = 1 + 1;) >> >> >>",
         ]
-        let widgets = [0, 1, 2, 4, 5, 6, 7].map { "\(first + $0) 0 R" }.joined(separator: " ")
+        let widgets = [0, 1, 2, 4, 5, 6, 7, 11].map { "\(first + $0) 0 R" }.joined(separator: " ")
         document.pages[0].entries = "/Annots [\(widgets)]"
         document.pages[0].extraObjects = objects
-        let fields = [0, 1, 2, 3, 6, 7].map { "\(first + $0) 0 R" }.joined(separator: " ")
+        let fields = [0, 1, 2, 3, 6, 7, 11].map { "\(first + $0) 0 R" }.joined(separator: " ")
         document.catalog = "/AcroForm << /Fields [\(fields)] /DA (/Helv 0 Tf 0 g) /DR << /Font \(first + 8) 0 R >> >>"
         try document.bytes.write(to: URL(fileURLWithPath: file))
         return file

@@ -19,7 +19,7 @@ final class FormTests: XCTestCase {
         let fixtures = try Fixtures()
         let document = try DocumentSource(path: fixtures.form()).open()
         let fields = document.formFields(at: 0)
-        XCTAssertEqual(fields.map(\.name), ["name", "notes", "agree", "size", "size", "fruit", "locked"])
+        XCTAssertEqual(fields.map(\.name), ["name", "notes", "agree", "size", "size", "fruit", "locked", "total"])
         let areas = [Form.name, Form.notes, Form.agree, Form.small, Form.large, Form.fruit, Form.locked]
         for (field, area) in zip(fields, areas) { assertArea(field.area, area, field.name) }
         XCTAssertEqual(fields[0].kind, .text(multiline: false, password: false, maxLength: 0))
@@ -34,6 +34,7 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(fields[5].value, .chosen([]))
         XCTAssertTrue(fields[6].readOnly)
         XCTAssertEqual(fields[6].value, .text("Fixed"))
+        XCTAssertEqual(fields.map(\.scripted), [false, false, false, false, false, false, false, true], "the calculation script is not seen")
         XCTAssertEqual(Set(fields.map(\.id)).count, fields.count, "widgets share an id")
         XCTAssertEqual(document.formFields(at: 1), [], "a page past the end has widgets")
     }
@@ -83,6 +84,6 @@ final class FormTests: XCTestCase {
         XCTAssertTrue(try QPDF.check(out), "qpdf --check finds the saved form damaged")
         // Reopened, the values are the document's own.
         let reopened = try DocumentSource(path: out).open().formFields(at: 0)
-        XCTAssertEqual(reopened.map(\.value), [.text("Ada Lovelace"), .text("Two\nlines"), .on(true), .on(false), .on(true), .chosen([1]), .text("Fixed")])
+        XCTAssertEqual(reopened.map(\.value), [.text("Ada Lovelace"), .text("Two\nlines"), .on(true), .on(false), .on(true), .chosen([1]), .text("Fixed"), .text("")])
     }
 }

@@ -25,7 +25,7 @@ final class RemoteFormTests: XCTestCase {
         let fixtures = try Fixtures()
         let file = try DocumentFile(opening: DocumentSource(path: fixtures.form()))
         let fields = try RemoteDocument(file: file).formFields(at: 0)
-        XCTAssertEqual(fields.count, 7)
+        XCTAssertEqual(fields.count, 8)
         let renderer = try RemoteRenderer(file: file)
         let tile = TileKey(page: 0, scale: 1)
         let before = try renderer.render(tile)

@@ -7,7 +7,8 @@ import XCTest
 /// A form filled in the real window as a reader fills one: a click into the name and
 /// typing, Tab into the notes (two lines), Tab and Space on the check box, a click on a
 /// radio button, a click on the combo box and a pick from its list, Ctrl+S; read back from
-/// the saved file by qpdf, then opened again in Quire, shown, and changed once more.
+/// the saved file by qpdf, then opened again in Quire, shown, and changed once more (a box
+/// unticked, a field with a script typed into: the script never runs).
 final class FormWindowTests: XCTestCase {
     private typealias Form = Fixtures.Form
     private let scale = 96.0 / 72
@@ -52,9 +53,13 @@ final class FormWindowTests: XCTestCase {
             xdotool mousemove 1590 1190
             echo reopened
             read answer
+            read agree_x agree_y total_x total_y <<< "$answer"
             xdotool windowfocus --sync "$window"
-            xdotool mousemove $answer click 1
+            xdotool mousemove $agree_x $agree_y click 1
             echo "title $(title_after "• form.pdf")"
+            xdotool mousemove $total_x $total_y click 1
+            xdotool type '5'
+            xdotool key Return
             xdotool key ctrl+s
             echo "title $(title_after "form.pdf")"
             xdotool key ctrl+q
@@ -129,11 +134,15 @@ final class FormWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "reopened")
         let reopened = try session.stillScreen { dark($0, Form.agree) > 40 && dark($0, Form.name) > 150 }
         XCTAssertGreaterThan(dark(reopened, Form.agree), 40, "the saved tick is not shown when the form is opened again")
-        try session.proceed("\(agree.x) \(agree.y)")
+        let total = onScreen(Form.total)
+        try session.proceed("\(agree.x) \(agree.y) \(total.x) \(total.y)")
         XCTAssertEqual(try session.readLine(), "title • form.pdf", "a click on the saved box changed nothing")
         XCTAssertEqual(try session.readLine(), "title form.pdf")
         XCTAssertEqual(try session.readLine(), "exited 0")
         XCTAssertEqual(try QPDF.fieldValues(in: file)["agree"], "/Off", "the box unticked in the reopened form was saved ticked")
         XCTAssertEqual(try QPDF.fieldValues(in: file)["name"], "Ada Lovelace")
+        // The field's script (1 + 1) never ran: it keeps what was typed, and the reader was told.
+        XCTAssertEqual(try QPDF.fieldValues(in: file)["total"], "5")
+        XCTAssertTrue(session.errorsSay("Quire never runs them"))
     }
 }
