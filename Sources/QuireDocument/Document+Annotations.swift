@@ -69,3 +69,97 @@ extension Document {
         guard flushed else { throw RenderFailure("the document could not be written: \(String(cString: strerror(errno)))") }
     }
 }
+
+extension Document {
+    /// The page's annotations a reader made (not links, form widgets or pop-ups), in the
+    /// page's order, at most `FileAnnotation.perPageLimit`; a markup without contents is
+    /// given the words under it.
+    public func fileAnnotations(at index: Int) -> [FileAnnotation] {
+        withPage(index) { page -> [FileAnnotation] in
+            let size = Self.declaredSize(of: page)
+            guard let mapping = poppler_page_get_annot_mapping(page) else { return [] }
+            defer { poppler_page_free_annot_mapping(mapping) }
+            var found: [FileAnnotation] = []
+            var node: UnsafeMutablePointer<GList>? = mapping
+            while let current = node, found.count < FileAnnotation.perPageLimit {
+                defer { node = current.pointee.next }
+                guard let raw = current.pointee.data else { continue }
+                let map = raw.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee
+                guard let annot = map.annot, let kind = Self.kind(poppler_annot_get_annot_type(annot)) else { continue }
+                // Turned as the page displays, from the bottom: to the top-left origin.
+                var declared = Rect(x: map.area.x1, y: size.height - map.area.y2, width: map.area.x2 - map.area.x1, height: map.area.y2 - map.area.y1)
+                // A markup's words are its quadrilaterals: some writers give it a /Rect off the page.
+                if let quads = Self.quadBounds(annot, kind: kind, pageHeight: size.height) { declared = quads }
+                guard let area = PageGeometryLimits.area(declared, onPageOf: size) else { continue }
+                var text = Self.owned(poppler_annot_get_contents(annot))
+                if text.isEmpty, [.highlight, .underline, .squiggly, .strikeOut].contains(kind) {
+                    // A selection from just inside its top-left to just inside its bottom-right
+                    // (top-left origin, as selections are): the words it covers, in reading order.
+                    let inset = min(area.height / 4, 2.0)
+                    var rect = PopplerRectangle(x1: area.x + 0.5, y1: area.y + inset, x2: area.maxX - 0.5, y2: area.maxY - inset)
+                    text = Self.owned(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &rect))
+                }
+                let isMarkup = g_type_check_instance_is_a(UnsafeMutableRawPointer(annot).assumingMemoryBound(to: GTypeInstance.self), poppler_annot_markup_get_type()) != 0
+                let author = isMarkup ? Self.owned(poppler_annot_markup_get_label(annot)) : ""
+                var colour: [Double]?
+                if let rgb = poppler_annot_get_color(annot) {
+                    colour = [rgb.pointee.red, rgb.pointee.green, rgb.pointee.blue].map { Double($0) / 65535 }
+                    g_free(rgb)
+                }
+                found.append(FileAnnotation(page: index, area: area, kind: kind, colour: colour, text: text, author: author))
+            }
+            return found
+        } ?? []
+    }
+
+    /// The bounds of a text markup's quadrilaterals (top-left origin, as the page displays);
+    /// nil for another kind, or none that is a number.
+    private static func quadBounds(_ annot: OpaquePointer, kind: FileAnnotation.Kind, pageHeight: Double) -> Rect? {
+        guard [.highlight, .underline, .squiggly, .strikeOut].contains(kind), let quads = poppler_annot_text_markup_get_quadrilaterals(annot) else { return nil }
+        defer { g_array_unref(quads) }
+        var xs: [Double] = [], ys: [Double] = []
+        let count = min(Int(quads.pointee.len), Markup.areaLimit)
+        guard count > 0, let data = quads.pointee.data else { return nil }
+        data.withMemoryRebound(to: PopplerQuadrilateral.self, capacity: count) { quad in
+            for index in 0..<count {
+                for point in [quad[index].p1, quad[index].p2, quad[index].p3, quad[index].p4] where point.x.isFinite && point.y.isFinite {
+                    xs.append(point.x)
+                    ys.append(pageHeight - point.y)
+                }
+            }
+        }
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max(), right > left, bottom > top else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    private static func kind(_ type: PopplerAnnotType) -> FileAnnotation.Kind? {
+        switch type {
+        case POPPLER_ANNOT_TEXT: .note
+        case POPPLER_ANNOT_FREE_TEXT: .freeText
+        case POPPLER_ANNOT_HIGHLIGHT: .highlight
+        case POPPLER_ANNOT_UNDERLINE: .underline
+        case POPPLER_ANNOT_SQUIGGLY: .squiggly
+        case POPPLER_ANNOT_STRIKE_OUT: .strikeOut
+        case POPPLER_ANNOT_INK: .ink
+        case POPPLER_ANNOT_LINE: .line
+        case POPPLER_ANNOT_SQUARE: .square
+        case POPPLER_ANNOT_CIRCLE: .circle
+        case POPPLER_ANNOT_POLYGON, POPPLER_ANNOT_POLY_LINE: .polygon
+        case POPPLER_ANNOT_STAMP: .stamp
+        case POPPLER_ANNOT_CARET: .caret
+        case POPPLER_ANNOT_FILE_ATTACHMENT: .fileAttachment
+        case POPPLER_ANNOT_SOUND: .sound
+        // Links, widgets and pop-ups are the document's workings; the rest are not marks.
+        case POPPLER_ANNOT_LINK, POPPLER_ANNOT_WIDGET, POPPLER_ANNOT_POPUP, POPPLER_ANNOT_SCREEN, POPPLER_ANNOT_MOVIE,
+             POPPLER_ANNOT_PRINTER_MARK, POPPLER_ANNOT_TRAP_NET, POPPLER_ANNOT_WATERMARK, POPPLER_ANNOT_3D: nil
+        default: .other
+        }
+    }
+
+    /// A string poppler handed over (to free), display-safe line by line, bounded.
+    private static func owned(_ raw: UnsafeMutablePointer<CChar>?) -> String {
+        guard let raw else { return "" }
+        defer { g_free(raw) }
+        return FormValue.safeText(PopplerText.prefix(raw, bytes: FileAnnotation.textLimit * 4) ?? "", limit: FileAnnotation.textLimit)
+    }
+}

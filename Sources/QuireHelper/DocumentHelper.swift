@@ -61,6 +61,7 @@ enum DocumentHelper {
         case .selectionAreas(let span, let style): return .rects(document.selectionAreas(span, style: style))
         case .selectedText(let selection): return .text(document.selectedText(selection))
         case .formFields(let page): return .formFields(document.formFields(at: page))
+        case .annotations(let page): return .annotations(document.fileAnnotations(at: page))
         case .print: return .printFailed(reason: "a printout is not an answer")
         }
     }

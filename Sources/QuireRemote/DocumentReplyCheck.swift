@@ -97,6 +97,15 @@ public enum DocumentReplyCheck {
                          fontSize: field.fontSize, value: value, pageTurn: field.pageTurn)
     }
 
+    /// A file's annotation as the window may believe it: on the page asked for, on paper,
+    /// its strings display-safe.
+    static func fileAnnotation(_ annotation: FileAnnotation, page: Int) -> FileAnnotation? {
+        guard annotation.page == page, let area = areas([annotation.area]).first else { return nil }
+        return FileAnnotation(page: page, area: area, kind: annotation.kind, colour: annotation.colour,
+                              text: FormValue.safeText(annotation.text, limit: FileAnnotation.textLimit),
+                              author: BoundedText.line(annotation.author, limit: FormField.nameLimit))
+    }
+
     private static func finiteTop(_ top: Double) -> Double? {
         top.isFinite ? min(max(top, 0), PageGeometryLimits.largestSide) : nil
     }

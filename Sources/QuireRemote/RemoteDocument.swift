@@ -229,6 +229,12 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         return fields.compactMap { DocumentReplyCheck.formField($0, page: index) }
     }
 
+    /// The annotations the file holds on the page, checked; nil when they could not be read.
+    public func fileAnnotations(at index: Int) -> [FileAnnotation]? {
+        guard case .annotations(let annotations)? = ask(.annotations(page: index)) else { return nil }
+        return annotations.compactMap { DocumentReplyCheck.fileAnnotation($0, page: index) }
+    }
+
     /// The outline; nil when it could not be read (not the same as none).
     public func outline() -> OutlineTree? {
         guard case .outline(let entries, let open)? = ask(.outline, within: Self.walkSeconds) else { return nil }

@@ -23,6 +23,8 @@ final class DocumentAnnotations {
     var onNotice: ((String) -> Void)?
     /// The file on disk is now Quire's own save.
     var onSaved: (() -> Void)?
+    /// The markups changed (one made, changed, removed; an undo or redo).
+    var onMarkupsChanged: (() -> Void)?
     /// The reader's form values changed (a field filled, an undo), with what they were.
     var onFieldValuesChanged: ((_ before: [Int: FormValue]) -> Void)?
 
@@ -125,13 +127,7 @@ final class DocumentAnnotations {
     /// markup; with who made it.
     func describe(page: Int, point: Point) -> String? {
         guard let markup = edits.markup(onPage: page, at: point) else { return nil }
-        let what = switch markup.kind {
-        case .note: markup.text.isEmpty ? "Note" : String(markup.text.prefix(500))
-        case .highlight: "Highlight"
-        case .underline: "Underline"
-        case .strikeOut: "Strike-out"
-        case .squiggly: "Squiggly underline"
-        }
+        let what = markup.kind == .note && !markup.text.isEmpty ? String(markup.text.prefix(500)) : AnnotationList.name(markup.kind)
         return markup.author.isEmpty ? what : "\(what)\n— \(markup.author)"
     }
 
@@ -164,6 +160,7 @@ final class DocumentAnnotations {
 
     private func changed(wasModified: Bool) {
         canvas.redraw()
+        onMarkupsChanged?()
         if edits.isModified != wasModified { onModifiedChanged?(edits.isModified) }
     }
 

@@ -97,6 +97,8 @@ final class DocumentWindow {
         gtk_paned_set_position(OpaquePointer(paned), 230)
         toplevel.setChild(paned)
         self.sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
+        // An annotation a little below the top of the view, so that the line before shows.
+        self.sidebar.onGoToArea = { [unowned self] page, area in self.canvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24))) }
         self.sidebar.onSettled = { [unowned self] in self.checkSettled() }
         searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
         searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
@@ -327,11 +329,11 @@ final class DocumentWindow {
         if let before = presentation?.viewBefore {
             return DocumentState(place: canvas.place, zoom: before.zoom, arrangement: before.arrangement, continuous: before.continuous,
                                  rotation: canvas.rotation, sidebarOpen: before.sidebar != nil,
-                                 sidebarView: before.sidebar == .outline ? .outline : .thumbnails)
+                                 sidebarView: DocumentState.SidebarView(rawValue: before.sidebar?.rawValue ?? "") ?? .thumbnails)
         }
         return DocumentState(place: canvas.place, zoom: canvas.zoomMode, arrangement: canvas.arrangement, continuous: canvas.continuous,
                              rotation: canvas.rotation, sidebarOpen: sidebar.isOpen,
-                             sidebarView: sidebar.view == .outline ? .outline : .thumbnails)
+                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline)
     }
 
     /// Writes down how the reader has left the document (on closing, and at a pause).
@@ -422,6 +424,7 @@ final class DocumentWindow {
             self.toplevel.title = (modified ? "• " : "") + self.documentTitle
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
+        annotations.onMarkupsChanged = { [unowned self, unowned annotations] in self.sidebar.markupsChanged(annotations.edits.markups) }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window
         forms?.close()

@@ -5,6 +5,7 @@ import QuireEngine
 /// The list of matches, in document order, each with its page label and its line: a
 /// virtualized GtkListView over a GtkStringList of Pango markup, so that tens of
 /// thousands of rows cost only the rows on screen. Rows are inserted as results stream in.
+/// The Annotations pane lists its rows the same way (`lines`: each row wraps to that many).
 @MainActor
 final class SearchResultsList {
     let widget: UnsafeMutablePointer<GtkWidget> // a scrolled window
@@ -14,7 +15,7 @@ final class SearchResultsList {
     /// Called with the chosen row's match number, from 1.
     var onChosen: ((Int) -> Void)?
 
-    private static let rowTemplate = """
+    private static func rowTemplate(lines: Int) -> String { """
         <?xml version="1.0" encoding="UTF-8"?>
         <interface>
           <template class="GtkListItem">
@@ -23,6 +24,9 @@ final class SearchResultsList {
                 <property name="xalign">0</property>
                 <property name="use-markup">1</property>
                 <property name="ellipsize">end</property>
+                <property name="wrap">\(lines > 1 ? 1 : 0)</property>
+                <property name="wrap-mode">word-char</property>
+                <property name="lines">\(lines)</property>
                 <property name="margin-top">3</property>
                 <property name="margin-bottom">3</property>
                 <binding name="label">
@@ -35,14 +39,16 @@ final class SearchResultsList {
           </template>
         </interface>
         """
+    }
 
-    init() {
+    /// `sized`: a popover's list, of its own size (`fit`); else it takes the room it is given.
+    init(lines: Int = 1, sized: Bool = true) {
         list = gtk_string_list_new(nil)
         // The selection model takes the list; the view takes the selection and the factory.
         selection = gtk_single_selection_new(OpaquePointer(quire_object(UnsafeMutableRawPointer(list))))
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
-        let bytes = Self.rowTemplate.withCString { g_bytes_new($0, gsize(strlen($0))) }
+        let bytes = Self.rowTemplate(lines: lines).withCString { g_bytes_new($0, gsize(strlen($0))) }
         let factory = gtk_builder_list_item_factory_new_from_bytes(nil, bytes)
         g_bytes_unref(bytes)
         view = gtk_list_view_new(selection, factory)
@@ -51,7 +57,7 @@ final class SearchResultsList {
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(quire_scrolled_window(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         // A popover takes its child's size; content sizes are ignored without scrollbars across.
-        fit(width: Self.width)
+        if sized { fit(width: Self.width) } else { gtk_widget_set_vexpand(widget, 1) }
         gtk_scrolled_window_set_child(quire_scrolled_window(widget), view)
         Signal.connect(view, "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
@@ -96,7 +102,8 @@ final class SearchResultsList {
         "<span alpha=\"55%\">\(escaped(label))</span>   \(escaped(context.before))<b>\(escaped(context.match))</b>\(escaped(context.after))"
     }
 
-    private static func escaped(_ text: String) -> String {
+    /// `text` as Pango markup shows it literally.
+    static func escaped(_ text: String) -> String {
         guard let raw = g_markup_escape_text(text, -1) else { return "" }
         defer { g_free(raw) }
         return String(cString: raw)

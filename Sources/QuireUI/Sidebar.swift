@@ -2,10 +2,12 @@ import CGtk
 import CShim
 import QuireRemote
 import QuireEngine
+import Synchronization
 
-/// The sidebar (F9): a switcher over the outline and the thumbnails of the document shown,
-/// by the engine's rules for which view shows and when the outline is read (`SidebarChoice`);
-/// it reads the outline on a thread of its own.
+/// The sidebar (F9): a switcher over the outline, the thumbnails and the annotations of the
+/// document shown, by the engine's rules for which view shows and when the outline is read
+/// (`SidebarChoice`); it reads the outline on a thread of its own, and the file's
+/// annotations on another the first time their view shows.
 @MainActor
 final class Sidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -13,9 +15,18 @@ final class Sidebar {
     private let outlinePage = Box.column()
     private let outlineMessage = Label(wrap: true)
     private let thumbnailPage = Box.column()
+    private let annotationPage = Box.column()
+    private(set) var annotations: AnnotationsView?
+    /// The reading of the file's annotations, stopped when the document goes.
+    private var annotationReading: AnnotationReading?
+    /// The reader's markups now, for the annotations view.
+    private var markups: [Markup] = []
+    /// Called with the page and area of an annotation chosen.
+    var onGoToArea: ((Int, Rect) -> Void)?
     private(set) var outline: OutlineView?
     private(set) var thumbnails: ThumbnailView?
     private var file: DocumentFile?
+    private weak var canvas: PageCanvas?
     private var labelOf: (Int) -> String = { String($0 + 1) }
     private var choice = SidebarChoice()
     private var generation = 0
@@ -32,8 +43,13 @@ final class Sidebar {
         gtk_widget_set_margin_start(outlineMessage.widget, 12)
         gtk_widget_set_margin_end(outlineMessage.widget, 12)
         outlinePage.append(outlineMessage)
-        stack.add(outlinePage, named: SidebarView.outline.rawValue, title: "Outline")
-        stack.add(thumbnailPage, named: SidebarView.thumbnails.rawValue, title: "Thumbnails")
+        // Icons, their names as tooltips: three titles would widen the sidebar by a third.
+        for (page, view, title, icon) in [(outlinePage, SidebarView.outline, "Outline", "view-list-symbolic"),
+                                          (thumbnailPage, .thumbnails, "Thumbnails", "view-grid-symbolic"),
+                                          (annotationPage, .annotations, "Annotations", "document-edit-symbolic")] {
+            stack.add(page, named: view.rawValue, title: title)
+            if let stackPage = gtk_stack_get_page(OpaquePointer(stack.widget), page.widget) { gtk_stack_page_set_icon_name(stackPage, icon) }
+        }
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack.widget))
         gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
@@ -49,6 +65,7 @@ final class Sidebar {
         gtk_widget_set_visible(widget, 0)
         Signal.connect(stack.widget, "notify::visible-child-name") { [unowned self] (_: UnsafeMutableRawPointer?) in
             if !self.switching, self.choice.switchedByReader() { self.readOutline() }
+            self.readAnnotationsIfShown()
             self.onSettled?()
         }
     }
@@ -65,6 +82,7 @@ final class Sidebar {
         if let view { show(view) }
         gtk_widget_set_visible(widget, 1)
         if choice.opened(on: view, chosen: chosen) { readOutline() }
+        readAnnotationsIfShown()
     }
 
     func close() {
@@ -76,6 +94,7 @@ final class Sidebar {
     func attach(file: DocumentFile, canvas: PageCanvas, labelOf: @escaping (Int) -> String) {
         generation += 1
         self.file = file
+        self.canvas = canvas
         self.labelOf = labelOf
         readerAt = (0, (0, 0))
         setOutline(nil, message: "Reading the outline…")
@@ -86,7 +105,41 @@ final class Sidebar {
         self.thumbnails = thumbnails
         thumbnails.setCurrent(0)
         thumbnailPage.append(thumbnails.widget)
+        annotationReading?.stop()
+        annotationReading = nil
+        if let old = annotations { annotationPage.remove(old.widget) }
+        let annotations = AnnotationsView(pageCount: canvas.pageCount, labelOf: labelOf)
+        annotations.onChosen = { [unowned self] page, area in self.onGoToArea?(page, area) }
+        markups = []
+        self.annotations = annotations
+        annotationPage.append(annotations.widget)
         if let view = choice.attached() { show(view) }
+        readAnnotationsIfShown()
+    }
+
+    /// The reader's markups changed: the annotations view lists them.
+    func markupsChanged(_ markups: [Markup]) {
+        self.markups = markups
+        annotations?.show(markups: markups)
+    }
+
+    /// Reads the file's annotations, once a document, when their view first shows: a
+    /// long document's take a while, and most readers never look.
+    private func readAnnotationsIfShown() {
+        guard isOpen, view == .annotations, annotationReading == nil, let file, let annotations else { return }
+        annotations.show(markups: markups)
+        let reading = AnnotationReading()
+        annotationReading = reading
+        let generation = self.generation, pageCount = canvas?.pageCount ?? 0
+        startThread {
+            reading.read(file, pages: pageCount) { batch in
+                MainLoop.invoke { [weak self] in
+                    guard let self, self.generation == generation else { return }
+                    self.annotations?.received(batch)
+                    self.onSettled?()
+                }
+            }
+        }
     }
 
     /// The document's labels were read: the captions and the outline's pages change.
@@ -113,6 +166,7 @@ final class Sidebar {
         switch view {
         case .outline: return choice.outlineKnown && (outline?.isPlaced ?? true)
         case .thumbnails: return thumbnails?.isSettled ?? true
+        case .annotations: return annotations?.isComplete ?? true
         }
     }
 
@@ -127,6 +181,8 @@ final class Sidebar {
         case .thumbnails:
             guard let shown = thumbnails?.shownPages, !shown.isEmpty else { return "sidebar=thumbnails" }
             return "sidebar=thumbnails thumbnails=\(shown.lowerBound + 1)-\(shown.upperBound) current=\((thumbnails?.current ?? 0) + 1)"
+        case .annotations:
+            return "sidebar=annotations annotations=\(annotations?.rows.count ?? 0)"
         }
     }
 
@@ -172,5 +228,32 @@ final class Sidebar {
         if let view { outlinePage.append(view.widget) }
         outlineMessage.text = message ?? ""
         outlineMessage.setVisible(message != nil)
+    }
+}
+
+/// The file's annotations read page by page by a helper of their own, in batches, until
+/// all are read or the reading is stopped (the document went).
+final class AnnotationReading: Sendable {
+    private let stopped = Mutex(false)
+
+    func stop() { stopped.withLock { $0 = true } }
+
+    func read(_ file: DocumentFile, pages: Int, deliver: @Sendable ([(page: Int, annotations: [FileAnnotation])]) -> Void) {
+        guard let document = try? RemoteDocument(file: file) else {
+            deliver((0..<pages).map { ($0, []) })
+            return
+        }
+        var batch: [(page: Int, annotations: [FileAnnotation])] = []
+        var sent = monotonicSeconds()
+        for page in 0..<pages {
+            guard !stopped.withLock({ $0 }) else { return }
+            // A page that cannot be read lists none: the rest are still read.
+            batch.append((page, document.fileAnnotations(at: page) ?? []))
+            if monotonicSeconds() - sent > 0.1 || page == pages - 1 {
+                deliver(batch)
+                batch = []
+                sent = monotonicSeconds()
+            }
+        }
     }
 }

@@ -19,6 +19,7 @@ public enum DocumentRequest: Equatable, Sendable {
     /// `printChunk`s and then `printed` or `printFailed`.
     case print(pages: [Int], paper: PrintPaper)
     case formFields(page: Int)
+    case annotations(page: Int)
 
     /// The most page sizes one question asks for.
     public static let sizesPerRequest = 4096
@@ -47,6 +48,7 @@ public enum DocumentRequest: Equatable, Sendable {
             out.u8(13); out.list(pages) { $0.int($1) }
             out.size(paper.size); out.f64(paper.top); out.f64(paper.left); out.f64(paper.bottom); out.f64(paper.right)
         case .formFields(let page): out.u8(14); out.int(page)
+        case .annotations(let page): out.u8(15); out.int(page)
         }
         return out.bytes
     }
@@ -75,6 +77,7 @@ public enum DocumentRequest: Equatable, Sendable {
             self = .print(pages: pages, paper: PrintPaper(size: size, top: try input.f64(), left: try input.f64(),
                                                           bottom: try input.f64(), right: try input.f64()))
         case 14: self = .formFields(page: try input.int())
+        case 15: self = .annotations(page: try input.int())
         case let other: throw .unknownMessage(other)
         }
         try input.finish()
@@ -103,6 +106,7 @@ public enum DocumentReply: Equatable, Sendable {
     case printed(pages: Int)
     case printFailed(reason: String)
     case formFields([FormField])
+    case annotations([FileAnnotation])
 
     public var bytes: [UInt8] {
         var out = WireWriter()
@@ -126,6 +130,7 @@ public enum DocumentReply: Equatable, Sendable {
         case .printed(let pages): out.u8(13); out.int(pages)
         case .printFailed(let reason): out.u8(14); out.string(reason, limit: HelperReply.reasonLimit)
         case .formFields(let fields): out.u8(15); out.list(fields) { $0.formField($1) }
+        case .annotations(let annotations): out.u8(16); out.list(annotations) { $0.fileAnnotation($1) }
         }
         return out.bytes
     }
@@ -160,6 +165,10 @@ public enum DocumentReply: Equatable, Sendable {
         case 12: self = .printChunk(try input.raw(count: try input.count(limit: DocumentReply.printChunkLimit)))
         case 13: self = .printed(pages: try input.int())
         case 14: self = .printFailed(reason: try input.string(limit: HelperReply.reasonLimit))
+        case 16:
+            self = .annotations(try input.list(limit: FileAnnotation.perPageLimit, least: 60) { (r: inout WireReader) throws(WireError) in
+                try r.fileAnnotation()
+            })
         case 15: self = .formFields(try input.list(limit: FormField.perPageLimit, least: 60) { (r: inout WireReader) throws(WireError) in try r.formField() })
         case let other: throw .unknownMessage(other)
         }

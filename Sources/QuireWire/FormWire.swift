@@ -32,7 +32,23 @@ extension WireWriter {
     }
 }
 
+extension WireWriter {
+    mutating func fileAnnotation(_ annotation: FileAnnotation) {
+        int(annotation.page); rect(annotation.area); u8(annotation.kind.rawValue)
+        bool(annotation.colour != nil); for value in annotation.colour ?? [] { f64(value) }
+        string(annotation.text, limit: FileAnnotation.textLimit * 4); string(annotation.author, limit: FormField.nameLimit * 4)
+    }
+}
+
 extension WireReader {
+    mutating func fileAnnotation() throws(WireError) -> FileAnnotation {
+        let page = try int(), area = try rect(), raw = try u8()
+        guard let kind = FileAnnotation.Kind(rawValue: raw) else { throw .badValue("an annotation of kind \(raw)") }
+        let colour: [Double]? = try bool() ? [try f64(), try f64(), try f64()] : nil
+        return FileAnnotation(page: page, area: area, kind: kind, colour: colour, text: try string(limit: FileAnnotation.textLimit * 4),
+                              author: try string(limit: FormField.nameLimit * 4))
+    }
+
     mutating func formValue() throws(WireError) -> FormValue {
         switch try u8() {
         case 1: return .text(try string(limit: FormField.textLimit * 4))

@@ -93,3 +93,23 @@ extension QPDF {
 
     private static func text(_ raw: String) -> String { raw.hasPrefix("u:") ? String(raw.dropFirst(2)) : raw }
 }
+
+extension Fixtures {
+    /// A page with annotations as other writers leave them: a note, a highlight whose /Rect
+    /// lies off the page (its quadrilaterals 28–207 across), an ink drawing and a link.
+    public func othersAnnotations(named name: String = "others.pdf") throws -> String {
+        let file = path(name)
+        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
+        let first = document.firstExtra
+        document.pages[0].extraObjects = [
+            "<< /Type /Annot /Subtype /Text /Rect [170 760 190 780] /Contents (This is a text annotation.) /F 4 >>",
+            "<< /Type /Annot /Subtype /Highlight /Rect [676.16 719.36 854.92 676.16] /C [1 1 0] /Contents (Highlight comment) /F 4 "
+                + "/QuadPoints [141.73 719.36 207.11 719.36 141.73 695.36 207.11 695.36 28.35 700.16 113.39 700.16 28.35 676.16 113.39 676.16] >>",
+            "<< /Type /Annot /Subtype /Ink /Rect [40 300 120 380] /C [0 0 1] /Contents (Hello world!) /InkList [[40 300 80 380 120 300]] /F 4 >>",
+            "<< /Type /Annot /Subtype /Link /Rect [72 600 200 620] /A << /S /URI /URI (https://example.com) >> >>",
+        ]
+        document.pages[0].entries = "/Annots [\((0..<4).map { "\(first + $0) 0 R" }.joined(separator: " "))]"
+        try document.bytes.write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}

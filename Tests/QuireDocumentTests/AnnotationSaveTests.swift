@@ -81,3 +81,44 @@ final class AnnotationSaveTests: XCTestCase {
         }
     }
 }
+
+/// The file's own annotations as the Annotations pane lists them.
+final class FileAnnotationTests: XCTestCase {
+    /// Another writer's three (a note, a highlight whose /Rect lies off the page, an ink
+    /// drawing, as the corpus's annot-text-highlight-ink.pdf has them): each with its kind,
+    /// text, colour and an area on the page; the link is not listed.
+    func testAFilesAnnotationsAreListedWithTheirKindTextAndColour() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.othersAnnotations()).open()
+        let found = document.fileAnnotations(at: 0)
+        XCTAssertEqual(found.map(\.kind), [.note, .highlight, .ink], "\(found)")
+        XCTAssertEqual(found.map(\.text), ["This is a text annotation.", "Highlight comment", "Hello world!"])
+        XCTAssertEqual(found[1].colour, [1, 1, 0])
+        let size = document.pageSize(at: 0)
+        for annotation in found {
+            XCTAssertTrue(annotation.area.x >= 0 && annotation.area.maxX <= size.width && annotation.area.maxY <= size.height, "\(annotation)")
+        }
+        // The highlight's quadrilaterals, not its /Rect (676 to 855 across, off the page).
+        XCTAssertEqual(found[1].area.x, 28.35, accuracy: 0.01)
+        XCTAssertEqual(found[1].area.maxX, 207.11, accuracy: 0.01)
+        XCTAssertEqual(document.fileAnnotations(at: 5), [])
+    }
+
+    /// Quire's own highlight, saved, is listed from the file with the words it covers and its author.
+    func testASavedHighlightIsListedWithItsWords() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.standard(links: true)).open()
+        XCTAssertEqual(document.fileAnnotations(at: 0), [], "links are listed as annotations")
+        let words = try XCTUnwrap(document.matchAreas(of: SearchQuery("says hello", caseSensitive: true), onPage: 0).first)
+        var edits = AnnotationEdits()
+        XCTAssertTrue(document.add(edits.add(page: 0, kind: .underline, colour: .green, areas: words, text: "", author: "Ada", created: 0)))
+        let out = fixtures.path("underlined.pdf")
+        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try document.save(to: fd)
+        close(fd)
+        let listed = try DocumentSource(path: out).open().fileAnnotations(at: 0)
+        XCTAssertEqual(listed.map(\.kind), [.underline])
+        XCTAssertEqual(listed.first?.text, "says hello")
+        XCTAssertEqual(listed.first?.author, "Ada")
+    }
+}

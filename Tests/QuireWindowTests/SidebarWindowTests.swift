@@ -9,6 +9,12 @@ import XCTest
 final class SidebarWindowTests: XCTestCase {
     private var fixtures: Fixtures!
     override func setUpWithError() throws { fixtures = try Fixtures() }
+    /// The selected outline row's bounds: within the sidebar's rows, below its switcher
+    /// (whose pressed button is the same grey) and left of the canvas (whose surround is too).
+    private static func selectedRowBounds(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let top = 110
+        return screen.cropped(x: 0, y: top, width: 220, height: screen.height - top).bounds(of: selectedRow).map { ($0.x, $0.y + top, $0.width, $0.height) }
+    }
     override func tearDown() { fixtures = nil }
 
     /// The outline's selected row (navigation-sidebar, window unfocused; a row under the
@@ -71,8 +77,8 @@ final class SidebarWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "opened")
         // The first entry is the reader's section: its row is selected. Part II is the
         // eighth row shown (Chapter 2 starts collapsed).
-        let screen = try session.screen { $0.bounds(of: Self.selectedRow, inX: 0..<240) != nil }
-        let row = try XCTUnwrap(screen.bounds(of: Self.selectedRow, inX: 0..<240), "no selected outline row")
+        let screen = try session.screen { Self.selectedRowBounds($0) != nil }
+        let row = try XCTUnwrap(Self.selectedRowBounds(screen), "no selected outline row")
         let y = row.y + row.height / 2 + 7 * (row.height + 2)
         try session.proceed("\(row.x + 40) \(y)")
         XCTAssertEqual(try session.readLine(), "clicked")
@@ -100,8 +106,8 @@ final class SidebarWindowTests: XCTestCase {
             """
         let session = try ScriptedSession(script: script, file: file, shot: shot)
         XCTAssertEqual(try session.readLine(), "shown")
-        let screen = try session.screen { $0.bounds(of: Self.selectedRow, inX: 0..<240) != nil }
-        let row = try XCTUnwrap(screen.bounds(of: Self.selectedRow, inX: 0..<240), "no selected outline row")
+        let screen = try session.screen { Self.selectedRowBounds($0) != nil }
+        let row = try XCTUnwrap(Self.selectedRowBounds(screen), "no selected outline row")
         // A click on the first entry (the page shown already) gives the list the keyboard.
         try session.proceed("\(row.x + 40) \(row.y + row.height / 2)")
         XCTAssertEqual(try session.readLine(), "typed")

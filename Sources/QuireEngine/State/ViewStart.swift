@@ -1,6 +1,6 @@
 /// The sidebar's two views.
 public enum SidebarView: String, Sendable, CaseIterable {
-    case outline, thumbnails
+    case outline, thumbnails, annotations
 }
 
 /// Which view a document opens with, in a window given launch options. The rules:
@@ -110,7 +110,7 @@ public struct ViewStart: Sendable {
         if let view = options.sidebar {
             plan.sidebar = Sidebar(view: view, chosen: true)
         } else if let restoring, restoring.sidebarOpen {
-            plan.sidebar = Sidebar(view: restoring.sidebarView == .outline ? .outline : .thumbnails, chosen: false)
+            plan.sidebar = Sidebar(view: SidebarView(rawValue: restoring.sidebarView.rawValue) ?? .outline, chosen: false)
         }
         return plan
     }

@@ -1,0 +1,125 @@
+/// An annotation the file already holds, as a document helper read it: its kind, where it
+/// is (points from the top-left of the page as displayed), its colour, its text (a note's,
+/// or the words a markup covers) and who made it.
+public struct FileAnnotation: Hashable, Sendable {
+    public enum Kind: UInt8, CaseIterable, Sendable {
+        case note = 1, freeText, highlight, underline, squiggly, strikeOut, ink, line, square, circle, polygon, stamp,
+             caret, fileAttachment, sound, other
+    }
+
+    public let page: Int
+    public let area: Rect
+    public let kind: Kind
+    /// Red, green and blue, 0…1; nil when it has none.
+    public let colour: [Double]?
+    public let text: String
+    public let author: String
+
+    public init(page: Int, area: Rect, kind: Kind, colour: [Double]?, text: String, author: String) {
+        self.page = page; self.area = area; self.kind = kind
+        self.colour = colour.flatMap { $0.count == 3 && $0.allSatisfy({ $0.isFinite }) ? $0.map { min(max($0, 0), 1) } : nil }
+        self.text = String(text.prefix(Self.textLimit)); self.author = String(author.prefix(FormField.nameLimit))
+    }
+
+    /// A note's text in the list: a few lines' worth; the page has all of it.
+    public static let textLimit = 2000
+    /// Annotations one page may list: past a page's worth of real markups.
+    public static let perPageLimit = 4096
+}
+
+/// The Annotations pane's rows: every annotation of the document, the file's own and the
+/// reader's not yet saved, in reading order. The policy:
+///  1. Page by page; on a page, top to bottom, then left to right.
+///  2. The file's annotations come as the pages are read (on a thread, in page order);
+///     until all are, the list says how far it has read. Links, form widgets and pop-ups
+///     are not annotations a reader made, and are not listed (the helper leaves them out).
+///  3. The reader's markups are listed from the edits as they are now (a save makes them
+///     the file's: they are then listed once, from the edits, until the file is read again).
+///  4. At most `limit` rows: a document with more says so.
+public struct AnnotationList: Sendable {
+    public enum Source: Hashable, Sendable {
+        case file(page: Int, index: Int)
+        case reader(id: Int)
+    }
+
+    public struct Row: Hashable, Sendable {
+        public let source: Source
+        public let page: Int
+        public let area: Rect
+        /// What kind, as the reader reads it ("Highlight").
+        public let kind: String
+        public let colour: [Double]?
+        public let text: String
+        public let author: String
+        public let unsaved: Bool
+    }
+
+    public static let limit = 100_000
+
+    private var file: [Int: [FileAnnotation]] = [:]
+    public private(set) var pagesRead = 0
+    public let pageCount: Int
+
+    public init(pageCount: Int) { self.pageCount = max(0, pageCount) }
+
+    public var isComplete: Bool { pagesRead >= pageCount }
+
+    /// The file's annotations of `page`, read in page order (rule 2); another page is ignored.
+    public mutating func received(_ annotations: [FileAnnotation], forPage page: Int) {
+        guard page == pagesRead, page < pageCount else { return }
+        let own = annotations.filter { $0.page == page }.prefix(FileAnnotation.perPageLimit)
+        if !own.isEmpty { file[page] = Array(own) }
+        pagesRead += 1
+    }
+
+    /// The rows (rule 1), the reader's `markups` among the file's.
+    public func rows(with markups: [Markup]) -> (rows: [Row], cut: Bool) {
+        var rows: [Row] = []
+        for (page, annotations) in file {
+            for (index, annotation) in annotations.enumerated() {
+                rows.append(Row(source: .file(page: page, index: index), page: page, area: annotation.area, kind: Self.name(annotation.kind),
+                                colour: annotation.colour, text: annotation.text, author: annotation.author, unsaved: false))
+            }
+        }
+        for markup in markups {
+            let area = markup.areas.first ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            let rgb = markup.colour.components
+            rows.append(Row(source: .reader(id: markup.id), page: markup.page, area: area, kind: Self.name(markup.kind),
+                            colour: [rgb.red, rgb.green, rgb.blue], text: String(markup.text.prefix(FileAnnotation.textLimit)),
+                            author: markup.author, unsaved: true))
+        }
+        rows.sort { ($0.page, $0.area.y, $0.area.x) < ($1.page, $1.area.y, $1.area.x) }
+        return (Array(rows.prefix(Self.limit)), rows.count > Self.limit)
+    }
+
+    public static func name(_ kind: Markup.Kind) -> String {
+        switch kind {
+        case .highlight: "Highlight"
+        case .underline: "Underline"
+        case .strikeOut: "Strike-out"
+        case .squiggly: "Squiggly underline"
+        case .note: "Note"
+        }
+    }
+
+    public static func name(_ kind: FileAnnotation.Kind) -> String {
+        switch kind {
+        case .note: "Note"
+        case .freeText: "Text box"
+        case .highlight: "Highlight"
+        case .underline: "Underline"
+        case .squiggly: "Squiggly underline"
+        case .strikeOut: "Strike-out"
+        case .ink: "Drawing"
+        case .line: "Line"
+        case .square: "Rectangle"
+        case .circle: "Ellipse"
+        case .polygon: "Polygon"
+        case .stamp: "Stamp"
+        case .caret: "Insertion mark"
+        case .fileAttachment: "Attached file"
+        case .sound: "Sound"
+        case .other: "Annotation"
+        }
+    }
+}
