@@ -81,8 +81,10 @@ extension Document {
             defer { poppler_page_free_annot_mapping(mapping) }
             var found: [FileAnnotation] = []
             var node: UnsafeMutablePointer<GList>? = mapping
+            var position = -1
             while let current = node, found.count < FileAnnotation.perPageLimit {
                 defer { node = current.pointee.next }
+                position += 1
                 guard let raw = current.pointee.data else { continue }
                 let map = raw.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee
                 guard let annot = map.annot, let kind = Self.kind(poppler_annot_get_annot_type(annot)) else { continue }
@@ -106,7 +108,7 @@ extension Document {
                     colour = [rgb.pointee.red, rgb.pointee.green, rgb.pointee.blue].map { Double($0) / 65535 }
                     g_free(rgb)
                 }
-                found.append(FileAnnotation(page: index, area: area, kind: kind, colour: colour, text: text, author: author))
+                found.append(FileAnnotation(page: index, index: position, area: area, kind: kind, colour: colour, text: text, author: author))
             }
             return found
         } ?? []
@@ -130,6 +132,52 @@ extension Document {
         }
         guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max(), right > left, bottom > top else { return nil }
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// Runs `body` with each annotation of `refs` (on their pages, by their place in the
+    /// page's annotation mapping); refs to none are passed over. The annotations stay the
+    /// page's: poppler draws and saves what `body` does to them.
+    private func withAnnotations(_ refs: [FileAnnotation.Ref], _ body: (FileAnnotation.Ref, OpaquePointer, OpaquePointer) -> Void) {
+        for (page, onPage) in Dictionary(grouping: refs, by: \.page) {
+            _ = withPage(page) { pageObject -> Bool? in
+                guard let mapping = poppler_page_get_annot_mapping(pageObject) else { return nil }
+                defer { poppler_page_free_annot_mapping(mapping) }
+                var annots: [OpaquePointer] = []
+                var node: UnsafeMutablePointer<GList>? = mapping
+                while let current = node {
+                    defer { node = current.pointee.next }
+                    if let raw = current.pointee.data, let annot = raw.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.annot {
+                        annots.append(annot)
+                    }
+                }
+                // All found before any is changed: a removal would move the places of the rest.
+                for ref in Set(onPage) where annots.indices.contains(ref.index) { body(ref, pageObject, annots[ref.index]) }
+                return true
+            }
+        }
+    }
+
+    /// Hides the file's annotations `refs` from drawing (or shows them again): a flag,
+    /// so that an undo gives each back as it was. Returns their flags before.
+    public func setHidden(_ refs: [FileAnnotation.Ref], _ hidden: Bool, restoring: [FileAnnotation.Ref: UInt32] = [:]) -> [FileAnnotation.Ref: UInt32] {
+        var before: [FileAnnotation.Ref: UInt32] = [:]
+        withAnnotations(refs) { ref, _, annot in
+            let flags = poppler_annot_get_flags(annot).rawValue
+            before[ref] = flags
+            let new = hidden ? flags | POPPLER_ANNOT_FLAG_HIDDEN.rawValue : restoring[ref] ?? flags & ~POPPLER_ANNOT_FLAG_HIDDEN.rawValue
+            poppler_annot_set_flags(annot, PopplerAnnotFlag(rawValue: new))
+        }
+        return before
+    }
+
+    /// Takes the file's annotations `refs` out of their pages, for a save; returns how many.
+    public func remove(_ refs: [FileAnnotation.Ref]) -> Int {
+        var removed = 0
+        withAnnotations(refs) { _, page, annot in
+            poppler_page_remove_annot(page, annot)
+            removed += 1
+        }
+        return removed
     }
 
     private static func kind(_ type: PopplerAnnotType) -> FileAnnotation.Kind? {

@@ -23,7 +23,7 @@ enum RenderHelper {
         }
         faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
-        var form = FormState()
+        var form = ChangeState()
         while true {
             guard let (bytes, passed) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
             let reply: HelperReply
@@ -39,10 +39,10 @@ enum RenderHelper {
                 reply = .largeImages(id: id, document.hasLargeImages(page: page))
             case .pixels:
                 continue // pixels not asked for: dropped, with their descriptor
-            case .formValues:
+            case .changes:
                 guard let bytes = try? channel.receiveWhole(limit: WireLimit.reply),
-                      let values = try? FormValuesMessage.values(bytes) else { _exit(0) }
-                form.show(values, in: document)
+                      let changes = try? ChangesMessage.changes(bytes) else { _exit(0) }
+                form.show(changes, in: document)
                 continue
             }
             guard (try? channel.send(reply.bytes)) != nil else { _exit(0) }
@@ -87,12 +87,15 @@ enum RenderHelper {
     }
 }
 
-/// The reader's form values as a render helper draws them: each set on its document, and
-/// a widget the reader no longer changes (an undo) given back the value it had.
-private struct FormState {
+/// The reader's changes as a render helper draws them: each form value set on its
+/// document, each deleted annotation hidden, and what the reader no longer changes (an
+/// undo) given back as it was.
+private struct ChangeState {
     private var originals: [Int: FormValue] = [:]
+    private var hiddenFlags: [FileAnnotation.Ref: UInt32] = [:]
 
-    mutating func show(_ values: [FieldValue], in document: Document) {
+    mutating func show(_ changes: DocumentChanges, in document: Document) {
+        let values = changes.fields
         let now = Set(values.map(\.id))
         let restored = originals.filter { !now.contains($0.key) }
         document.setFormValues(FieldValue.ordered(restored))
@@ -101,5 +104,12 @@ private struct FormState {
             if let original = document.formValue(id: value.id) { originals[value.id] = original }
         }
         document.setFormValues(values)
+
+        let hidden = Set(changes.removed)
+        let shown = hiddenFlags.keys.filter { !hidden.contains($0) }
+        _ = document.setHidden(Array(shown), false, restoring: hiddenFlags)
+        for ref in shown { hiddenFlags[ref] = nil }
+        let newly = hidden.filter { hiddenFlags[$0] == nil }
+        hiddenFlags.merge(document.setHidden(Array(newly), true)) { old, _ in old }
     }
 }

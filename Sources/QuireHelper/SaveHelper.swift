@@ -9,7 +9,7 @@ import Glibc
 /// A save helper's life: one save. It opens the document from the window's descriptor
 /// (the bytes as opened, not the file on disk now), confines itself like every helper but
 /// with a file size limit of about twice the document (`HelperLimits.saver`), sets the
-/// window's form values, adds its markups and writes the result into the new file the window opened and
+/// window's form values, takes out the file's annotations the reader deleted, adds its markups and writes the result into the new file the window opened and
 /// passed. It opens no file itself: its sandbox would not let it.
 enum SaveHelper {
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
@@ -21,7 +21,9 @@ enum SaveHelper {
         guard (try? channel.sendWhole(SaveReply.ready.bytes)) != nil,
               let bytes = try? channel.receiveWhole(limit: WireLimit.reply), let request = try? SaveRequest(bytes),
               let (marker, passed) = try? channel.receive(), marker == SaveRequest.output, let output = passed.first else { _exit(0) }
-        document.setFormValues(request.fields)
+        document.setFormValues(request.changes.fields)
+        // Before the markups are added: they go after the file's own, whose places the refs name.
+        _ = document.remove(request.changes.removed)
         let written = request.markups.filter { document.add($0) }.count
         let reply: SaveReply
         do {

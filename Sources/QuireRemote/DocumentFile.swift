@@ -28,15 +28,26 @@ public final class DocumentFile: Sendable {
     /// sizes a tile's pixels from them and sends them with the question (`RemoteRenderer`).
     let knownSizes = Mutex<[Size]>([])
 
-    /// The reader's form values, as every render helper is to draw them, and their
-    /// revision: each change counts one, and the pictures drawn say which they show.
-    let formValues = Mutex<(revision: Int, values: [FieldValue])>((0, []))
+    /// The reader's changes, as every render helper is to draw them, and their revision:
+    /// each change counts one, and the pictures drawn say which they show.
+    let changes = Mutex<(revision: Int, changes: DocumentChanges)>((0, DocumentChanges()))
 
     /// The reader's form values now (all of them): render helpers draw them from their
-    /// next tile on. Returns their revision, which the pictures drawn with them carry.
+    /// next tile on. Returns the revision, which the pictures drawn with them carry.
     public func showFormValues(_ values: [Int: FormValue]) -> Int {
-        formValues.withLock { state in
-            state = (state.revision + 1, FieldValue.ordered(values))
+        changes.withLock { state in
+            state.revision += 1
+            state.changes.fields = FieldValue.ordered(values)
+            return state.revision
+        }
+    }
+
+    /// The file's annotations the reader deleted now (all of them): render helpers no
+    /// longer draw them. Returns the revision.
+    public func showRemovedAnnotations(_ removed: Set<FileAnnotation.Ref>) -> Int {
+        changes.withLock { state in
+            state.revision += 1
+            state.changes.removed = removed.sorted()
             return state.revision
         }
     }

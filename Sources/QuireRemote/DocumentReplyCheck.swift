@@ -100,8 +100,8 @@ public enum DocumentReplyCheck {
     /// A file's annotation as the window may believe it: on the page asked for, on paper,
     /// its strings display-safe.
     static func fileAnnotation(_ annotation: FileAnnotation, page: Int) -> FileAnnotation? {
-        guard annotation.page == page, let area = areas([annotation.area]).first else { return nil }
-        return FileAnnotation(page: page, area: area, kind: annotation.kind, colour: annotation.colour,
+        guard annotation.page == page, (0..<Int(Int32.max)).contains(annotation.index), let area = areas([annotation.area]).first else { return nil }
+        return FileAnnotation(page: page, index: annotation.index, area: area, kind: annotation.kind, colour: annotation.colour,
                               text: FormValue.safeText(annotation.text, limit: FileAnnotation.textLimit),
                               author: BoundedText.line(annotation.author, limit: FormField.nameLimit))
     }

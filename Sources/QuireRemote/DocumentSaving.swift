@@ -26,7 +26,7 @@ public enum DocumentSaving {
         public var isReadOnly = false
     }
 
-    public static func save(_ markups: [Markup], fields: [FieldValue] = [], of file: DocumentFile, to path: String,
+    public static func save(_ markups: [Markup], changes: DocumentChanges = DocumentChanges(), of file: DocumentFile, to path: String,
                             seconds: Double = 120) throws(Failure) {
         guard let zygote = Zygote.shared else { throw Failure(description: "no helper processes: the zygote did not start") }
         // A file no one may write is one its owner wants kept as it is (the mode bits, not
@@ -52,7 +52,7 @@ public enum DocumentSaving {
         defer { if !committed { unlink(temporary) } }
         fchmod(fd, exists ? existing.st_mode & 0o7777 : 0o644)
 
-        try write(markups, fields, of: file, into: output, zygote: zygote, seconds: seconds)
+        try write(markups, changes, of: file, into: output, zygote: zygote, seconds: seconds)
         guard fsync(fd) == 0 else { throw Failure(description: "the new file could not be written to disk: \(String(cString: strerror(errno)))") }
         guard rename(temporary, path) == 0 else { throw Failure(description: "the new file could not replace \(path): \(String(cString: strerror(errno)))") }
         committed = true
@@ -60,7 +60,7 @@ public enum DocumentSaving {
         if directory >= 0 { fsync(directory); close(directory) }
     }
 
-    private static func write(_ markups: [Markup], _ fields: [FieldValue], of file: DocumentFile, into output: Descriptor, zygote: Zygote, seconds: Double) throws(Failure) {
+    private static func write(_ markups: [Markup], _ changes: DocumentChanges, of file: DocumentFile, into output: Descriptor, zygote: Zygote, seconds: Double) throws(Failure) {
         let helper: (pid: pid_t, channel: Channel)
         do { helper = try zygote.spawn(.saver, document: file.descriptor, displayPath: file.displayPath, password: file.password) } catch {
             throw Failure(description: "no process could write the document: \(error)")
@@ -82,7 +82,7 @@ public enum DocumentSaving {
         default: throw Failure(description: "the process writing the document answered out of turn")
         }
         do {
-            try helper.channel.sendWhole(SaveRequest(markups: markups, fields: fields).bytes)
+            try helper.channel.sendWhole(SaveRequest(markups: markups, changes: changes).bytes)
             try helper.channel.send(SaveRequest.output, passing: [output])
         } catch {
             throw Failure(description: "the process writing the document ended")

@@ -181,11 +181,11 @@ public final class RemoteRenderer: PageRendering {
     /// Sends the reader's form values when the helper has not had these yet; returns
     /// their revision, which the picture drawn next shows.
     private func sendFormValues(on channel: Channel) throws -> Int {
-        let (revision, values) = file.formValues.withLock { $0 }
+        let (revision, changes) = file.changes.withLock { $0 }
         guard revision != sentFormRevision else { return revision }
         do {
-            try channel.send(HelperRequest.formValues(revision: revision).bytes)
-            try channel.sendWhole(FormValuesMessage.bytes(values))
+            try channel.send(HelperRequest.changes(revision: revision).bytes)
+            try channel.sendWhole(ChangesMessage.bytes(changes))
         } catch {
             throw broken("the process drawing pages ended")
         }

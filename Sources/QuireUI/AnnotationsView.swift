@@ -14,10 +14,11 @@ final class AnnotationsView {
     private let status = Label(wrap: true)
     private var list: AnnotationList
     private var markups: [Markup] = []
+    private var removed: Set<FileAnnotation.Ref> = []
     private(set) var rows: [AnnotationList.Row] = []
     private let labelOf: (Int) -> String
-    /// Called with the page and area of the row chosen.
-    var onChosen: ((Int, Rect) -> Void)?
+    /// Called with the row chosen.
+    var onChosen: ((AnnotationList.Row) -> Void)?
 
     init(pageCount: Int, labelOf: @escaping (Int) -> String) {
         list = AnnotationList(pageCount: pageCount)
@@ -33,8 +34,7 @@ final class AnnotationsView {
         column.append(rowsList.widget)
         rowsList.onChosen = { [unowned self] ordinal in
             guard self.rows.indices.contains(ordinal - 1) else { return }
-            let row = self.rows[ordinal - 1]
-            self.onChosen?(row.page, row.area)
+            self.onChosen?(self.rows[ordinal - 1])
         }
         refresh()
     }
@@ -47,15 +47,16 @@ final class AnnotationsView {
         refresh()
     }
 
-    /// The reader's markups changed (made, undone, saved).
-    func show(markups: [Markup]) {
-        guard markups != self.markups else { return }
+    /// The reader's markups changed (made, undone, saved), or the file's annotations deleted.
+    func show(markups: [Markup], removed: Set<FileAnnotation.Ref>) {
+        guard markups != self.markups || removed != self.removed else { return }
         self.markups = markups
+        self.removed = removed
         refresh()
     }
 
     private func refresh() {
-        let (rows, cut) = list.rows(with: markups)
+        let (rows, cut) = list.rows(with: markups, removed: removed)
         if rows != self.rows {
             self.rows = rows
             rowsList.removeAll()

@@ -28,12 +28,53 @@ final class DocumentAnnotations {
     /// The reader's form values changed (a field filled, an undo), with what they were.
     var onFieldValuesChanged: ((_ before: [Int: FormValue]) -> Void)?
 
-    init(canvas: PageCanvas, file: DocumentFile, path: String?) {
+    /// The file's own annotations on the pages in view and around, read on `worker`: a
+    /// click chooses one, and Delete deletes it.
+    private var fileMarks: [Int: [FileAnnotation]] = [:]
+    private var askedPages: Set<Int> = []
+    private let worker: DocumentWorker
+    /// The file's annotation the reader clicked, when it is not one of the reader's markups.
+    private(set) var chosenInFile: FileAnnotation.Ref?
+
+    init(canvas: PageCanvas, file: DocumentFile, path: String?, worker: DocumentWorker) {
         self.canvas = canvas
         self.file = file
         self.path = path
+        self.worker = worker
         // A click on a markup chooses it (and opens a note); elsewhere it goes on to the links.
         canvas.takeClicks { [unowned self] point in self.click(at: point) }
+        canvas.watchVisiblePages { [weak self] visible in self?.readFileMarks(around: visible) }
+        readFileMarks(around: canvas.visiblePages)
+    }
+
+    private func readFileMarks(around visible: Range<Int>) {
+        guard !visible.isEmpty else { return }
+        let wanted = (max(0, visible.lowerBound - 1)..<min(canvas.pageCount, visible.upperBound + 1)).filter { !askedPages.contains($0) }
+        guard !wanted.isEmpty else { return }
+        askedPages.formUnion(wanted)
+        worker.run { document in
+            for page in wanted {
+                let read = document.fileAnnotations(at: page) ?? []
+                MainLoop.invoke { [weak self] in if !read.isEmpty { self?.fileMarks[page] = read } }
+            }
+        }
+    }
+
+    /// The file's annotation under `point` of `page`, not deleted, the last drawn first.
+    private func fileMark(onPage page: Int, at point: Point) -> FileAnnotation? {
+        fileMarks[page]?.last { mark in
+            !edits.removedFromFile.contains(mark.ref) && point.x >= mark.area.x - 1 && point.x <= mark.area.maxX + 1
+                && point.y >= mark.area.y - 1 && point.y <= mark.area.maxY + 1
+        }
+    }
+
+    /// Chooses what the Annotations pane's row names, as a click on it would.
+    func choose(_ source: AnnotationList.Source) {
+        switch source {
+        case .reader(let id): (chosen, chosenInFile) = (id, nil)
+        case .file(let ref): (chosen, chosenInFile) = (nil, ref)
+        }
+        canvas.redraw()
     }
 
     var isModified: Bool { edits.isModified }
@@ -64,11 +105,13 @@ final class DocumentAnnotations {
 
     /// The reader chose to lose what is not saved: every markup goes, and nothing asks again.
     func discard() {
-        let before = edits.isModified, fields = edits.fieldValues
+        let before = edits.isModified, fields = edits.fieldValues, removed = edits.removedFromFile
         edits = AnnotationEdits()
         chosen = nil
+        chosenInFile = nil
         changed(wasModified: before)
         if !fields.isEmpty { onFieldValuesChanged?(fields) }
+        if !removed.isEmpty { removedChanged(from: removed) }
     }
 
     /// Sets form widgets' values, as one step to undo.
@@ -86,14 +129,19 @@ final class DocumentAnnotations {
     private(set) var chosen: Int?
 
     /// A click at `point` (view coordinates): on a markup, chooses it (and returns true),
-    /// and on a note opens its text; elsewhere, chooses none.
+    /// and on a note opens its text; on one of the file's annotations, chooses it (and
+    /// returns false, for a link under it); elsewhere, chooses none.
     func click(at point: Point, editing: Bool = true) -> Bool {
-        let hit = canvas.pagePoint(atView: point).flatMap { edits.markup(onPage: $0.page, at: $0.point) }
-        if hit?.id != chosen {
+        let spot = canvas.pagePoint(atView: point)
+        let hit = spot.flatMap { edits.markup(onPage: $0.page, at: $0.point) }
+        let inFile = hit == nil ? spot.flatMap { fileMark(onPage: $0.page, at: $0.point) }?.ref : nil
+        if hit?.id != chosen || inFile != chosenInFile {
             chosen = hit?.id
+            chosenInFile = inFile
             canvas.redraw()
         }
         if editing, let hit, hit.kind == .note { editText(of: hit) }
+        // The file's annotation is chosen, and the click goes on: a highlighted link still leads.
         return hit != nil
     }
 
@@ -126,13 +174,25 @@ final class DocumentAnnotations {
     /// The tooltip over the markup at `point` of `page`: a note's text, else the kind of
     /// markup; with who made it.
     func describe(page: Int, point: Point) -> String? {
-        guard let markup = edits.markup(onPage: page, at: point) else { return nil }
+        guard let markup = edits.markup(onPage: page, at: point) else {
+            guard let mark = fileMark(onPage: page, at: point) else { return nil }
+            let what = mark.kind == .note && !mark.text.isEmpty ? String(mark.text.prefix(500)) : AnnotationList.name(mark.kind)
+            return mark.author.isEmpty ? what : "\(what)\n— \(mark.author)"
+        }
         let what = markup.kind == .note && !markup.text.isEmpty ? String(markup.text.prefix(500)) : AnnotationList.name(markup.kind)
         return markup.author.isEmpty ? what : "\(what)\n— \(markup.author)"
     }
 
-    /// Deletes the chosen markup; false when none is chosen.
+    /// Deletes the chosen markup (or the file's annotation chosen); false when none is chosen.
     func deleteChosen() -> Bool {
+        if let ref = chosenInFile {
+            chosenInFile = nil
+            step { edits in
+                edits.removeFromFile(ref)
+                return true
+            }
+            return true
+        }
         guard let chosen else { return false }
         self.chosen = nil
         step { edits in
@@ -153,9 +213,18 @@ final class DocumentAnnotations {
     }
 
     private func step(_ change: (inout AnnotationEdits) -> Bool) {
-        let before = edits.isModified, fields = edits.fieldValues
+        let before = edits.isModified, fields = edits.fieldValues, removed = edits.removedFromFile
         if change(&edits) { changed(wasModified: before) }
         if edits.fieldValues != fields { onFieldValuesChanged?(fields) }
+        if edits.removedFromFile != removed { removedChanged(from: removed) }
+    }
+
+    /// The file's annotations deleted changed (a Delete, an undo): the helpers stop or go
+    /// back to drawing them, and their pages are drawn again.
+    private func removedChanged(from before: Set<FileAnnotation.Ref>) {
+        let pages = before.symmetricDifference(edits.removedFromFile).map(\.page)
+        let revision = file.showRemovedAnnotations(edits.removedFromFile)
+        canvas.contentChanged(pages: Array(Set(pages)), revision: revision)
     }
 
     private func changed(wasModified: Bool) {
@@ -194,7 +263,9 @@ final class DocumentAnnotations {
         let content = edits.content, file = self.file, started = monotonicSeconds()
         startThread {
             let outcome = Result { () throws(DocumentSaving.Failure) in
-                try DocumentSaving.save(content.markups, fields: FieldValue.ordered(content.fieldValues), of: file, to: path)
+                try DocumentSaving.save(content.markups, changes: DocumentChanges(fields: FieldValue.ordered(content.fieldValues),
+                                                                                  removed: content.removedFromFile.sorted()),
+                                        of: file, to: path)
             }
             let seconds = monotonicSeconds() - started
             MainLoop.invoke { [weak self] in
@@ -231,9 +302,10 @@ final class DocumentAnnotations {
 
 extension DocumentAnnotations: PageOverlay {
     func marks(onPage page: Int) -> [PageMark] {
-        edits.markups(onPage: page).flatMap { markup in
+        let inFile = chosenInFile.flatMap { ref in ref.page == page ? fileMarks[page]?.first { $0.ref == ref } : nil }
+        return edits.markups(onPage: page).flatMap { markup in
             [PageMark(markup.areas, style: .markup(markup.kind, markup.colour))]
                 + (markup.id == chosen ? [PageMark(markup.areas, style: .chosenMarkup)] : [])
-        }
+        } + (inFile.map { [PageMark([$0.area], style: .chosenMarkup)] } ?? [])
     }
 }

@@ -32,7 +32,10 @@ final class DocumentForms {
         self.worker = worker
         canvas.takeClicks { [unowned self] point in self.click(at: point) }
         canvas.watchVisiblePages { [weak self] visible in self?.read(around: visible) }
-        canvas.watchScale { [weak self] in self?.editor.map { $0.show(on: canvas) } }
+        canvas.watchScale { [weak self] in
+            guard let self else { return }
+            self.editor?.show(on: self.canvas)
+        }
         canvas.onFieldKey = { [unowned self] keyval, shift in self.key(keyval, shift: shift) }
         annotations.onFieldValuesChanged = { [unowned self] before in self.valuesChanged(from: before) }
         read(around: canvas.visiblePages)

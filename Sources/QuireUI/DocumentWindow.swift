@@ -98,7 +98,12 @@ final class DocumentWindow {
         toplevel.setChild(paned)
         self.sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
         // An annotation a little below the top of the view, so that the line before shows.
-        self.sidebar.onGoToArea = { [unowned self] page, area in self.canvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24))) }
+        // It is chosen, as a click on it would choose it: Delete deletes it.
+        self.sidebar.onGoToArea = { [unowned self] page, area, source in
+            self.canvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24)))
+            self.annotations?.choose(source)
+            self.canvas?.grabFocus()
+        }
         self.sidebar.onSettled = { [unowned self] in self.checkSettled() }
         searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
         searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
@@ -417,14 +422,16 @@ final class DocumentWindow {
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
         let path: String? = if case .file(let path) = source.location { path } else { nil }
-        let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path)
+        let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path, worker: links.worker)
         self.annotations = annotations
         documentTitle = document.title ?? source.displayName
         annotations.onModifiedChanged = { [unowned self] modified in
             self.toplevel.title = (modified ? "• " : "") + self.documentTitle
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
-        annotations.onMarkupsChanged = { [unowned self, unowned annotations] in self.sidebar.markupsChanged(annotations.edits.markups) }
+        annotations.onMarkupsChanged = { [unowned self, unowned annotations] in
+            self.sidebar.markupsChanged(annotations.edits.markups, removed: annotations.edits.removedFromFile)
+        }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window
         forms?.close()

@@ -19,10 +19,10 @@ final class Sidebar {
     private(set) var annotations: AnnotationsView?
     /// The reading of the file's annotations, stopped when the document goes.
     private var annotationReading: AnnotationReading?
-    /// The reader's markups now, for the annotations view.
-    private var markups: [Markup] = []
-    /// Called with the page and area of an annotation chosen.
-    var onGoToArea: ((Int, Rect) -> Void)?
+    /// The reader's markups now, and the file's annotations deleted, for the annotations view.
+    private var markups: (made: [Markup], removed: Set<FileAnnotation.Ref>) = ([], [])
+    /// Called with the page, area and source of an annotation chosen.
+    var onGoToArea: ((Int, Rect, AnnotationList.Source) -> Void)?
     private(set) var outline: OutlineView?
     private(set) var thumbnails: ThumbnailView?
     private var file: DocumentFile?
@@ -109,8 +109,8 @@ final class Sidebar {
         annotationReading = nil
         if let old = annotations { annotationPage.remove(old.widget) }
         let annotations = AnnotationsView(pageCount: canvas.pageCount, labelOf: labelOf)
-        annotations.onChosen = { [unowned self] page, area in self.onGoToArea?(page, area) }
-        markups = []
+        annotations.onChosen = { [unowned self] row in self.onGoToArea?(row.page, row.area, row.source) }
+        markups = ([], [])
         self.annotations = annotations
         annotationPage.append(annotations.widget)
         if let view = choice.attached() { show(view) }
@@ -118,16 +118,16 @@ final class Sidebar {
     }
 
     /// The reader's markups changed: the annotations view lists them.
-    func markupsChanged(_ markups: [Markup]) {
-        self.markups = markups
-        annotations?.show(markups: markups)
+    func markupsChanged(_ markups: [Markup], removed: Set<FileAnnotation.Ref>) {
+        self.markups = (markups, removed)
+        annotations?.show(markups: markups, removed: removed)
     }
 
     /// Reads the file's annotations, once a document, when their view first shows: a
     /// long document's take a while, and most readers never look.
     private func readAnnotationsIfShown() {
         guard isOpen, view == .annotations, annotationReading == nil, let file, let annotations else { return }
-        annotations.show(markups: markups)
+        annotations.show(markups: markups.made, removed: markups.removed)
         let reading = AnnotationReading()
         annotationReading = reading
         let generation = self.generation, pageCount = canvas?.pageCount ?? 0

@@ -34,7 +34,7 @@ extension WireWriter {
 
 extension WireWriter {
     mutating func fileAnnotation(_ annotation: FileAnnotation) {
-        int(annotation.page); rect(annotation.area); u8(annotation.kind.rawValue)
+        int(annotation.page); int(annotation.index); rect(annotation.area); u8(annotation.kind.rawValue)
         bool(annotation.colour != nil); for value in annotation.colour ?? [] { f64(value) }
         string(annotation.text, limit: FileAnnotation.textLimit * 4); string(annotation.author, limit: FormField.nameLimit * 4)
     }
@@ -42,10 +42,10 @@ extension WireWriter {
 
 extension WireReader {
     mutating func fileAnnotation() throws(WireError) -> FileAnnotation {
-        let page = try int(), area = try rect(), raw = try u8()
+        let page = try int(), index = try int(), area = try rect(), raw = try u8()
         guard let kind = FileAnnotation.Kind(rawValue: raw) else { throw .badValue("an annotation of kind \(raw)") }
         let colour: [Double]? = try bool() ? [try f64(), try f64(), try f64()] : nil
-        return FileAnnotation(page: page, area: area, kind: kind, colour: colour, text: try string(limit: FileAnnotation.textLimit * 4),
+        return FileAnnotation(page: page, index: index, area: area, kind: kind, colour: colour, text: try string(limit: FileAnnotation.textLimit * 4),
                               author: try string(limit: FormField.nameLimit * 4))
     }
 
@@ -86,18 +86,35 @@ extension WireReader {
     }
 }
 
-/// The reader's form values as a message of their own (after `HelperRequest.formValues`).
-public enum FormValuesMessage {
-    public static func bytes(_ values: [FieldValue]) -> [UInt8] {
+/// The reader's changes as a message of their own (after `HelperRequest.changes`).
+public enum ChangesMessage {
+    public static func bytes(_ changes: DocumentChanges) -> [UInt8] {
         var out = WireWriter()
-        out.formValues(values)
+        out.changes(changes)
         return out.bytes
     }
 
-    public static func values(_ bytes: [UInt8]) throws(WireError) -> [FieldValue] {
+    public static func changes(_ bytes: [UInt8]) throws(WireError) -> DocumentChanges {
         var input = WireReader(bytes)
-        let values = try input.formValues(limit: HelperRequest.formValueLimit)
+        let changes = try input.changes()
         try input.finish()
-        return values
+        return changes
+    }
+}
+
+extension WireWriter {
+    mutating func changes(_ changes: DocumentChanges) {
+        formValues(changes.fields)
+        list(changes.removed) { out, ref in out.int(ref.page); out.int(ref.index) }
+    }
+}
+
+extension WireReader {
+    mutating func changes() throws(WireError) -> DocumentChanges {
+        let fields = try formValues(limit: HelperRequest.formValueLimit)
+        let removed = try list(limit: HelperRequest.formValueLimit, least: 16) { (r: inout WireReader) throws(WireError) in
+            FileAnnotation.Ref(page: try r.int(), index: try r.int())
+        }
+        return DocumentChanges(fields: fields, removed: removed)
     }
 }

@@ -10,10 +10,10 @@ public enum HelperRequest: Equatable, Sendable {
     case render(id: UInt32, tile: TileKey)
     case pixels(id: UInt32)
     case largeImages(id: UInt32, page: Int)
-    /// The reader's form values follow, as one whole message (`FormValuesMessage`): all of
-    /// them, to draw from now on. Not answered; the revision is the window's, to tell
-    /// pictures drawn before from those drawn after.
-    case formValues(revision: Int)
+    /// The reader's changes follow, as one whole message (`ChangesMessage`): all of them
+    /// (form values, the file's annotations deleted), to draw from now on. Not answered;
+    /// the revision is the window's, to tell pictures drawn before from those drawn after.
+    case changes(revision: Int)
 
     public static let formValueLimit = 100_000
 
@@ -25,7 +25,7 @@ public enum HelperRequest: Equatable, Sendable {
             out.bool(tile.cell != nil); out.int(tile.cell?.column ?? 0); out.int(tile.cell?.row ?? 0)
         case .pixels(let id): out.u8(2); out.u32(id)
         case .largeImages(let id, let page): out.u8(3); out.u32(id); out.int(page)
-        case .formValues(let revision): out.u8(4); out.int(revision)
+        case .changes(let revision): out.u8(4); out.int(revision)
         }
         return out.bytes
     }
@@ -41,7 +41,7 @@ public enum HelperRequest: Equatable, Sendable {
                                                  cell: hasCell ? TileKey.Cell(column: column, row: row) : nil))
         case 2: self = .pixels(id: try input.u32())
         case 3: self = .largeImages(id: try input.u32(), page: try input.int())
-        case 4: self = .formValues(revision: try input.int())
+        case 4: self = .changes(revision: try input.int())
         case let other: throw .unknownMessage(other)
         }
         try input.finish()

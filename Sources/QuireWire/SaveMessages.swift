@@ -5,10 +5,10 @@ import QuireEngine
 /// the new file's descriptor (`SaveRequest.output`); the helper writes and answers.
 public struct SaveRequest: Equatable, Sendable {
     public let markups: [Markup]
-    /// The reader's form values, in the order to set them (`FieldValue.ordered`).
-    public let fields: [FieldValue]
+    /// The reader's form values (in the order to set them) and the file's annotations deleted.
+    public let changes: DocumentChanges
 
-    public init(markups: [Markup], fields: [FieldValue] = []) { self.markups = markups; self.fields = fields }
+    public init(markups: [Markup], changes: DocumentChanges = DocumentChanges()) { self.markups = markups; self.changes = changes }
 
     /// The packet that passes the output file.
     public static let output: [UInt8] = [0x5A]
@@ -23,7 +23,7 @@ public struct SaveRequest: Equatable, Sendable {
             out.string(markup.author, limit: 1024)
             out.f64(markup.created)
         }
-        out.formValues(fields)
+        out.changes(changes)
         return out.bytes
     }
 
@@ -39,7 +39,7 @@ public struct SaveRequest: Equatable, Sendable {
                           text: try input.string(limit: Markup.textLimit * 4), author: try input.string(limit: 1024),
                           created: try input.f64())
         }
-        fields = try input.formValues(limit: HelperRequest.formValueLimit)
+        changes = try input.changes()
         try input.finish()
     }
 }

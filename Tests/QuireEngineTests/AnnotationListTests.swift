@@ -39,4 +39,22 @@ final class AnnotationListTests: XCTestCase {
         list.received(Array(repeating: long, count: FileAnnotation.perPageLimit + 5), forPage: 0)
         XCTAssertEqual(list.rows(with: []).rows.count, FileAnnotation.perPageLimit)
     }
+
+    func testDeletingOneOfTheFilesAnnotationsUndoesAndHidesItsRow() {
+        var list = AnnotationList(pageCount: 1)
+        list.received([FileAnnotation(page: 0, index: 3, area: Rect(x: 0, y: 0, width: 9, height: 9), kind: .note, colour: nil, text: "a", author: "")],
+                      forPage: 0)
+        var edits = AnnotationEdits()
+        let ref = FileAnnotation.Ref(page: 0, index: 3)
+        edits.removeFromFile(ref)
+        edits.removeFromFile(ref)
+        XCTAssertEqual(list.rows(with: [], removed: edits.removedFromFile).rows, [])
+        XCTAssertTrue(edits.isModified)
+        XCTAssertTrue(edits.undo())
+        XCTAssertFalse(edits.undo(), "deleting it twice was one step")
+        XCTAssertEqual(list.rows(with: [], removed: edits.removedFromFile).rows.map(\.source), [.file(ref)])
+        XCTAssertFalse(edits.isModified)
+        XCTAssertTrue(edits.redo())
+        XCTAssertEqual(edits.content.removedFromFile, [ref])
+    }
 }

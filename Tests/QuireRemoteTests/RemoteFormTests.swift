@@ -58,12 +58,47 @@ final class RemoteFormTests: XCTestCase {
         let fields = try RemoteDocument(file: file).formFields(at: 0)
         let values: [Int: FormValue] = [fields[0].id: .text("Grace Hopper"), fields[3].id: .on(false), fields[4].id: .on(true),
                                         fields[5].id: .chosen([2])]
-        try DocumentSaving.save([], fields: FieldValue.ordered(values), of: file, to: path)
+        try DocumentSaving.save([], changes: DocumentChanges(fields: FieldValue.ordered(values)), of: file, to: path)
         let saved = try QPDF.fieldValues(in: path)
         XCTAssertEqual(saved["name"], "Grace Hopper")
         XCTAssertEqual(saved["size"], "/L")
         XCTAssertEqual(saved["fruit"], "Cherry")
         XCTAssertNil(saved["agree"].flatMap { $0 == "/Yes" ? $0 : nil }, "a box never ticked was saved ticked")
+        XCTAssertTrue(try QPDF.check(path))
+    }
+}
+
+/// The file's own annotations deleted by the reader: the render helpers stop drawing them
+/// and draw them again after an undo; the save helper leaves them out.
+final class RemoteDeletionTests: XCTestCase {
+    private func blue(_ image: PageImage) -> Int {
+        var count = 0
+        for y in stride(from: 0, to: image.height, by: 1) {
+            for x in 0..<min(image.width, 200) {
+                let pixel = image.pixel(x: x, y: y)
+                if pixel & 0xFF > 200, pixel >> 16 & 0xFF < 80 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    func testADeletedAnnotationIsNotDrawnUntilUndoneAndIsNotSaved() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let path = try fixtures.othersAnnotations()
+        let file = try DocumentFile(opening: DocumentSource(path: path))
+        let listed = try XCTUnwrap(try RemoteDocument(file: file).fileAnnotations(at: 0))
+        let ink = try XCTUnwrap(listed.first { $0.kind == .ink })
+        XCTAssertEqual(ink.index, 2, "its place among all the page's annotations")
+        let renderer = try RemoteRenderer(file: file)
+        let tile = TileKey(page: 0, scale: 1)
+        XCTAssertGreaterThan(blue(try renderer.render(tile)), 20, "the ink drawing is not drawn")
+        _ = file.showRemovedAnnotations([ink.ref])
+        XCTAssertEqual(blue(try renderer.render(tile)), 0, "the deleted drawing is still drawn")
+        _ = file.showRemovedAnnotations([])
+        XCTAssertGreaterThan(blue(try renderer.render(tile)), 20, "the drawing undeleted is not drawn again")
+        try DocumentSaving.save([], changes: DocumentChanges(removed: [ink.ref]), of: file, to: path)
+        XCTAssertEqual(try QPDF.annotations(in: path).map(\.subtype), ["/Text", "/Highlight", "/Link"])
         XCTAssertTrue(try QPDF.check(path))
     }
 }

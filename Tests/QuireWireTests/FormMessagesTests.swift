@@ -27,9 +27,10 @@ final class FormMessagesTests: XCTestCase {
         XCTAssertEqual(try DocumentRequest(DocumentRequest.formFields(page: 9).bytes), .formFields(page: 9))
         XCTAssertEqual(try DocumentReply(DocumentReply.formFields(fields).bytes, path: "/tmp/f.pdf"), .formFields(fields))
         let values = [FieldValue(id: 3, value: .on(false)), FieldValue(id: 1, value: .text("é\n")), FieldValue(id: 2, value: .chosen([0, 2]))]
-        XCTAssertEqual(try FormValuesMessage.values(FormValuesMessage.bytes(values)), values)
-        XCTAssertEqual(try HelperRequest(HelperRequest.formValues(revision: 7).bytes), .formValues(revision: 7))
-        let save = SaveRequest(markups: [], fields: values)
+        let changes = DocumentChanges(fields: values, removed: [FileAnnotation.Ref(page: 3, index: 9), FileAnnotation.Ref(page: 0, index: 0)])
+        XCTAssertEqual(try ChangesMessage.changes(ChangesMessage.bytes(changes)), changes)
+        XCTAssertEqual(try HelperRequest(HelperRequest.changes(revision: 7).bytes), .changes(revision: 7))
+        let save = SaveRequest(markups: [], changes: changes)
         XCTAssertEqual(try SaveRequest(save.bytes), save)
     }
 
@@ -43,7 +44,9 @@ final class FormMessagesTests: XCTestCase {
         var lying = DocumentReply.formFields(fields).bytes
         lying[1] = 0xFF // a count past what the bytes hold
         XCTAssertThrowsError(try DocumentReply(lying, path: "/tmp/f.pdf"))
-        XCTAssertThrowsError(try FormValuesMessage.values([1, 0, 0, 0, 0, 0, 0, 0] + [1, 0, 0, 0, 0, 0, 0, 0] + [9]), "a value of no kind")
+        XCTAssertThrowsError(try ChangesMessage.changes([1, 0, 0, 0, 0, 0, 0, 0] + [1, 0, 0, 0, 0, 0, 0, 0] + [9] + [0, 0, 0, 0, 0, 0, 0, 0]),
+                             "a value of no kind")
+        XCTAssertThrowsError(try ChangesMessage.changes([0, 0, 0, 0, 0, 0, 0, 0] + [0xFF, 0xFF, 0, 0, 0, 0, 0, 0]), "more deleted than the bytes hold")
 
         XCTAssertNil(DocumentReplyCheck.formField(fields[0], page: 1), "a widget said to be on another page than asked")
         let wrongValue = FormField(id: 1, page: 0, area: fields[1].area, kind: .checkBox, name: "x", label: "", readOnly: false,

@@ -1,7 +1,8 @@
 /// The reader's changes to a document's annotations and form fields, as one history that
 /// undoes and redoes. The policy:
 ///  1. Every change (a markup or note added, removed, recoloured, its kind or text
-///     changed; a field's value set, a radio group's buttons together) is one step;
+///     changed; a field's value set, a radio group's buttons together; one of the file's
+///     own annotations deleted) is one step;
 ///     Undo takes back the last step, Redo does it again; a new change after an undo
 ///     drops the steps undone.
 ///  2. The document is modified when what it shows differs from what was last saved:
@@ -15,12 +16,15 @@ public struct AnnotationEdits: Equatable, Sendable {
     /// The reader's values of form widgets, by `FormField.id`; a widget not here has the
     /// document's own.
     public private(set) var fieldValues: [Int: FormValue] = [:]
-    /// What a save writes: the markups and the fields' values.
+    /// The file's own annotations the reader deleted.
+    public private(set) var removedFromFile: Set<FileAnnotation.Ref> = []
+    /// What a save writes: the markups, the fields' values, the file's annotations left out.
     public struct Content: Equatable, Sendable {
         public let markups: [Markup]
         public let fieldValues: [Int: FormValue]
+        public var removedFromFile: Set<FileAnnotation.Ref> = []
     }
-    public var content: Content { Content(markups: markups, fieldValues: fieldValues) }
+    public var content: Content { Content(markups: markups, fieldValues: fieldValues, removedFromFile: removedFromFile) }
 
     private struct FieldChange: Equatable, Sendable {
         let id: Int
@@ -32,6 +36,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case remove(Markup, at: Int)
         case change(from: Markup, to: Markup)
         case fields([FieldChange])
+        case removeFromFile(FileAnnotation.Ref)
     }
     private var steps: [Step] = []
     /// Steps done (the rest of `steps` are undone, to redo).
@@ -99,6 +104,13 @@ public struct AnnotationEdits: Equatable, Sendable {
         record(.fields(changes))
     }
 
+    /// Deletes one of the file's own annotations (a save leaves it out); nothing when it is
+    /// deleted already.
+    public mutating func removeFromFile(_ ref: FileAnnotation.Ref) {
+        guard !removedFromFile.contains(ref) else { return }
+        record(.removeFromFile(ref))
+    }
+
     /// More widgets than any one click changes (a radio group's buttons).
     public static let fieldsPerStep = FormField.perPageLimit * 4
 
@@ -145,6 +157,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .remove(let markup, _): markups.removeAll { $0.id == markup.id }
         case .change(_, let new): if let index = markups.firstIndex(where: { $0.id == new.id }) { markups[index] = new }
         case .fields(let changes): for change in changes { fieldValues[change.id] = change.to }
+        case .removeFromFile(let ref): removedFromFile.insert(ref)
         }
     }
 
@@ -154,6 +167,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .remove(let markup, let index): markups.insert(markup, at: min(index, markups.count))
         case .change(let old, _): if let index = markups.firstIndex(where: { $0.id == old.id }) { markups[index] = old }
         case .fields(let changes): for change in changes.reversed() { fieldValues[change.id] = change.from }
+        case .removeFromFile(let ref): removedFromFile.remove(ref)
         }
     }
 }

@@ -2,12 +2,24 @@
 /// is (points from the top-left of the page as displayed), its colour, its text (a note's,
 /// or the words a markup covers) and who made it.
 public struct FileAnnotation: Hashable, Sendable {
+    /// Which annotation of the file: its page, and its place in the page's /Annots (all
+    /// of them, links and widgets counted), the same in every helper opening the same bytes.
+    public struct Ref: Hashable, Sendable, Comparable {
+        public let page: Int
+        public let index: Int
+        public init(page: Int, index: Int) { self.page = page; self.index = index }
+        public static func < (a: Ref, b: Ref) -> Bool { (a.page, a.index) < (b.page, b.index) }
+    }
+
     public enum Kind: UInt8, CaseIterable, Sendable {
         case note = 1, freeText, highlight, underline, squiggly, strikeOut, ink, line, square, circle, polygon, stamp,
              caret, fileAttachment, sound, other
     }
 
     public let page: Int
+    /// Its place among the page's annotations (`Ref.index`).
+    public let index: Int
+    public var ref: Ref { Ref(page: page, index: index) }
     public let area: Rect
     public let kind: Kind
     /// Red, green and blue, 0…1; nil when it has none.
@@ -15,8 +27,8 @@ public struct FileAnnotation: Hashable, Sendable {
     public let text: String
     public let author: String
 
-    public init(page: Int, area: Rect, kind: Kind, colour: [Double]?, text: String, author: String) {
-        self.page = page; self.area = area; self.kind = kind
+    public init(page: Int, index: Int = 0, area: Rect, kind: Kind, colour: [Double]?, text: String, author: String) {
+        self.page = page; self.index = index; self.area = area; self.kind = kind
         self.colour = colour.flatMap { $0.count == 3 && $0.allSatisfy({ $0.isFinite }) ? $0.map { min(max($0, 0), 1) } : nil }
         self.text = String(text.prefix(Self.textLimit)); self.author = String(author.prefix(FormField.nameLimit))
     }
@@ -38,7 +50,7 @@ public struct FileAnnotation: Hashable, Sendable {
 ///  4. At most `limit` rows: a document with more says so.
 public struct AnnotationList: Sendable {
     public enum Source: Hashable, Sendable {
-        case file(page: Int, index: Int)
+        case file(FileAnnotation.Ref)
         case reader(id: Int)
     }
 
@@ -72,12 +84,13 @@ public struct AnnotationList: Sendable {
         pagesRead += 1
     }
 
-    /// The rows (rule 1), the reader's `markups` among the file's.
-    public func rows(with markups: [Markup]) -> (rows: [Row], cut: Bool) {
+    /// The rows (rule 1), the reader's `markups` among the file's, without those the
+    /// reader deleted (`removed`).
+    public func rows(with markups: [Markup], removed: Set<FileAnnotation.Ref> = []) -> (rows: [Row], cut: Bool) {
         var rows: [Row] = []
         for (page, annotations) in file {
-            for (index, annotation) in annotations.enumerated() {
-                rows.append(Row(source: .file(page: page, index: index), page: page, area: annotation.area, kind: Self.name(annotation.kind),
+            for annotation in annotations where !removed.contains(annotation.ref) {
+                rows.append(Row(source: .file(annotation.ref), page: page, area: annotation.area, kind: Self.name(annotation.kind),
                                 colour: annotation.colour, text: annotation.text, author: annotation.author, unsaved: false))
             }
         }

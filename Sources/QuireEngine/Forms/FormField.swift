@@ -123,3 +123,13 @@ public struct FieldValue: Hashable, Sendable {
             .sorted { (rank($0.value), $0.id) < (rank($1.value), $1.id) }
     }
 }
+
+/// The reader's changes to what the document's own objects draw, as every render helper is
+/// to draw them and the save helper to write them: form values, and the file's
+/// annotations deleted.
+public struct DocumentChanges: Equatable, Sendable {
+    /// In the order to set them (`FieldValue.ordered`).
+    public var fields: [FieldValue]
+    public var removed: [FileAnnotation.Ref]
+    public init(fields: [FieldValue] = [], removed: [FileAnnotation.Ref] = []) { self.fields = fields; self.removed = removed }
+}
