@@ -45,7 +45,8 @@ extension Document {
             func channel(_ value: Double) -> guint16 { guint16(min(max(value, 0), 1) * 65535) }
             var colour = PopplerColor(red: channel(rgb.red), green: channel(rgb.green), blue: channel(rgb.blue))
             poppler_annot_set_color(annot, &colour)
-            if !markup.text.isEmpty { poppler_annot_set_contents(annot, markup.text) }
+            let contents = markup.comment.isEmpty ? markup.text : markup.comment
+            if !contents.isEmpty { poppler_annot_set_contents(annot, contents) }
             if !markup.author.isEmpty {
                 poppler_annot_markup_set_label(annot, markup.author) // text markups and notes are PopplerAnnotMarkups
             }

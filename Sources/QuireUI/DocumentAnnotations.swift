@@ -179,7 +179,8 @@ final class DocumentAnnotations {
             let what = mark.kind == .note && !mark.text.isEmpty ? String(mark.text.prefix(500)) : AnnotationList.name(mark.kind)
             return mark.author.isEmpty ? what : "\(what)\n— \(mark.author)"
         }
-        let what = markup.kind == .note && !markup.text.isEmpty ? String(markup.text.prefix(500)) : AnnotationList.name(markup.kind)
+        let what = markup.kind == .note && !markup.text.isEmpty ? String(markup.text.prefix(500))
+            : markup.comment.isEmpty ? AnnotationList.name(markup.kind) : AnnotationList.name(markup.kind) + ": " + String(markup.comment.prefix(500))
         return markup.author.isEmpty ? what : "\(what)\n— \(markup.author)"
     }
 
@@ -200,6 +201,20 @@ final class DocumentAnnotations {
             return true
         }
         return true
+    }
+
+    /// Opens the chosen markup's note (its /Contents, the words it marks until the reader
+    /// writes one): a note attached to a highlight, as other viewers show it in a pop-up.
+    func editChosenNote() {
+        guard let markup = edits.markups.first(where: { $0.id == chosen }) else { return }
+        guard markup.kind != .note else { return editText(of: markup) }
+        guard let area = markup.areas.first else { return }
+        NoteEditor.open(text: markup.comment, over: canvas.canvasWidget, pointingAt: canvas.viewRect(of: area, onPage: markup.page)) { [weak self] text in
+            self?.step { edits in
+                edits.setComment(id: markup.id, to: text)
+                return true
+            }
+        }
     }
 
     var chosenColour: Markup.Colour? { edits.markups.first { $0.id == chosen }?.colour }

@@ -184,7 +184,7 @@ final class DocumentWindow {
         // A right click on a markup chooses it, for its colours and Delete.
         let onMarkup = annotations?.click(at: point, editing: false) ?? false
         if onMarkup, let colour = annotations?.chosenColour { Actions.setChoice("annotation-colour", of: window, colour.name) }
-        let popover = WindowMenus.contextMenu(onMarkup: onMarkup)
+        let popover = WindowMenus.contextMenu(onMarkup: onMarkup, onFileAnnotation: annotations?.chosenInFile != nil)
         gtk_widget_set_parent(popover, canvas.canvasWidget)
         var at = GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1)
         gtk_popover_set_pointing_to(quire_popover(popover), &at)

@@ -55,6 +55,8 @@ extension DocumentWindow {
             ("highlight", true, marking(.highlight)),
             ("underline", true, marking(.underline)),
             ("strike-out", true, marking(.strikeOut)),
+            ("squiggly", true, marking(.squiggly)),
+            ("edit-annotation-note", true, .plain { [unowned self] in self.annotations?.editChosenNote() }),
             ("add-note", true, onCanvas { [unowned self] canvas in self.annotations?.addNote(at: canvas.pointerPosition) }),
             ("delete-annotation", true, .plain { [unowned self] in _ = self.annotations?.deleteChosen() }),
             ("annotation-colour", true, .choice(initial: "yellow") { [unowned self] name in

@@ -65,17 +65,20 @@ enum WindowMenus {
     }
 
     /// The canvas's context menu: Copy and Select All, and marking the selection; on a
-    /// markup (`onMarkup`), its colours and Delete first.
-    static func contextMenu(onMarkup: Bool) -> UnsafeMutablePointer<GtkWidget> {
+    /// markup (`onMarkup`), its colours, its note and Delete first; on one of the file's
+    /// own annotations (`onFileAnnotation`), Delete.
+    static func contextMenu(onMarkup: Bool, onFileAnnotation: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         owning(g_menu_new()!) { menu in
             if onMarkup {
                 appendSection(to: menu, Markup.Colour.allCases.map { (String($0.name.prefix(1)).uppercased() + $0.name.dropFirst(), "win.annotation-colour::" + $0.name) })
+                appendSection(to: menu, [("Edit _Note…", "win.edit-annotation-note"), ("_Delete Annotation", "win.delete-annotation")])
+            } else if onFileAnnotation {
                 appendSection(to: menu, [("_Delete Annotation", "win.delete-annotation")])
             }
             g_menu_append(menu, "_Copy", "win.copy")
             g_menu_append(menu, "Select _All", "win.select-all")
             appendSection(to: menu, [("_Highlight", "win.highlight"), ("_Underline", "win.underline"), ("_Strike Out", "win.strike-out"),
-                                     ("Add _Note Here", "win.add-note")])
+                                     ("S_quiggly Underline", "win.squiggly"), ("Add _Note Here", "win.add-note")])
             return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
         }
     }

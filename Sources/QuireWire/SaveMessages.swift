@@ -22,6 +22,7 @@ public struct SaveRequest: Equatable, Sendable {
             out.string(markup.text, limit: Markup.textLimit * 4)
             out.string(markup.author, limit: 1024)
             out.f64(markup.created)
+            out.string(markup.comment, limit: Markup.textLimit * 4)
         }
         out.changes(changes)
         return out.bytes
@@ -35,9 +36,11 @@ public struct SaveRequest: Equatable, Sendable {
             guard let kind = Markup.Kind(rawValue: rawKind), let colour = Markup.Colour(rawValue: rawColour) else {
                 throw .badValue("a markup of kind \(rawKind), colour \(rawColour)")
             }
-            return Markup(id: id, page: page, kind: kind, colour: colour, areas: try input.rects(limit: Markup.areaLimit),
-                          text: try input.string(limit: Markup.textLimit * 4), author: try input.string(limit: 1024),
-                          created: try input.f64())
+            var markup = Markup(id: id, page: page, kind: kind, colour: colour, areas: try input.rects(limit: Markup.areaLimit),
+                                text: try input.string(limit: Markup.textLimit * 4), author: try input.string(limit: 1024),
+                                created: try input.f64())
+            markup.comment = try input.string(limit: Markup.textLimit * 4)
+            return markup
         }
         changes = try input.changes()
         try input.finish()

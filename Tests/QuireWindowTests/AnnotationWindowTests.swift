@@ -266,6 +266,71 @@ final class AnnotationWindowTests: XCTestCase {
         XCTAssertEqual(saved.map(\.page), Array(1..<document.pageCount), "\(saved)")
     }
 
+    /// A note attached to a highlight: the highlight's context menu, Edit Note…, and what
+    /// is typed in its popover is the highlight's text (/Contents) in the saved file.
+    func testANoteAttachedToAHighlightIsSavedAsItsContents() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "attached.pdf")
+        let document = try DocumentSource(path: file).open()
+        let firstLine = try areas(of: "The quick brown fox jumps over the lazy dog.", in: document)
+        let script = Self.opening("attached.pdf") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• attached.pdf")"
+            xdotool mousemove $answer click 3
+            echo menu
+            read answer
+            xdotool key Down Down Down Down Down Return
+            echo chosen
+            read answer
+            xdotool type 'See the second proof'
+            xdotool key Escape
+            echo escaped
+            read answer
+            xdotool key ctrl+s
+            echo "title $(title_after "attached.pdf")"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("attached.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let origin = try pageOrigin(session, document)
+        let at = (x: Int(origin.x + (firstLine.x + 40) * scale), y: Int(origin.y + firstLine.midY * scale))
+        try session.proceed("\(at.x) \(at.y)")
+        XCTAssertEqual(try session.readLine(), "title • attached.pdf")
+        XCTAssertEqual(try session.readLine(), "menu")
+        // The menu opens on its first colour: five down is Edit Note…, the sixth item.
+        // A popover's shadow is black under Xvfb: the menu's below the pointer, the note's
+        // editor's beside the highlight's first line.
+        func popoverBelow(_ y: Int) -> (Picture) -> Bool {
+            { screen in
+                var black = 0
+                for row in stride(from: y, to: y + 200, by: 2) {
+                    for x in stride(from: max(0, at.x - 200), to: at.x + 300, by: 2) where screen[x, row] == 0xFF00_0000 { black += 1 }
+                }
+                return black > 100
+            }
+        }
+        XCTAssertTrue(popoverBelow(at.y)(try session.screen(until: popoverBelow(at.y))), "the context menu did not open")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "chosen")
+        let noteTop = Int(origin.y + firstLine.maxY * scale)
+        XCTAssertTrue(popoverBelow(noteTop)(try session.stillScreen(popoverBelow(noteTop))), "Edit Note… opened no editor")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "escaped")
+        XCTAssertFalse(popoverBelow(noteTop)(try session.screen { !popoverBelow(noteTop)($0) }), "Escape did not close the note's editor")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title attached.pdf", "the save did not end")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let first = try XCTUnwrap(try QPDF.annotations(in: file).first { $0.page == 0 })
+        XCTAssertEqual(first.subtype, "/Highlight")
+        XCTAssertEqual(first.contents, "See the second proof", "the note typed is not the highlight's text")
+    }
+
     /// Ctrl+M places a note where the pointer is and opens it; what is typed is its text
     /// once the popover closes (Escape). Saved, qpdf reads a Text annotation there.
     func testANotePlacedAtThePointerKeepsWhatIsTyped() throws {

@@ -6,7 +6,11 @@ import XCTest
 /// before anything is reserved for it.
 final class SaveMessagesTests: XCTestCase {
     func testMarkupsRoundTrip() throws {
+        var commented = Markup(id: 5, page: 1, kind: .underline, colour: .blue, areas: [Rect(x: 1, y: 2, width: 3, height: 4)],
+                               text: "marked", author: "Ada", created: 2)
+        commented.comment = "See the proof"
         let markups = [
+            commented,
             Markup(id: 3, page: 7, kind: .strikeOut, colour: .pink, areas: [Rect(x: 1, y: 2, width: 3, height: 4)],
                    text: "café", author: "Ada", created: 1_700_000_000.5),
             Markup(id: 4, page: 0, kind: .highlight, colour: .yellow, areas: [], text: "", author: "", created: 0),

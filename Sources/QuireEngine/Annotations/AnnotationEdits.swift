@@ -88,6 +88,11 @@ public struct AnnotationEdits: Equatable, Sendable {
         change(id) { $0.text = String(text.prefix(Markup.textLimit)) }
     }
 
+    /// The note attached to a text markup, bounded as texts are.
+    public mutating func setComment(id: Int, to comment: String) {
+        change(id) { $0.comment = String(comment.prefix(Markup.textLimit)) }
+    }
+
     public mutating func setKind(id: Int, to kind: Markup.Kind) {
         change(id) { $0.kind = kind }
     }

@@ -98,7 +98,8 @@ public struct AnnotationList: Sendable {
             let area = markup.areas.first ?? Rect(x: 0, y: 0, width: 0, height: 0)
             let rgb = markup.colour.components
             rows.append(Row(source: .reader(id: markup.id), page: markup.page, area: area, kind: Self.name(markup.kind),
-                            colour: [rgb.red, rgb.green, rgb.blue], text: String(markup.text.prefix(FileAnnotation.textLimit)),
+                            colour: [rgb.red, rgb.green, rgb.blue],
+                            text: String((markup.comment.isEmpty ? markup.text : markup.comment).prefix(FileAnnotation.textLimit)),
                             author: markup.author, unsaved: true))
         }
         rows.sort { ($0.page, $0.area.y, $0.area.x) < ($1.page, $1.area.y, $1.area.x) }

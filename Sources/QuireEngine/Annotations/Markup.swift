@@ -37,8 +37,11 @@ public struct Markup: Hashable, Sendable, Identifiable {
     public var kind: Kind
     public var colour: Colour
     public let areas: [Rect]
-    /// The marked text, or the note's: the file's /Contents.
+    /// The marked text, or the note's: the file's /Contents, unless `comment` is written.
     public var text: String
+    /// A note the reader attached to a text markup: its /Contents in the file, as other
+    /// viewers show a highlight's comment; empty for none.
+    public var comment: String = ""
     public let author: String
     /// Seconds since 1970, UTC.
     public let created: Double
