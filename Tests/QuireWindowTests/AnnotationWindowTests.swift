@@ -306,15 +306,7 @@ final class AnnotationWindowTests: XCTestCase {
         // The menu opens on its first colour: five down is Edit Note…, the sixth item.
         // A popover's shadow is black under Xvfb: the menu's below the pointer, the note's
         // editor's beside the highlight's first line.
-        func popoverBelow(_ y: Int) -> (Picture) -> Bool {
-            { screen in
-                var black = 0
-                for row in stride(from: y, to: y + 200, by: 2) {
-                    for x in stride(from: max(0, at.x - 200), to: at.x + 300, by: 2) where screen[x, row] == 0xFF00_0000 { black += 1 }
-                }
-                return black > 100
-            }
-        }
+        func popoverBelow(_ y: Int) -> (Picture) -> Bool { { $0.showsPopover(x: at.x - 200, y: y, width: 500, height: 200) } }
         XCTAssertTrue(popoverBelow(at.y)(try session.screen(until: popoverBelow(at.y))), "the context menu did not open")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "chosen")
@@ -365,11 +357,7 @@ final class AnnotationWindowTests: XCTestCase {
         // The popover beside the note: under Xvfb, without a compositor, its shadow is
         // drawn black, on the page's empty paper below the note.
         let below = (x: Int(origin.x + place.x * scale) - 150, y: Int(origin.y + place.y * scale) + 30)
-        func popoverShown(_ screen: Picture) -> Bool {
-            var black = 0
-            for y in stride(from: below.y, to: below.y + 150, by: 2) { for x in stride(from: below.x, to: below.x + 300, by: 2) where screen[x, y] == 0xFF00_0000 { black += 1 } }
-            return black > 100
-        }
+        func popoverShown(_ screen: Picture) -> Bool { screen.showsPopover(x: below.x, y: below.y, width: 300, height: 150) }
         XCTAssertTrue(popoverShown(try session.screen(until: popoverShown)), "the note's popover did not open")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "escaped")

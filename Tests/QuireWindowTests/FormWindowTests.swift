@@ -101,11 +101,7 @@ final class FormWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "title • form.pdf", "the title does not mark the unsaved values")
         // The combo box's list opens below it; under Xvfb its popover's shadow is black.
         let below = (x: fruit.x - 160, y: fruit.y + 10)
-        func listShown(_ screen: Picture) -> Bool {
-            var black = 0
-            for y in stride(from: below.y, to: below.y + 150, by: 2) { for x in stride(from: below.x, to: below.x + 320, by: 2) where screen[x, y] == 0xFF00_0000 { black += 1 } }
-            return black > 100
-        }
+        func listShown(_ screen: Picture) -> Bool { screen.showsPopover(x: below.x, y: below.y, width: 320, height: 150) }
         XCTAssertTrue(listShown(try session.screen(until: listShown)), "the combo box's list did not open")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "picked")

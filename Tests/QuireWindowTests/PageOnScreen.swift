@@ -30,3 +30,15 @@ extension ScriptedSession {
         return (Double(view.x + inkShown.x - inkReference.x), Double(view.y + inkShown.y - inkReference.y))
     }
 }
+
+extension Picture {
+    /// Whether a popover shows in the area from (x, y), `width` × `height`: under Xvfb,
+    /// without a compositor, its shadow is drawn black (sampled every other pixel).
+    func showsPopover(x: Int, y: Int, width: Int, height: Int) -> Bool {
+        var black = 0
+        for row in stride(from: max(0, y), to: y + height, by: 2) {
+            for column in stride(from: max(0, x), to: x + width, by: 2) where self[column, row] == 0xFF00_0000 { black += 1 }
+        }
+        return black > 100
+    }
+}
