@@ -171,6 +171,28 @@ extension Document {
         return before
     }
 
+    /// Gives the file's annotations new colours (red, green, blue, 0…1; nil for none);
+    /// poppler draws them anew. Returns the colours they had.
+    public func setColours(_ colours: [FileAnnotation.Ref: [Double]?]) -> [FileAnnotation.Ref: [Double]?] {
+        var before: [FileAnnotation.Ref: [Double]?] = [:]
+        withAnnotations(Array(colours.keys)) { ref, _, annot in
+            if let old = poppler_annot_get_color(annot) {
+                before[ref] = [old.pointee.red, old.pointee.green, old.pointee.blue].map { Double($0) / 65535 }
+                g_free(old)
+            } else {
+                before[ref] = .some(nil)
+            }
+            guard let rgb = colours[ref] ?? nil, rgb.count == 3 else {
+                poppler_annot_set_color(annot, nil)
+                return
+            }
+            func channel(_ value: Double) -> guint16 { guint16(min(max(value.isFinite ? value : 0, 0), 1) * 65535) }
+            var colour = PopplerColor(red: channel(rgb[0]), green: channel(rgb[1]), blue: channel(rgb[2]))
+            poppler_annot_set_color(annot, &colour)
+        }
+        return before
+    }
+
     /// Takes the file's annotations `refs` out of their pages, for a save; returns how many.
     public func remove(_ refs: [FileAnnotation.Ref]) -> Int {
         var removed = 0

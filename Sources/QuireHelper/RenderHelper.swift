@@ -93,6 +93,7 @@ enum RenderHelper {
 private struct ChangeState {
     private var originals: [Int: FormValue] = [:]
     private var hiddenFlags: [FileAnnotation.Ref: UInt32] = [:]
+    private var colours: [FileAnnotation.Ref: [Double]?] = [:]
 
     mutating func show(_ changes: DocumentChanges, in document: Document) {
         let values = changes.fields
@@ -111,5 +112,12 @@ private struct ChangeState {
         for ref in shown { hiddenFlags[ref] = nil }
         let newly = hidden.filter { hiddenFlags[$0] == nil }
         hiddenFlags.merge(document.setHidden(Array(newly), true)) { old, _ in old }
+
+        let wanted = Dictionary(changes.recoloured.map { ($0.ref, $0.colour.rgb) }) { _, last in last }
+        let back = colours.filter { wanted[$0.key] == nil }
+        _ = document.setColours(back)
+        for ref in back.keys { colours[ref] = nil }
+        let before = document.setColours(wanted.mapValues { Optional($0) })
+        colours.merge(before) { old, _ in old }
     }
 }

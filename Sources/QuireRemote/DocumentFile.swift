@@ -52,6 +52,15 @@ public final class DocumentFile: Sendable {
         }
     }
 
+    /// The file's annotations the reader recoloured now (all of them). Returns the revision.
+    public func showRecolouredAnnotations(_ recoloured: [DocumentChanges.Recolouring]) -> Int {
+        changes.withLock { state in
+            state.revision += 1
+            state.changes.recoloured = recoloured
+            return state.revision
+        }
+    }
+
     /// Keeps `sizes`, checked, as those of pages `first...`.
     func learn(_ sizes: [Size], from first: Int) {
         guard first >= 0, !sizes.isEmpty else { return }

@@ -15,6 +15,7 @@ final class AnnotationsView {
     private var list: AnnotationList
     private var markups: [Markup] = []
     private var removed: Set<FileAnnotation.Ref> = []
+    private var recoloured: [FileAnnotation.Ref: Markup.Colour] = [:]
     private(set) var rows: [AnnotationList.Row] = []
     private let labelOf: (Int) -> String
     /// Called with the row chosen.
@@ -48,15 +49,14 @@ final class AnnotationsView {
     }
 
     /// The reader's markups changed (made, undone, saved), or the file's annotations deleted.
-    func show(markups: [Markup], removed: Set<FileAnnotation.Ref>) {
-        guard markups != self.markups || removed != self.removed else { return }
-        self.markups = markups
-        self.removed = removed
+    func show(_ edits: AnnotationEdits) {
+        guard edits.markups != markups || edits.removedFromFile != removed || edits.recolouredInFile != recoloured else { return }
+        (markups, removed, recoloured) = (edits.markups, edits.removedFromFile, edits.recolouredInFile)
         refresh()
     }
 
     private func refresh() {
-        let (rows, cut) = list.rows(with: markups, removed: removed)
+        let (rows, cut) = list.rows(with: markups, removed: removed, recoloured: recoloured)
         if rows != self.rows {
             self.rows = rows
             rowsList.removeAll()

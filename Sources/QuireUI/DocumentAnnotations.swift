@@ -105,13 +105,12 @@ final class DocumentAnnotations {
 
     /// The reader chose to lose what is not saved: every markup goes, and nothing asks again.
     func discard() {
-        let before = edits.isModified, fields = edits.fieldValues, removed = edits.removedFromFile
+        let before = edits.isModified, old = edits
         edits = AnnotationEdits()
         chosen = nil
         chosenInFile = nil
         changed(wasModified: before)
-        if !fields.isEmpty { onFieldValuesChanged?(fields) }
-        if !removed.isEmpty { removedChanged(from: removed) }
+        drawnChanged(from: old)
     }
 
     /// Sets form widgets' values, as one step to undo.
@@ -220,6 +219,12 @@ final class DocumentAnnotations {
     var chosenColour: Markup.Colour? { edits.markups.first { $0.id == chosen }?.colour }
 
     func recolourChosen(_ colour: Markup.Colour) {
+        if let ref = chosenInFile {
+            return step { edits in
+                edits.recolourInFile(ref, to: colour)
+                return true
+            }
+        }
         guard let chosen else { return }
         step { edits in
             edits.recolour(id: chosen, to: colour)
@@ -228,10 +233,21 @@ final class DocumentAnnotations {
     }
 
     private func step(_ change: (inout AnnotationEdits) -> Bool) {
-        let before = edits.isModified, fields = edits.fieldValues, removed = edits.removedFromFile
+        let before = edits.isModified, old = edits
         if change(&edits) { changed(wasModified: before) }
-        if edits.fieldValues != fields { onFieldValuesChanged?(fields) }
-        if edits.removedFromFile != removed { removedChanged(from: removed) }
+        drawnChanged(from: old)
+    }
+
+    /// What the helpers draw of the document's own objects changed (a field's value, a
+    /// file's annotation deleted or recoloured): they are told, and the pages drawn again.
+    private func drawnChanged(from old: AnnotationEdits) {
+        if edits.fieldValues != old.fieldValues { onFieldValuesChanged?(old.fieldValues) }
+        if edits.removedFromFile != old.removedFromFile { removedChanged(from: old.removedFromFile) }
+        if edits.recolouredInFile != old.recolouredInFile {
+            let revision = file.showRecolouredAnnotations(edits.documentChanges.recoloured)
+            let refs = Set(old.recolouredInFile.keys).union(edits.recolouredInFile.keys).filter { old.recolouredInFile[$0] != edits.recolouredInFile[$0] }
+            canvas.contentChanged(pages: Array(Set(refs.map(\.page))), revision: revision)
+        }
     }
 
     /// The file's annotations deleted changed (a Delete, an undo): the helpers stop or go
@@ -275,12 +291,10 @@ final class DocumentAnnotations {
     private func save(to path: String, then done: @escaping @MainActor (Bool) -> Void) {
         guard !saving else { return }
         saving = true
-        let content = edits.content, file = self.file, started = monotonicSeconds()
+        let content = edits.content, changes = edits.documentChanges, file = self.file, started = monotonicSeconds()
         startThread {
             let outcome = Result { () throws(DocumentSaving.Failure) in
-                try DocumentSaving.save(content.markups, changes: DocumentChanges(fields: FieldValue.ordered(content.fieldValues),
-                                                                                  removed: content.removedFromFile.sorted()),
-                                        of: file, to: path)
+                try DocumentSaving.save(content.markups, changes: changes, of: file, to: path)
             }
             let seconds = monotonicSeconds() - started
             MainLoop.invoke { [weak self] in

@@ -430,7 +430,7 @@ final class DocumentWindow {
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onMarkupsChanged = { [unowned self, unowned annotations] in
-            self.sidebar.markupsChanged(annotations.edits.markups, removed: annotations.edits.removedFromFile)
+            self.sidebar.annotationsChanged(annotations.edits)
         }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window

@@ -66,14 +66,12 @@ enum WindowMenus {
 
     /// The canvas's context menu: Copy and Select All, and marking the selection; on a
     /// markup (`onMarkup`), its colours, its note and Delete first; on one of the file's
-    /// own annotations (`onFileAnnotation`), Delete.
+    /// own annotations (`onFileAnnotation`), its colours and Delete.
     static func contextMenu(onMarkup: Bool, onFileAnnotation: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         owning(g_menu_new()!) { menu in
-            if onMarkup {
+            if onMarkup || onFileAnnotation {
                 appendSection(to: menu, Markup.Colour.allCases.map { (String($0.name.prefix(1)).uppercased() + $0.name.dropFirst(), "win.annotation-colour::" + $0.name) })
-                appendSection(to: menu, [("Edit _Note…", "win.edit-annotation-note"), ("_Delete Annotation", "win.delete-annotation")])
-            } else if onFileAnnotation {
-                appendSection(to: menu, [("_Delete Annotation", "win.delete-annotation")])
+                appendSection(to: menu, (onMarkup ? [("Edit _Note…", "win.edit-annotation-note")] : []) + [("_Delete Annotation", "win.delete-annotation")])
             }
             g_menu_append(menu, "_Copy", "win.copy")
             g_menu_append(menu, "Select _All", "win.select-all")

@@ -106,6 +106,7 @@ extension WireWriter {
     mutating func changes(_ changes: DocumentChanges) {
         formValues(changes.fields)
         list(changes.removed) { out, ref in out.int(ref.page); out.int(ref.index) }
+        list(changes.recoloured) { out, change in out.int(change.ref.page); out.int(change.ref.index); out.u8(change.colour.rawValue) }
     }
 }
 
@@ -115,6 +116,11 @@ extension WireReader {
         let removed = try list(limit: HelperRequest.formValueLimit, least: 16) { (r: inout WireReader) throws(WireError) in
             FileAnnotation.Ref(page: try r.int(), index: try r.int())
         }
-        return DocumentChanges(fields: fields, removed: removed)
+        let recoloured = try list(limit: HelperRequest.formValueLimit, least: 17) { (r: inout WireReader) throws(WireError) in
+            let ref = FileAnnotation.Ref(page: try r.int(), index: try r.int()), raw = try r.u8()
+            guard let colour = Markup.Colour(rawValue: raw) else { throw .badValue("a colour of \(raw)") }
+            return DocumentChanges.Recolouring(ref: ref, colour: colour)
+        }
+        return DocumentChanges(fields: fields, removed: removed, recoloured: recoloured)
     }
 }

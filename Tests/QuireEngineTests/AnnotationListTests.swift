@@ -56,5 +56,14 @@ final class AnnotationListTests: XCTestCase {
         XCTAssertFalse(edits.isModified)
         XCTAssertTrue(edits.redo())
         XCTAssertEqual(edits.content.removedFromFile, [ref])
+        edits.recolourInFile(ref, to: .pink)
+        edits.recolourInFile(ref, to: .pink)
+        edits.recolourInFile(ref, to: .green)
+        XCTAssertEqual(edits.documentChanges.recoloured, [DocumentChanges.Recolouring(ref: ref, colour: .green)])
+        XCTAssertTrue(edits.undo())
+        XCTAssertEqual(edits.recolouredInFile[ref], .pink, "a colour set twice was one step")
+        XCTAssertTrue(edits.undo())
+        XCTAssertNil(edits.recolouredInFile[ref], "back to the file's own colour")
+        XCTAssertEqual(list.rows(with: [], recoloured: [ref: .blue]).rows.first?.colour, Markup.Colour.blue.rgb)
     }
 }

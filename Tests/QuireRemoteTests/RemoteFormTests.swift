@@ -101,4 +101,41 @@ final class RemoteDeletionTests: XCTestCase {
         XCTAssertEqual(try QPDF.annotations(in: path).map(\.subtype), ["/Text", "/Highlight", "/Link"])
         XCTAssertTrue(try QPDF.check(path))
     }
+
+    /// Yellow (the highlight as written) and blue (as recoloured) pixels in the highlight's area.
+    private func colours(_ image: PageImage, in area: Rect) -> (yellow: Int, blue: Int) {
+        var yellow = 0, blue = 0
+        for y in Int(area.y)..<Int(area.maxY) {
+            for x in Int(area.x)..<Int(area.maxX) {
+                let pixel = image.pixel(x: x, y: y)
+                let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+                if r > 200, g > 200, b < 100 { yellow += 1 }
+                if b > 200, r < 150, g < 220 { blue += 1 }
+            }
+        }
+        return (yellow, blue)
+    }
+
+    func testARecolouredAnnotationIsDrawnAndSavedInItsNewColourUntilUndone() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let path = try fixtures.othersAnnotations()
+        let file = try DocumentFile(opening: DocumentSource(path: path))
+        let highlight = try XCTUnwrap(try RemoteDocument(file: file).fileAnnotations(at: 0)?.first { $0.kind == .highlight })
+        let renderer = try RemoteRenderer(file: file)
+        let tile = TileKey(page: 0, scale: 1)
+        let before = colours(try renderer.render(tile), in: highlight.area)
+        XCTAssertGreaterThan(before.yellow, 500, "the highlight is not drawn yellow: \(before)")
+        _ = file.showRecolouredAnnotations([DocumentChanges.Recolouring(ref: highlight.ref, colour: .blue)])
+        let after = colours(try renderer.render(tile), in: highlight.area)
+        XCTAssertGreaterThan(after.blue, 500, "the recoloured highlight is not drawn blue: \(after)")
+        XCTAssertLessThan(after.yellow, 50)
+        _ = file.showRecolouredAnnotations([])
+        XCTAssertGreaterThan(colours(try renderer.render(tile), in: highlight.area).yellow, 500, "undone, the highlight is not yellow again")
+        try DocumentSaving.save([], changes: DocumentChanges(recoloured: [DocumentChanges.Recolouring(ref: highlight.ref, colour: .blue)]),
+                                of: file, to: path)
+        let saved = try XCTUnwrap(try QPDF.annotations(in: path).first { $0.subtype == "/Highlight" })
+        for (read, wanted) in zip(saved.colour, Markup.Colour.blue.rgb) { XCTAssertEqual(read, wanted, accuracy: 0.01) }
+        XCTAssertTrue(try QPDF.check(path))
+    }
 }

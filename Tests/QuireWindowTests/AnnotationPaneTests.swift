@@ -5,8 +5,8 @@ import QuireEngine
 import XCTest
 
 /// The Annotations pane in the real window: it lists the file's annotations, read from
-/// its helper; a click on one goes to it and chooses it, and Delete deletes it from the
-/// page, the list and the file saved.
+/// its helper; a click on one goes to it and chooses it, its context menu recolours it,
+/// and Delete deletes it from the page, the list and the file saved.
 final class AnnotationPaneTests: XCTestCase {
     func testAClickOnAnAnnotationInThePaneGoesToIt() throws {
         try QuireRun.requireDisplay()
@@ -37,6 +37,13 @@ final class AnnotationPaneTests: XCTestCase {
             xdotool mousemove $answer click 1
             xdotool mousemove 1590 1190
             echo clicked
+            read answer
+            xdotool mousemove $answer click 3
+            echo menu
+            read answer
+            xdotool key Down Down Return
+            xdotool mousemove 1590 1190
+            echo recoloured
             read answer
             xdotool key Delete
             echo "title $(title_after "• pane.pdf")"
@@ -78,12 +85,31 @@ final class AnnotationPaneTests: XCTestCase {
         func jumped(_ screen: Picture) -> Bool { greenRows(screen).first.map { (50...140).contains($0) } ?? false }
         let there = try session.screen(until: jumped)
         XCTAssertTrue(jumped(there), "the click did not go to the highlight on page 3: green rows from \(greenRows(there).first ?? -1)")
-        // Chosen by the click, the file's own highlight goes with Delete: not drawn, not
-        // listed, not saved.
+        // Its context menu recolours it: the menu opens on its first colour (yellow), and
+        // two down is blue; the helpers draw it blue.
+        let greenRow = try XCTUnwrap(greenRows(there).first)
+        let greenX = try XCTUnwrap(stride(from: 300, to: 1000, by: 2).first { isGreen(there[$0, greenRow]) })
+        try session.proceed("\(greenX + 20) \(greenRow + 6)")
+        XCTAssertEqual(try session.readLine(), "menu")
+        func menuShown(_ screen: Picture) -> Bool { screen.showsPopover(x: greenX - 200, y: greenRow, width: 500, height: 250) }
+        XCTAssertTrue(menuShown(try session.screen(until: menuShown)), "the highlight's context menu did not open")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "recoloured")
+        func isBlue(_ pixel: UInt32) -> Bool {
+            let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+            return b > 200 && b > r + 60 && b > g + 30
+        }
+        func recoloured(_ screen: Picture) -> Bool {
+            green(screen) == 0 && stride(from: greenX, to: greenX + 100, by: 2).contains { isBlue(screen[$0, greenRow + 4]) }
+        }
+        XCTAssertTrue(recoloured(try session.stillScreen(recoloured)), "the highlight chosen in its menu is not drawn blue")
+        // Chosen still, the file's own highlight goes with Delete: not drawn, not listed,
+        // not saved.
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "title • pane.pdf", "Delete did not delete the file's highlight")
-        let deleted = try session.stillScreen { green($0) == 0 && firstRow($0) == nil }
-        XCTAssertEqual(green(deleted), 0, "the deleted highlight is still drawn")
+        func drawn(_ screen: Picture) -> Bool { stride(from: greenX, to: greenX + 100, by: 2).contains { isBlue(screen[$0, greenRow + 4]) } }
+        let deleted = try session.stillScreen { !drawn($0) && firstRow($0) == nil }
+        XCTAssertFalse(drawn(deleted), "the deleted highlight is still drawn")
         XCTAssertNil(firstRow(deleted), "the deleted highlight is still listed")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "title pane.pdf")

@@ -2,7 +2,7 @@
 /// undoes and redoes. The policy:
 ///  1. Every change (a markup or note added, removed, recoloured, its kind or text
 ///     changed; a field's value set, a radio group's buttons together; one of the file's
-///     own annotations deleted) is one step;
+///     own annotations deleted or recoloured) is one step;
 ///     Undo takes back the last step, Redo does it again; a new change after an undo
 ///     drops the steps undone.
 ///  2. The document is modified when what it shows differs from what was last saved:
@@ -16,15 +16,25 @@ public struct AnnotationEdits: Equatable, Sendable {
     /// The reader's values of form widgets, by `FormField.id`; a widget not here has the
     /// document's own.
     public private(set) var fieldValues: [Int: FormValue] = [:]
-    /// The file's own annotations the reader deleted.
+    /// The file's own annotations the reader deleted, and those recoloured.
     public private(set) var removedFromFile: Set<FileAnnotation.Ref> = []
+    public private(set) var recolouredInFile: [FileAnnotation.Ref: Markup.Colour] = [:]
     /// What a save writes: the markups, the fields' values, the file's annotations left out.
     public struct Content: Equatable, Sendable {
         public let markups: [Markup]
         public let fieldValues: [Int: FormValue]
         public var removedFromFile: Set<FileAnnotation.Ref> = []
+        public var recolouredInFile: [FileAnnotation.Ref: Markup.Colour] = [:]
     }
-    public var content: Content { Content(markups: markups, fieldValues: fieldValues, removedFromFile: removedFromFile) }
+    public var content: Content {
+        Content(markups: markups, fieldValues: fieldValues, removedFromFile: removedFromFile, recolouredInFile: recolouredInFile)
+    }
+
+    /// What the helpers are to draw and the save to write of the document's own objects.
+    public var documentChanges: DocumentChanges {
+        DocumentChanges(fields: FieldValue.ordered(fieldValues), removed: removedFromFile.sorted(),
+                        recoloured: recolouredInFile.sorted { $0.key < $1.key }.map { DocumentChanges.Recolouring(ref: $0.key, colour: $0.value) })
+    }
 
     private struct FieldChange: Equatable, Sendable {
         let id: Int
@@ -37,6 +47,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case change(from: Markup, to: Markup)
         case fields([FieldChange])
         case removeFromFile(FileAnnotation.Ref)
+        case recolourInFile(FileAnnotation.Ref, from: Markup.Colour?, to: Markup.Colour)
     }
     private var steps: [Step] = []
     /// Steps done (the rest of `steps` are undone, to redo).
@@ -116,6 +127,12 @@ public struct AnnotationEdits: Equatable, Sendable {
         record(.removeFromFile(ref))
     }
 
+    /// Gives one of the file's own annotations another colour.
+    public mutating func recolourInFile(_ ref: FileAnnotation.Ref, to colour: Markup.Colour) {
+        guard recolouredInFile[ref] != colour else { return }
+        record(.recolourInFile(ref, from: recolouredInFile[ref], to: colour))
+    }
+
     /// More widgets than any one click changes (a radio group's buttons).
     public static let fieldsPerStep = FormField.perPageLimit * 4
 
@@ -163,6 +180,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .change(_, let new): if let index = markups.firstIndex(where: { $0.id == new.id }) { markups[index] = new }
         case .fields(let changes): for change in changes { fieldValues[change.id] = change.to }
         case .removeFromFile(let ref): removedFromFile.insert(ref)
+        case .recolourInFile(let ref, _, let colour): recolouredInFile[ref] = colour
         }
     }
 
@@ -173,6 +191,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .change(let old, _): if let index = markups.firstIndex(where: { $0.id == old.id }) { markups[index] = old }
         case .fields(let changes): for change in changes.reversed() { fieldValues[change.id] = change.from }
         case .removeFromFile(let ref): removedFromFile.remove(ref)
+        case .recolourInFile(let ref, let colour, _): recolouredInFile[ref] = colour
         }
     }
 }

@@ -85,13 +85,14 @@ public struct AnnotationList: Sendable {
     }
 
     /// The rows (rule 1), the reader's `markups` among the file's, without those the
-    /// reader deleted (`removed`).
-    public func rows(with markups: [Markup], removed: Set<FileAnnotation.Ref> = []) -> (rows: [Row], cut: Bool) {
+    /// reader deleted (`removed`), in the colours the reader gave them (`recoloured`).
+    public func rows(with markups: [Markup], removed: Set<FileAnnotation.Ref> = [],
+                     recoloured: [FileAnnotation.Ref: Markup.Colour] = [:]) -> (rows: [Row], cut: Bool) {
         var rows: [Row] = []
         for (page, annotations) in file {
             for annotation in annotations where !removed.contains(annotation.ref) {
                 rows.append(Row(source: .file(annotation.ref), page: page, area: annotation.area, kind: Self.name(annotation.kind),
-                                colour: annotation.colour, text: annotation.text, author: annotation.author, unsaved: false))
+                                colour: recoloured[annotation.ref]?.rgb ?? annotation.colour, text: annotation.text, author: annotation.author, unsaved: false))
             }
         }
         for markup in markups {

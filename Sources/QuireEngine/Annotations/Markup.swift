@@ -19,6 +19,9 @@ public struct Markup: Hashable, Sendable, Identifiable {
         public var name: String { "\(self)" }
         public static func named(_ name: String) -> Colour? { allCases.first { $0.name == name } }
 
+        /// Red, green and blue, 0…1, as a list.
+        public var rgb: [Double] { [components.red, components.green, components.blue] }
+
         /// Red, green and blue, 0…1.
         public var components: (red: Double, green: Double, blue: Double) {
             switch self {

@@ -126,10 +126,18 @@ public struct FieldValue: Hashable, Sendable {
 
 /// The reader's changes to what the document's own objects draw, as every render helper is
 /// to draw them and the save helper to write them: form values, and the file's
-/// annotations deleted.
+/// annotations deleted and recoloured.
 public struct DocumentChanges: Equatable, Sendable {
+    public struct Recolouring: Equatable, Sendable {
+        public let ref: FileAnnotation.Ref
+        public let colour: Markup.Colour
+        public init(ref: FileAnnotation.Ref, colour: Markup.Colour) { self.ref = ref; self.colour = colour }
+    }
     /// In the order to set them (`FieldValue.ordered`).
     public var fields: [FieldValue]
     public var removed: [FileAnnotation.Ref]
-    public init(fields: [FieldValue] = [], removed: [FileAnnotation.Ref] = []) { self.fields = fields; self.removed = removed }
+    public var recoloured: [Recolouring]
+    public init(fields: [FieldValue] = [], removed: [FileAnnotation.Ref] = [], recoloured: [Recolouring] = []) {
+        self.fields = fields; self.removed = removed; self.recoloured = recoloured
+    }
 }
