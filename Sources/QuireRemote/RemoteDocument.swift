@@ -222,10 +222,10 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         return links.compactMap { DocumentReplyCheck.link($0, pageCount: pageCount) }
     }
 
-    /// The page's form widgets, checked (`DocumentReplyCheck.formField`); none when they
+    /// The page's form widgets, checked (`DocumentReplyCheck.formField`); nil when they
     /// could not be read.
-    public func formFields(at index: Int) -> [FormField] {
-        guard case .formFields(let fields)? = ask(.formFields(page: index)) else { return [] }
+    public func formFields(at index: Int) -> [FormField]? {
+        guard case .formFields(let fields)? = ask(.formFields(page: index)) else { return nil }
         return fields.compactMap { DocumentReplyCheck.formField($0, page: index) }
     }
 

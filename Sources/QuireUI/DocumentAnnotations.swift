@@ -28,36 +28,19 @@ final class DocumentAnnotations {
     /// The reader's form values changed (a field filled, an undo), with what they were.
     var onFieldValuesChanged: ((_ before: [Int: FormValue]) -> Void)?
 
-    /// The file's own annotations on the pages in view and around, read on `worker`: a
-    /// click chooses one, and Delete deletes it.
+    /// The file's own annotations on the pages in view and around (`PageObjects`): a click
+    /// chooses one, and Delete deletes it.
     private var fileMarks: [Int: [FileAnnotation]] = [:]
-    private var askedPages: Set<Int> = []
-    private let worker: DocumentWorker
     /// The file's annotation the reader clicked, when it is not one of the reader's markups.
     private(set) var chosenInFile: FileAnnotation.Ref?
 
-    init(canvas: PageCanvas, file: DocumentFile, path: String?, worker: DocumentWorker) {
+    init(canvas: PageCanvas, file: DocumentFile, path: String?, objects: PageObjects) {
         self.canvas = canvas
         self.file = file
         self.path = path
-        self.worker = worker
         // A click on a markup chooses it (and opens a note); elsewhere it goes on to the links.
         canvas.takeClicks { [unowned self] point in self.click(at: point) }
-        canvas.watchVisiblePages { [weak self] visible in self?.readFileMarks(around: visible) }
-        readFileMarks(around: canvas.visiblePages)
-    }
-
-    private func readFileMarks(around visible: Range<Int>) {
-        guard !visible.isEmpty else { return }
-        let wanted = (max(0, visible.lowerBound - 1)..<min(canvas.pageCount, visible.upperBound + 1)).filter { !askedPages.contains($0) }
-        guard !wanted.isEmpty else { return }
-        askedPages.formUnion(wanted)
-        worker.run { document in
-            for page in wanted {
-                let read = document.fileAnnotations(at: page) ?? []
-                MainLoop.invoke { [weak self] in if !read.isEmpty { self?.fileMarks[page] = read } }
-            }
-        }
+        objects.onAnnotations = { [unowned self] page, read in self.fileMarks[page] = read }
     }
 
     /// The file's annotation under `point` of `page`, not deleted, the last drawn first.

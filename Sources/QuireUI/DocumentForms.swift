@@ -3,9 +3,8 @@ import CShim
 import QuireEngine
 import QuireRemote
 
-/// The document's form, filled in place. The fields of the pages in view are read on the
-/// links' thread (`DocumentLinks.worker`) and kept (`FormPages`, whose policy says what a
-/// click and Tab do); a text field is typed in an entry over it (`FieldEditor`), a choice
+/// The document's form, filled in place. The fields of the pages in view are read by
+/// `PageObjects` and kept (`FormPages`, whose policy says what a click and Tab do); a text field is typed in an entry over it (`FieldEditor`), a choice
 /// picked from a popover (`ChoicePicker`), a check box or radio button turned by a click or
 /// Space. Every value goes into the one history of the reader's changes
 /// (`DocumentAnnotations`), and from there to the render helpers, which draw the fields
@@ -16,46 +15,33 @@ final class DocumentForms {
     private unowned let canvas: PageCanvas
     private unowned let annotations: DocumentAnnotations
     private let file: DocumentFile
-    private let worker: DocumentWorker
     private var pages = FormPages()
-    private var asked: Set<Int> = []
     /// The widget with the keyboard's focus (its editor open, for a text field).
     private(set) var focused: Int?
     private var editor: FieldEditor?
     private var toldOfScripts = false
     var onNotice: ((String) -> Void)?
 
-    init(file: DocumentFile, canvas: PageCanvas, annotations: DocumentAnnotations, worker: DocumentWorker) {
+    init(file: DocumentFile, canvas: PageCanvas, annotations: DocumentAnnotations, objects: PageObjects) {
         self.file = file
         self.canvas = canvas
         self.annotations = annotations
-        self.worker = worker
         canvas.takeClicks { [unowned self] point in self.click(at: point) }
-        canvas.watchVisiblePages { [weak self] visible in self?.read(around: visible) }
+        objects.onFields = { [unowned self] page, fields in self.received(fields, page: page) }
+        objects.onFormUnreadable = { [unowned self] in
+            let notice = "This document's form could not be read: its fields cannot be filled"
+            printError(notice)
+            self.onNotice?(notice)
+        }
         canvas.watchScale { [weak self] in
             guard let self else { return }
             self.editor?.show(on: self.canvas)
         }
         canvas.onFieldKey = { [unowned self] keyval, shift in self.key(keyval, shift: shift) }
         annotations.onFieldValuesChanged = { [unowned self] before in self.valuesChanged(from: before) }
-        read(around: canvas.visiblePages)
     }
 
     private var values: [Int: FormValue] { annotations.edits.fieldValues }
-
-    /// Reads the fields of the pages in view and of one page each side (where Tab goes next).
-    private func read(around visible: Range<Int>) {
-        guard !visible.isEmpty else { return }
-        let wanted = (max(0, visible.lowerBound - 1)..<min(canvas.pageCount, visible.upperBound + 1)).filter { !asked.contains($0) }
-        guard !wanted.isEmpty else { return }
-        asked.formUnion(wanted)
-        worker.run { document in
-            for page in wanted {
-                let fields = document.formFields(at: page)
-                MainLoop.invoke { [weak self] in self?.received(fields, page: page) }
-            }
-        }
-    }
 
     private func received(_ fields: [FormField], page: Int) {
         pages.received(fields, forPage: page)

@@ -17,8 +17,7 @@ import Synchronization
 @MainActor
 final class DocumentLinks {
     private unowned let canvas: PageCanvas
-    /// Its thread, which the form's fields are read on too (`DocumentForms`).
-    let worker: DocumentWorker
+    private let worker: DocumentWorker
     private let wanted = WantedPages()
     private var pages = LinkPages()
     private var pointer: Point?

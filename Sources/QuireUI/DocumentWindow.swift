@@ -45,6 +45,8 @@ final class DocumentWindow {
     /// unsaved changes.
     var annotations: DocumentAnnotations?
     private var forms: DocumentForms?
+    /// The form widgets and the file's annotations of the pages in view, for both.
+    private var objects: PageObjects?
     private var documentTitle = ""
     private var openingCheck: DocumentOpening?
 
@@ -395,6 +397,7 @@ final class DocumentWindow {
                 filling = true
                 search.fillCacheInBackground(from: canvas.currentPage)
                 self.sidebar.firstViewDrawn()
+                self.objects?.start()
                 StallWatch.restart()
             }
             self.checkSettled()
@@ -422,7 +425,9 @@ final class DocumentWindow {
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
         let path: String? = if case .file(let path) = source.location { path } else { nil }
-        let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path, worker: links.worker)
+        let objects = PageObjects(file: file, canvas: canvas)
+        self.objects = objects
+        let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path, objects: objects)
         self.annotations = annotations
         documentTitle = document.title ?? source.displayName
         annotations.onModifiedChanged = { [unowned self] modified in
@@ -435,7 +440,7 @@ final class DocumentWindow {
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window
         forms?.close()
-        let forms = DocumentForms(file: file, canvas: canvas, annotations: annotations, worker: links.worker)
+        let forms = DocumentForms(file: file, canvas: canvas, annotations: annotations, objects: objects)
         forms.onNotice = { [unowned self] text in self.notice.show(text) }
         self.forms = forms
         links.describeAnnotation = { [unowned annotations, unowned forms] page, point in

@@ -113,3 +113,21 @@ extension Fixtures {
         return file
     }
 }
+
+extension Fixtures {
+    /// A form whose field is its own /Parent (as in a real tax form of the corpus,
+    /// scan-ru-taxform-jbig2.pdf): poppler 22.12 loops for ever naming its widgets.
+    public func formWithALoopingParent(named name: String = "looping-form.pdf") throws -> String {
+        let file = path(name)
+        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
+        let first = document.firstExtra
+        document.pages[0].extraObjects = [
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (a) /Parent \(first) 0 R /Rect [72 600 300 624] /DA (/Helv 12 Tf 0 g) /F 4 >>",
+            "<< /Type /Annot /Subtype /Widget /Parent \(first) 0 R /Rect [72 560 300 584] /F 4 >>",
+        ]
+        document.pages[0].entries = "/Annots [\(first) 0 R \(first + 1) 0 R]"
+        document.catalog = "/AcroForm << /Fields [\(first) 0 R] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >>"
+        try document.bytes.write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}

@@ -24,7 +24,7 @@ final class RemoteFormTests: XCTestCase {
         _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
         let fixtures = try Fixtures()
         let file = try DocumentFile(opening: DocumentSource(path: fixtures.form()))
-        let fields = try RemoteDocument(file: file).formFields(at: 0)
+        let fields = try XCTUnwrap(try RemoteDocument(file: file).formFields(at: 0))
         XCTAssertEqual(fields.count, 8)
         let renderer = try RemoteRenderer(file: file)
         let tile = TileKey(page: 0, scale: 1)
@@ -55,7 +55,7 @@ final class RemoteFormTests: XCTestCase {
         let fixtures = try Fixtures()
         let path = try fixtures.form()
         let file = try DocumentFile(opening: DocumentSource(path: path))
-        let fields = try RemoteDocument(file: file).formFields(at: 0)
+        let fields = try XCTUnwrap(try RemoteDocument(file: file).formFields(at: 0))
         let values: [Int: FormValue] = [fields[0].id: .text("Grace Hopper"), fields[3].id: .on(false), fields[4].id: .on(true),
                                         fields[5].id: .chosen([2])]
         try DocumentSaving.save([], changes: DocumentChanges(fields: FieldValue.ordered(values)), of: file, to: path)
@@ -137,5 +137,21 @@ final class RemoteDeletionTests: XCTestCase {
         let saved = try XCTUnwrap(try QPDF.annotations(in: path).first { $0.subtype == "/Highlight" })
         for (read, wanted) in zip(saved.colour, Markup.Colour.blue.rgb) { XCTAssertEqual(read, wanted, accuracy: 0.01) }
         XCTAssertTrue(try QPDF.check(path))
+    }
+}
+
+/// A form poppler 22.12 hangs on (a field that is its own parent): the call fails at its
+/// watchdog, and the document is read on by the next helper.
+final class HangingFormTests: XCTestCase {
+    func testAFormThatHangsItsHelperFailsAtTheWatchdogAndTheDocumentIsReadOn() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let file = try DocumentFile(opening: DocumentSource(path: fixtures.formWithALoopingParent()))
+        let document = try RemoteDocument(file: file)
+        let start = monotonicSeconds()
+        XCTAssertNil(document.formFields(at: 0), "a hung read gave widgets")
+        XCTAssertLessThan(monotonicSeconds() - start, RemoteDocument.callSeconds + 5, "the hung read was not stopped at its watchdog")
+        XCTAssertEqual(document.readableText(at: 0)?.contains("Page 1"), true, "the document is not read on after the hung helper")
+        XCTAssertEqual(try XCTUnwrap(document.fileAnnotations(at: 0)), [], "the widgets are listed as annotations")
     }
 }

@@ -81,6 +81,13 @@ final class FormWindowTests: XCTestCase {
             return count
         }
         let name = onScreen(Form.name), large = onScreen(Form.large), fruit = onScreen(Form.fruit), agree = onScreen(Form.agree)
+        // The fields are read once the first view is drawn; then they are tinted, faintly blue.
+        func tinted(_ screen: Picture) -> Bool {
+            let pixel = screen[name.x, name.y]
+            let (r, b) = (Int(pixel >> 16 & 0xFF), Int(pixel & 0xFF))
+            return b >= 250 && r >= 215 && r <= 240
+        }
+        XCTAssertTrue(tinted(try session.screen(until: tinted)), "the form's fields are not shown as fields")
         try session.proceed("\(name.x) \(name.y) \(large.x) \(large.y) \(fruit.x) \(fruit.y)")
         XCTAssertEqual(try session.readLine(), "clicked")
         // The entry lies over the field, with a blue edge; typing goes into it.
@@ -140,5 +147,48 @@ final class FormWindowTests: XCTestCase {
         // The field's script (1 + 1) never ran: it keeps what was typed, and the reader was told.
         XCTAssertEqual(try QPDF.fieldValues(in: file)["total"], "5")
         XCTAssertTrue(session.errorsSay("Quire never runs them"))
+    }
+}
+
+/// A form poppler hangs on: the window says once that it cannot be filled, and the
+/// document is still read (its text searched) by helpers the hang did not touch.
+final class HangingFormWindowTests: XCTestCase {
+    func testAFormThatHangsPopplerIsReportedOnceAndTheDocumentStillWorks() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = try fixtures.formWithALoopingParent()
+        let script = ScriptedSession.ended(within: 10) + ScriptedSession.start(title: "looping-form.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+f
+            xdotool type 'Page 1'
+            xdotool key Return
+            echo searched
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("looping.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        // Polled: the hung helper's watchdog is 5 s.
+        XCTAssertTrue(session.errorsSay("This document's form could not be read"), "the reader is not told the form cannot be read")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "searched")
+        // The match, found by the search's own helper, is marked in orange on the page.
+        func matchShown(_ screen: Picture) -> Bool {
+            stride(from: 60, to: 900, by: 2).contains { y in
+                stride(from: 0, to: 1000, by: 2).filter { x in
+                    let pixel = screen[x, y]
+                    return pixel >> 16 & 0xFF > 230 && (130...200).contains(pixel >> 8 & 0xFF) && pixel & 0xFF < 140
+                }.count > 10
+            }
+        }
+        XCTAssertTrue(matchShown(try session.screen(until: matchShown)), "the search found nothing after the form hung its helper")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let log = try String(contentsOfFile: session.errors, encoding: .utf8)
+        XCTAssertEqual(log.components(separatedBy: "form could not be read").count - 1, 1, "told more than once")
     }
 }
