@@ -78,40 +78,34 @@ extension Document {
     public func fileAnnotations(at index: Int) -> [FileAnnotation] {
         withPage(index) { page -> [FileAnnotation] in
             let size = Self.declaredSize(of: page)
-            guard let mapping = poppler_page_get_annot_mapping(page) else { return [] }
-            defer { poppler_page_free_annot_mapping(mapping) }
-            var found: [FileAnnotation] = []
-            var node: UnsafeMutablePointer<GList>? = mapping
-            var position = -1
-            while let current = node, found.count < FileAnnotation.perPageLimit {
-                defer { node = current.pointee.next }
-                position += 1
-                guard let raw = current.pointee.data else { continue }
-                let map = raw.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee
-                guard let annot = map.annot, let kind = Self.kind(poppler_annot_get_annot_type(annot)) else { continue }
-                // Turned as the page displays, from the bottom: to the top-left origin.
-                var declared = Rect(x: map.area.x1, y: size.height - map.area.y2, width: map.area.x2 - map.area.x1, height: map.area.y2 - map.area.y1)
-                // A markup's words are its quadrilaterals: some writers give it a /Rect off the page.
-                if let quads = Self.quadBounds(annot, kind: kind, pageHeight: size.height) { declared = quads }
-                guard let area = PageGeometryLimits.area(declared, onPageOf: size) else { continue }
-                var text = Self.owned(poppler_annot_get_contents(annot))
-                if text.isEmpty, [.highlight, .underline, .squiggly, .strikeOut].contains(kind) {
-                    // A selection from just inside its top-left to just inside its bottom-right
-                    // (top-left origin, as selections are): the words it covers, in reading order.
-                    let inset = min(area.height / 4, 2.0)
-                    var rect = PopplerRectangle(x1: area.x + 0.5, y1: area.y + inset, x2: area.maxX - 0.5, y2: area.maxY - inset)
-                    text = Self.owned(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &rect))
+            return Self.withAnnotMapping(page) { maps in
+                var found: [FileAnnotation] = []
+                for (position, map) in maps.enumerated() where found.count < FileAnnotation.perPageLimit {
+                    guard let annot = map.annot, let kind = Self.kind(poppler_annot_get_annot_type(annot)) else { continue }
+                    // Turned as the page displays, from the bottom: to the top-left origin.
+                    var declared = Rect(x: map.area.x1, y: size.height - map.area.y2, width: map.area.x2 - map.area.x1, height: map.area.y2 - map.area.y1)
+                    // A markup's words are its quadrilaterals: some writers give it a /Rect off the page.
+                    if let quads = Self.quadBounds(annot, kind: kind, pageHeight: size.height) { declared = quads }
+                    guard let area = PageGeometryLimits.area(declared, onPageOf: size) else { continue }
+                    var text = Self.owned(poppler_annot_get_contents(annot))
+                    if text.isEmpty, [.highlight, .underline, .squiggly, .strikeOut].contains(kind) {
+                        // A selection from just inside its top-left to just inside its bottom-right
+                        // (top-left origin, as selections are): the words it covers, in reading order.
+                        let inset = min(area.height / 4, 2.0)
+                        var rect = PopplerRectangle(x1: area.x + 0.5, y1: area.y + inset, x2: area.maxX - 0.5, y2: area.maxY - inset)
+                        text = Self.owned(poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &rect))
+                    }
+                    let isMarkup = g_type_check_instance_is_a(UnsafeMutableRawPointer(annot).assumingMemoryBound(to: GTypeInstance.self), poppler_annot_markup_get_type()) != 0
+                    let author = isMarkup ? Self.owned(poppler_annot_markup_get_label(annot)) : ""
+                    var colour: [Double]?
+                    if let rgb = poppler_annot_get_color(annot) {
+                        colour = [rgb.pointee.red, rgb.pointee.green, rgb.pointee.blue].map { Double($0) / 65535 }
+                        g_free(rgb)
+                    }
+                    found.append(FileAnnotation(page: index, index: position, area: area, kind: kind, colour: colour, text: text, author: author))
                 }
-                let isMarkup = g_type_check_instance_is_a(UnsafeMutableRawPointer(annot).assumingMemoryBound(to: GTypeInstance.self), poppler_annot_markup_get_type()) != 0
-                let author = isMarkup ? Self.owned(poppler_annot_markup_get_label(annot)) : ""
-                var colour: [Double]?
-                if let rgb = poppler_annot_get_color(annot) {
-                    colour = [rgb.pointee.red, rgb.pointee.green, rgb.pointee.blue].map { Double($0) / 65535 }
-                    g_free(rgb)
-                }
-                found.append(FileAnnotation(page: index, index: position, area: area, kind: kind, colour: colour, text: text, author: author))
+                return found
             }
-            return found
         } ?? []
     }
 
@@ -141,18 +135,12 @@ extension Document {
     private func withAnnotations(_ refs: [FileAnnotation.Ref], _ body: (FileAnnotation.Ref, OpaquePointer, OpaquePointer) -> Void) {
         for (page, onPage) in Dictionary(grouping: refs, by: \.page) {
             _ = withPage(page) { pageObject -> Bool? in
-                guard let mapping = poppler_page_get_annot_mapping(pageObject) else { return nil }
-                defer { poppler_page_free_annot_mapping(mapping) }
-                var annots: [OpaquePointer] = []
-                var node: UnsafeMutablePointer<GList>? = mapping
-                while let current = node {
-                    defer { node = current.pointee.next }
-                    if let raw = current.pointee.data, let annot = raw.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.annot {
-                        annots.append(annot)
+                Self.withAnnotMapping(pageObject) { maps in
+                    // All found before any is changed: a removal would move the places of the rest.
+                    for ref in Set(onPage) where maps.indices.contains(ref.index) {
+                        if let annot = maps[ref.index].annot { body(ref, pageObject, annot) }
                     }
                 }
-                // All found before any is changed: a removal would move the places of the rest.
-                for ref in Set(onPage) where annots.indices.contains(ref.index) { body(ref, pageObject, annots[ref.index]) }
                 return true
             }
         }

@@ -13,16 +13,9 @@ extension Document {
             let size = Self.declaredSize(of: page)
             guard let mapping = poppler_page_get_form_field_mapping(page) else { return [] }
             defer { poppler_page_free_form_field_mapping(mapping) }
-            var widgets: [(field: OpaquePointer, area: PopplerRectangle)] = []
-            var node: UnsafeMutablePointer<GList>? = mapping
-            while let current = node {
-                defer { node = current.pointee.next }
-                guard let raw = current.pointee.data else { continue }
-                let map = raw.assumingMemoryBound(to: PopplerFormFieldMapping.self).pointee
-                if let field = map.field { widgets.append((field, map.area)) }
-            }
             // poppler lists them last first.
-            widgets.reverse()
+            let widgets = Self.items(of: mapping, as: PopplerFormFieldMapping.self).reversed()
+                .compactMap { map in map.field.map { (field: $0, area: map.area) } }
             let rotation = Self.rotation(of: page, size: size, unrotated: widgets.first?.area)
             return widgets.prefix(FormField.perPageLimit).compactMap { widget in
                 let shown = Self.turned(widget.area, by: rotation, pageSize: size)
@@ -147,15 +140,9 @@ extension Document {
     /// area (unrotated, as form mappings give it) each way until it lands where poppler's
     /// annotation mapping (which turns them) has a widget. 0 when none matches.
     private static func rotation(of page: OpaquePointer, size: Size, unrotated area: PopplerRectangle?) -> Int {
-        guard let area, let mapping = poppler_page_get_annot_mapping(page) else { return 0 }
-        defer { poppler_page_free_annot_mapping(mapping) }
-        var widgets: [PopplerRectangle] = []
-        var node: UnsafeMutablePointer<GList>? = mapping
-        while let current = node, widgets.count < FormField.perPageLimit {
-            defer { node = current.pointee.next }
-            guard let raw = current.pointee.data else { continue }
-            let map = raw.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee
-            if let annot = map.annot, poppler_annot_get_annot_type(annot) == POPPLER_ANNOT_WIDGET { widgets.append(map.area) }
+        guard let area else { return 0 }
+        let widgets = withAnnotMapping(page) { maps in
+            maps.compactMap { map in map.annot.flatMap { poppler_annot_get_annot_type($0) == POPPLER_ANNOT_WIDGET ? map.area : nil } }
         }
         func near(_ a: PopplerRectangle, _ b: Rect) -> Bool {
             abs(a.x1 - b.x) < 0.5 && abs(a.x2 - b.maxX) < 0.5 && abs(size.height - a.y2 - b.y) < 0.5 && abs(size.height - a.y1 - b.maxY) < 0.5

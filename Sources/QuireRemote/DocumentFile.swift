@@ -32,31 +32,11 @@ public final class DocumentFile: Sendable {
     /// each change counts one, and the pictures drawn say which they show.
     let changes = Mutex<(revision: Int, changes: DocumentChanges)>((0, DocumentChanges()))
 
-    /// The reader's form values now (all of them): render helpers draw them from their
-    /// next tile on. Returns the revision, which the pictures drawn with them carry.
-    public func showFormValues(_ values: [Int: FormValue]) -> Int {
+    /// The reader's changes now (all of them): render helpers draw them from their next
+    /// tile on. Returns their revision, which the pictures drawn with them carry.
+    public func show(_ now: DocumentChanges) -> Int {
         changes.withLock { state in
-            state.revision += 1
-            state.changes.fields = FieldValue.ordered(values)
-            return state.revision
-        }
-    }
-
-    /// The file's annotations the reader deleted now (all of them): render helpers no
-    /// longer draw them. Returns the revision.
-    public func showRemovedAnnotations(_ removed: Set<FileAnnotation.Ref>) -> Int {
-        changes.withLock { state in
-            state.revision += 1
-            state.changes.removed = removed.sorted()
-            return state.revision
-        }
-    }
-
-    /// The file's annotations the reader recoloured now (all of them). Returns the revision.
-    public func showRecolouredAnnotations(_ recoloured: [DocumentChanges.Recolouring]) -> Int {
-        changes.withLock { state in
-            state.revision += 1
-            state.changes.recoloured = recoloured
+            state = (state.revision + 1, now)
             return state.revision
         }
     }

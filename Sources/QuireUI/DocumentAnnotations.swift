@@ -25,8 +25,9 @@ final class DocumentAnnotations {
     var onSaved: (() -> Void)?
     /// The markups changed (one made, changed, removed; an undo or redo).
     var onMarkupsChanged: (() -> Void)?
-    /// The reader's form values changed (a field filled, an undo), with what they were.
-    var onFieldValuesChanged: ((_ before: [Int: FormValue]) -> Void)?
+    /// The pages that show these form widgets (the form's, `DocumentForms`), to draw again
+    /// when their values change.
+    var pagesOfFields: ((_ ids: Set<Int>) -> [Int])?
 
     /// The file's own annotations on the pages in view and around (`PageObjects`): a click
     /// chooses one, and Delete deletes it.
@@ -156,14 +157,19 @@ final class DocumentAnnotations {
     /// The tooltip over the markup at `point` of `page`: a note's text, else the kind of
     /// markup; with who made it.
     func describe(page: Int, point: Point) -> String? {
-        guard let markup = edits.markup(onPage: page, at: point) else {
-            guard let mark = fileMark(onPage: page, at: point) else { return nil }
-            let what = mark.kind == .note && !mark.text.isEmpty ? String(mark.text.prefix(500)) : AnnotationList.name(mark.kind)
-            return mark.author.isEmpty ? what : "\(what)\n— \(mark.author)"
+        if let markup = edits.markup(onPage: page, at: point) {
+            let note = markup.kind == .note ? markup.text : markup.comment
+            return Self.tooltip(AnnotationList.name(markup.kind), isNote: markup.kind == .note, text: note, author: markup.author)
         }
-        let what = markup.kind == .note && !markup.text.isEmpty ? String(markup.text.prefix(500))
-            : markup.comment.isEmpty ? AnnotationList.name(markup.kind) : AnnotationList.name(markup.kind) + ": " + String(markup.comment.prefix(500))
-        return markup.author.isEmpty ? what : "\(what)\n— \(markup.author)"
+        guard let mark = fileMark(onPage: page, at: point) else { return nil }
+        return Self.tooltip(AnnotationList.name(mark.kind), isNote: mark.kind == .note, text: mark.text, author: mark.author)
+    }
+
+    /// A note's text, or the kind of mark and its text; then who made it.
+    private static func tooltip(_ kind: String, isNote: Bool, text: String, author: String) -> String {
+        let said = String(text.prefix(500))
+        let what = said.isEmpty ? kind : isNote ? said : kind + ": " + said
+        return author.isEmpty ? what : "\(what)\n— \(author)"
     }
 
     /// Deletes the chosen markup (or the file's annotation chosen); false when none is chosen.
@@ -222,23 +228,19 @@ final class DocumentAnnotations {
     }
 
     /// What the helpers draw of the document's own objects changed (a field's value, a
-    /// file's annotation deleted or recoloured): they are told, and the pages drawn again.
+    /// file's annotation deleted or recoloured, an undo of one): they are told all of it,
+    /// and the pages that changed are drawn again.
     private func drawnChanged(from old: AnnotationEdits) {
-        if edits.fieldValues != old.fieldValues { onFieldValuesChanged?(old.fieldValues) }
-        if edits.removedFromFile != old.removedFromFile { removedChanged(from: old.removedFromFile) }
-        if edits.recolouredInFile != old.recolouredInFile {
-            let revision = file.showRecolouredAnnotations(edits.documentChanges.recoloured)
-            let refs = Set(old.recolouredInFile.keys).union(edits.recolouredInFile.keys).filter { old.recolouredInFile[$0] != edits.recolouredInFile[$0] }
-            canvas.contentChanged(pages: Array(Set(refs.map(\.page))), revision: revision)
+        let now = edits.documentChanges
+        guard now != old.documentChanges else { return }
+        func changed<Key: Hashable, Value: Equatable>(_ a: [Key: Value], _ b: [Key: Value]) -> Set<Key> {
+            Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }
         }
-    }
-
-    /// The file's annotations deleted changed (a Delete, an undo): the helpers stop or go
-    /// back to drawing them, and their pages are drawn again.
-    private func removedChanged(from before: Set<FileAnnotation.Ref>) {
-        let pages = before.symmetricDifference(edits.removedFromFile).map(\.page)
-        let revision = file.showRemovedAnnotations(edits.removedFromFile)
-        canvas.contentChanged(pages: Array(Set(pages)), revision: revision)
+        let refs = old.removedFromFile.symmetricDifference(edits.removedFromFile)
+            .union(changed(old.recolouredInFile, edits.recolouredInFile))
+        let fields = changed(old.fieldValues, edits.fieldValues)
+        let pages = Set(refs.map(\.page)).union(fields.isEmpty ? [] : pagesOfFields?(fields) ?? [])
+        canvas.contentChanged(pages: Array(pages), revision: file.show(now))
     }
 
     private func changed(wasModified: Bool) {

@@ -1,7 +1,6 @@
 import CGtk
 import CShim
 import QuireEngine
-import QuireRemote
 
 /// The document's form, filled in place. The fields of the pages in view are read by
 /// `PageObjects` and kept (`FormPages`, whose policy says what a click and Tab do); a text field is typed in an entry over it (`FieldEditor`), a choice
@@ -14,7 +13,6 @@ import QuireRemote
 final class DocumentForms {
     private unowned let canvas: PageCanvas
     private unowned let annotations: DocumentAnnotations
-    private let file: DocumentFile
     private var pages = FormPages()
     /// The widget with the keyboard's focus (its editor open, for a text field).
     private(set) var focused: Int?
@@ -22,8 +20,7 @@ final class DocumentForms {
     private var toldOfScripts = false
     var onNotice: ((String) -> Void)?
 
-    init(file: DocumentFile, canvas: PageCanvas, annotations: DocumentAnnotations, objects: PageObjects) {
-        self.file = file
+    init(canvas: PageCanvas, annotations: DocumentAnnotations, objects: PageObjects) {
         self.canvas = canvas
         self.annotations = annotations
         canvas.takeClicks { [unowned self] point in self.click(at: point) }
@@ -38,7 +35,7 @@ final class DocumentForms {
             self.editor?.show(on: self.canvas)
         }
         canvas.onFieldKey = { [unowned self] keyval, shift in self.key(keyval, shift: shift) }
-        annotations.onFieldValuesChanged = { [unowned self] before in self.valuesChanged(from: before) }
+        annotations.pagesOfFields = { [unowned self] ids in self.pages(showing: ids) }
     }
 
     private var values: [Int: FormValue] { annotations.edits.fieldValues }
@@ -139,16 +136,11 @@ final class DocumentForms {
         return true
     }
 
-    /// The reader's values changed (a field filled, an undo or redo): the helpers draw
-    /// them from now on, and the pages of the widgets changed (and of others of the same
-    /// fields, which poppler draws from the same value) are drawn again.
-    private func valuesChanged(from before: [Int: FormValue]) {
-        let after = values
-        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-        let names = Set(changed.compactMap { pages.field(id: $0)?.name })
-        let touched = pages.readPages.filter { page in pages[page]?.contains { changed.contains($0.id) || names.contains($0.name) } ?? false }
-        let revision = file.showFormValues(after)
-        canvas.contentChanged(pages: touched, revision: revision)
+    /// The pages read that show the widgets `ids`, or other widgets of their fields (which
+    /// poppler draws from the same value): to draw again when their values change.
+    private func pages(showing ids: Set<Int>) -> [Int] {
+        let names = Set(ids.compactMap { pages.field(id: $0)?.name })
+        return pages.readPages.filter { page in pages[page]?.contains { ids.contains($0.id) || names.contains($0.name) } ?? false }
     }
 
     /// What the field under `point` of `page` is for, as its tooltip: its name for a

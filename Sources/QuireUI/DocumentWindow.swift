@@ -440,7 +440,7 @@ final class DocumentWindow {
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window
         forms?.close()
-        let forms = DocumentForms(file: file, canvas: canvas, annotations: annotations, objects: objects)
+        let forms = DocumentForms(canvas: canvas, annotations: annotations, objects: objects)
         forms.onNotice = { [unowned self] text in self.notice.show(text) }
         self.forms = forms
         links.describeAnnotation = { [unowned annotations, unowned forms] page, point in
