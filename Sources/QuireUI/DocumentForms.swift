@@ -3,9 +3,9 @@ import CShim
 import QuireEngine
 
 /// The document's form, filled in place. The fields of the pages in view are read by
-/// `PageObjects` and kept (`FormPages`, whose policy says what a click and Tab do); a text field is typed in an entry over it (`FieldEditor`), a choice
-/// picked from a popover (`ChoicePicker`), a check box or radio button turned by a click or
-/// Space. Every value goes into the one history of the reader's changes
+/// `PageObjects` and kept (`FormPages`, whose policy says what a click and Tab do); a text
+/// field is typed in an entry over it (`FieldEditor`), a choice picked from a popover
+/// (`ChoicePicker`), a check box or radio button turned by a click or Space. Every value goes into the one history of the reader's changes
 /// (`DocumentAnnotations`), and from there to the render helpers, which draw the fields
 /// with the reader's values (poppler makes their appearance), and to the save.
 /// No script of the document runs, ever: a form that has them is told so once.
@@ -42,7 +42,7 @@ final class DocumentForms {
 
     private func received(_ fields: [FormField], page: Int) {
         pages.received(fields, forPage: page)
-        if !fields.isEmpty { canvas.redraw() }
+        canvas.redraw()
     }
 
     /// A click on a fillable field takes it (`FormPages` rule 2).

@@ -98,18 +98,11 @@ final class FieldEditor {
     }
 
     var text: String {
-        if multiline {
-            let buffer = gtk_text_view_get_buffer(quire_text_view(input))!
-            var start = GtkTextIter(), end = GtkTextIter()
-            gtk_text_buffer_get_bounds(buffer, &start, &end)
-            guard let raw = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
-            defer { g_free(raw) }
-            return String(cString: raw)
-        }
+        if multiline { return NoteEditor.text(in: input) }
         return String(cString: gtk_editable_get_text(quire_editable(input)))
     }
 
-    /// Ends it without telling (the document goes, or another editor opens).
+    /// Ends it, taking what was typed (the document goes, or another field is focused).
     func close() {
         guard !ended else { return }
         end(.taken(text), key: nil)

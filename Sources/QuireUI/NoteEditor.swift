@@ -24,17 +24,22 @@ enum NoteEditor {
                               width: Int32(saturating: max(area.width, 1)), height: Int32(saturating: max(area.height, 1)))
         gtk_popover_set_pointing_to(quire_popover(popover), &at)
         Signal.connect(popover, "closed") {
-            var start = GtkTextIter(), end = GtkTextIter()
-            gtk_text_buffer_get_bounds(buffer, &start, &end)
-            let typed = gtk_text_buffer_get_text(buffer, &start, &end, 0).map { raw in
-                defer { g_free(raw) }
-                return String(cString: raw)
-            } ?? ""
+            let typed = NoteEditor.text(in: view)
             // Not while it closes: after, on an idle turn.
             MainLoop.invoke { gtk_widget_unparent(popover) }
             if typed != text { done(typed) }
         }
         gtk_popover_popup(quire_popover(popover))
         gtk_widget_grab_focus(view)
+    }
+
+    /// All the text of a text view.
+    static func text(in view: UnsafeMutablePointer<GtkWidget>) -> String {
+        let buffer = gtk_text_view_get_buffer(quire_text_view(view))!
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let raw = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
+        defer { g_free(raw) }
+        return String(cString: raw)
     }
 }

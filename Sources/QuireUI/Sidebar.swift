@@ -19,8 +19,6 @@ final class Sidebar {
     private(set) var annotations: AnnotationsView?
     /// The reading of the file's annotations, stopped when the document goes.
     private var annotationReading: AnnotationReading?
-    /// The reader's changes now, for the annotations view.
-    private var edits = AnnotationEdits()
     /// Called with the page, area and source of an annotation chosen.
     var onGoToArea: ((Int, Rect, AnnotationList.Source) -> Void)?
     private(set) var outline: OutlineView?
@@ -110,7 +108,6 @@ final class Sidebar {
         if let old = annotations { annotationPage.remove(old.widget) }
         let annotations = AnnotationsView(pageCount: canvas.pageCount, labelOf: labelOf)
         annotations.onChosen = { [unowned self] row in self.onGoToArea?(row.page, row.area, row.source) }
-        edits = AnnotationEdits()
         self.annotations = annotations
         annotationPage.append(annotations.widget)
         if let view = choice.attached() { show(view) }
@@ -119,15 +116,13 @@ final class Sidebar {
 
     /// The reader's annotations changed: the annotations view lists them.
     func annotationsChanged(_ edits: AnnotationEdits) {
-        self.edits = edits
         annotations?.show(edits)
     }
 
     /// Reads the file's annotations, once a document, when their view first shows: a
     /// long document's take a while, and most readers never look.
     private func readAnnotationsIfShown() {
-        guard isOpen, view == .annotations, annotationReading == nil, let file, let annotations else { return }
-        annotations.show(edits)
+        guard isOpen, view == .annotations, annotationReading == nil, let file, annotations != nil else { return }
         let reading = AnnotationReading()
         annotationReading = reading
         let generation = self.generation, pageCount = canvas?.pageCount ?? 0
