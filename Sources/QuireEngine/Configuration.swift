@@ -25,6 +25,8 @@ public struct Configuration: Sendable {
     public var propertiesReport: String?
     /// `QUIRE_REPORT_STALLS=1`: the longest main-loop stall is printed at exit.
     public var reportsStalls: Bool
+    /// `QUIRE_TRACE_PREVIEWS=1`: each link preview prints how long its picture took.
+    public var tracesPreviews: Bool
     /// Render and search threads: one a core, at most four (beyond that poppler's memory
     /// traffic dominates).
     public var workerThreads: Int
@@ -50,6 +52,7 @@ public struct Configuration: Sendable {
         printPages = variable("QUIRE_PRINT_PAGES")
         propertiesReport = path("QUIRE_PROPERTIES_REPORT")
         reportsStalls = variable("QUIRE_REPORT_STALLS") == "1"
+        tracesPreviews = variable("QUIRE_TRACE_PREVIEWS") == "1"
         workerThreads = min(max(processors, 1), 4)
     }
 }

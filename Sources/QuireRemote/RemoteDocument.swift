@@ -22,6 +22,9 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     public static let restartLimit = 6
     public static let callSeconds = 5.0
     public static let walkSeconds = 20.0
+    /// A page's form widgets take milliseconds; poppler 22.12 loops for ever on a field
+    /// that is its own parent, burning a core until the watchdog: so a shorter one.
+    public static let formSeconds = 1.5
 
     public let file: DocumentFile
     public let summary: DocumentSummary
@@ -225,7 +228,7 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     /// The page's form widgets, checked (`DocumentReplyCheck.formField`); nil when they
     /// could not be read.
     public func formFields(at index: Int) -> [FormField]? {
-        guard case .formFields(let fields)? = ask(.formFields(page: index)) else { return nil }
+        guard case .formFields(let fields)? = ask(.formFields(page: index), within: Self.formSeconds) else { return nil }
         return fields.compactMap { DocumentReplyCheck.formField($0, page: index) }
     }
 

@@ -18,6 +18,7 @@ import Synchronization
 final class DocumentLinks {
     private unowned let canvas: PageCanvas
     private let worker: DocumentWorker
+    private let previews: LinkPreviews
     private let wanted = WantedPages()
     private var pages = LinkPages()
     private var pointer: Point?
@@ -33,10 +34,12 @@ final class DocumentLinks {
     var onNotice: ((String) -> Void)?
 
     /// Takes the canvas's pointer motion and clicks.
-    init(file: DocumentFile, canvas: PageCanvas, labelOf: @escaping (Int) -> String) {
+    init(file: DocumentFile, canvas: PageCanvas, labelOf: @escaping (Int) -> String, tracePreviews: Bool = false) {
         self.canvas = canvas
         self.labelOf = labelOf
         worker = DocumentWorker(file: file)
+        previews = LinkPreviews(file: file, canvas: canvas, trace: tracePreviews, labelOf: labelOf)
+        previews.follow = { [unowned self] link in self.follow(link) }
         canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
         canvas.takeClicks { [unowned self] point in self.clicked(at: point) }
         canvas.watchVisiblePages { [weak self] visible in self?.visiblePagesChanged(visible) }
@@ -54,9 +57,11 @@ final class DocumentLinks {
             let link = spot.flatMap { pages[$0.page]?.link(at: $0.point) }
             let annotation = spot.flatMap { describeAnnotation?($0.page, $0.point) }
             let overPage = spot != nil
+            previews.pointer(over: annotation == nil ? link : nil, page: spot?.page)
             guard link != shown.link || overPage != shown.overPage || annotation != shown.annotation else { return }
             shown = (link, overPage, annotation)
-            let tooltip = annotation ?? link.map(describe)
+            // An internal link's preview says where it goes, in place of a tooltip over it.
+            let tooltip = annotation ?? link.flatMap { if case .page = $0.target { nil } else { describe($0) } }
             canvas.setPointer(cursor: link != nil || annotation != nil ? "pointer" : overPage ? "text" : nil, tooltip: tooltip)
         }
     }

@@ -417,7 +417,8 @@ final class DocumentWindow {
             self.followReader()
             self.rememberSoon()
         }
-        let links = DocumentLinks(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
+        let links = DocumentLinks(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) },
+                                  tracePreviews: configuration.tracesPreviews)
         links.onNotice = { [unowned self] text in self.notice.show(text) }
         links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
         self.links = links

@@ -3,12 +3,13 @@ import QuireRemote
 import QuireEngine
 import Synchronization
 
-/// One thread with a document helper of its own (`RemoteDocument`), running jobs in
-/// order: text selection areas and selected text, links, properties, so that the main
-/// thread never waits on a helper. A job given a key replaces a waiting job with the
+/// One thread with a helper process of its own, running jobs in order, so that the main
+/// thread never waits on a helper: a document helper (`RemoteDocument`) for text
+/// selection areas and selected text, links, properties; a render helper
+/// (`RemoteRenderer`) for link previews. A job given a key replaces a waiting job with the
 /// same key (only the newest selection matters).
-final class DocumentWorker: Sendable {
-    typealias Job = @Sendable (RemoteDocument) -> Void
+final class HelperWorker<Opened>: Sendable {
+    typealias Job = @Sendable (Opened) -> Void
     private struct State {
         var jobs: [(key: String?, job: Job)] = []
         var stopped = false
@@ -16,19 +17,18 @@ final class DocumentWorker: Sendable {
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
 
-    /// `failed` hears, on the worker's thread, why the document did not open (at the
-    /// first job); it then runs no jobs.
-    init(file: DocumentFile, failed: (@Sendable (DocumentError) -> Void)? = nil) {
+    /// `open` makes the helper, on the worker's thread, at the first job, not before: a
+    /// selection worker may never be asked, and every helper made at start competes with
+    /// the first view. `failed` hears why it could not; the worker then runs no jobs.
+    init<Failure: Error>(open: @escaping @Sendable () throws(Failure) -> Opened, failed: (@Sendable (Failure) -> Void)? = nil) {
         startThread { [self] in
-            // Its helper is made for the first job, not before: a selection worker may
-            // never be asked, and every helper made at start competes with the first view.
-            var document: Result<RemoteDocument, DocumentError>?
+            var opened: Result<Opened, Failure>?
             while let job = next() {
-                if document == nil {
-                    document = Result { () throws(DocumentError) in try RemoteDocument(file: file) }
-                    if case .failure(let error) = document { failed?(error) }
+                if opened == nil {
+                    opened = Result { () throws(Failure) in try open() }
+                    if case .failure(let error) = opened { failed?(error) }
                 }
-                if case .success(let opened) = document { job(opened) }
+                if case .success(let helper) = opened { job(helper) }
             }
         }
     }
@@ -63,5 +63,14 @@ final class DocumentWorker: Sendable {
             if let job { return job }
             wake.wait()
         }
+    }
+}
+
+typealias DocumentWorker = HelperWorker<RemoteDocument>
+
+extension HelperWorker where Opened == RemoteDocument {
+    /// `failed` hears, on the worker's thread, why the document did not open.
+    convenience init(file: DocumentFile, failed: (@Sendable (DocumentError) -> Void)? = nil) {
+        self.init(open: { () throws(DocumentError) in try RemoteDocument(file: file) }, failed: failed)
     }
 }

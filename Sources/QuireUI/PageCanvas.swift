@@ -57,6 +57,9 @@ final class PageCanvas: CanvasContent {
     func watchVisiblePages(_ watcher: @escaping (Range<Int>) -> Void) { visiblePagesWatchers.append(watcher) }
     /// Called whenever the view moves (scroll, zoom, layout), for the outline's section.
     var onViewMoved: (() -> Void)?
+    /// Also told whenever the view moves (a link's preview, which then closes).
+    private var viewMovedWatchers: [() -> Void] = []
+    func watchViewMoved(_ watcher: @escaping () -> Void) { viewMovedWatchers.append(watcher) }
     /// The pointer moved over the view (view coordinates).
     var onPointerMoved: ((Point) -> Void)?
     /// Who takes a click of the primary button that did not move (view coordinates): each
@@ -363,6 +366,7 @@ final class PageCanvas: CanvasContent {
             for watcher in visiblePagesWatchers { watcher(visible) }
         }
         onViewMoved?()
+        for watcher in viewMovedWatchers { watcher() }
         if watchedScale != (model.layout.scale, model.layout.rotation) {
             watchedScale = (model.layout.scale, model.layout.rotation)
             // Not now: this may run inside size allocation.

@@ -53,7 +53,7 @@ final class PageObjects {
                     }
                 }
                 let annotations = document.fileAnnotations(at: page) ?? []
-                MainLoop.invoke { [weak self] in
+                MainLoop.invoke { [weak self, fields] in
                     if !fields.isEmpty { self?.onFields?(page, fields) }
                     if !annotations.isEmpty { self?.onAnnotations?(page, annotations) }
                 }

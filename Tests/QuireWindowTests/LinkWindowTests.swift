@@ -6,7 +6,7 @@ import XCTest
 
 /// Links in a real window, clicked with xdotool.
 final class LinkWindowTests: XCTestCase {
-    private static let red: UInt32 = 0xFFCC_3333 // Fixtures.boxColour
+    static let red: UInt32 = 0xFFCC_3333 // Fixtures.boxColour
 
     /// A click on "Go to page three" brings its destination (100 points down page 3) to the
     /// top of the view; Alt+Left goes back to page 1.
@@ -25,10 +25,8 @@ final class LinkWindowTests: XCTestCase {
         let session = try ScriptedSession(script: script, file: file, shot: shot)
         XCTAssertEqual(try session.readLine(), "shown")
         let scale = 96.0 / 72
-        let first = try session.screen { $0.bounds(of: Self.red) != nil }
-        let box = try XCTUnwrap(first.bounds(of: Self.red), "page 1 is not shown")
-        // The page's origin from its red box; the link's middle from the fixture's geometry.
-        let origin = (x: Double(box.x) - Fixtures.boxRect.x * scale, y: Double(box.y) - Fixtures.boxRect.y * scale)
+        let (box, origin) = try Self.pageOne(in: session)
+        // The link's middle from the fixture's geometry.
         try session.proceed("\(Int(origin.x + 100 * scale)) \(Int(origin.y + 96 * scale))")
         XCTAssertEqual(try session.readLine(), "clicked")
         let document = try DocumentSource(path: file).open()
@@ -40,5 +38,14 @@ final class LinkWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "back")
         let back = try session.screen { ($0.bounds(of: Self.red)?.y ?? -1) == box.y }
         XCTAssertEqual(back.bounds(of: Self.red)?.y, box.y, "Alt+Left did not return to page 1 where it was")
+    }
+
+    /// Where the standard fixture's page 1 is on screen at 100 %, found by its red box: the
+    /// box's bounds and the page's top-left corner.
+    static func pageOne(in session: ScriptedSession) throws -> (box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Double, y: Double)) {
+        let scale = 96.0 / 72
+        let first = try session.screen { $0.bounds(of: red) != nil }
+        let box = try XCTUnwrap(first.bounds(of: red), "page 1 is not shown")
+        return (box, (x: Double(box.x) - Fixtures.boxRect.x * scale, y: Double(box.y) - Fixtures.boxRect.y * scale))
     }
 }

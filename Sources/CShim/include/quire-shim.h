@@ -29,6 +29,7 @@ static inline GdkToplevel *quire_toplevel(gpointer p) { return GDK_TOPLEVEL(p); 
 static inline GdkPaintable *quire_paintable(gpointer p) { return GDK_PAINTABLE(p); }
 static inline GdkTexture *quire_texture(gpointer p) { return GDK_TEXTURE(p); }
 static inline GtkPopover *quire_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline GtkPicture *quire_picture(gpointer p) { return GTK_PICTURE(p); }
 static inline GtkTextView *quire_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 static inline GtkGrid *quire_grid(gpointer p) { return GTK_GRID(p); }
 static inline GtkApplicationWindow *quire_application_window(gpointer p) { return GTK_APPLICATION_WINDOW(p); }

@@ -1,0 +1,187 @@
+import CGtk
+import CShim
+import QuireEngine
+import QuireImage
+import QuireRemote
+
+/// Previews of internal links: resting the pointer on one shows its destination in a
+/// popover beside it, without moving the view; a click in the popover follows the link.
+/// `LinkPreview` is the policy (when, which strip, what scale).
+///
+/// The strip is drawn by a render helper of the previews' own, made at the first preview,
+/// on a thread of its own (`HelperWorker`): the canvas's render slots never wait for a
+/// preview, and pointer motion never waits for a helper. Only the newest preview asked
+/// for is drawn.
+@MainActor
+final class LinkPreviews {
+    private unowned let canvas: PageCanvas
+    private let file: DocumentFile
+    private var worker: HelperWorker<RemoteRenderer>?
+    /// The link under the pointer, on its page, and its rest timer while it runs.
+    private var resting: (link: Link, page: Int, timer: UInt32?)?
+    /// The preview asked for or shown, where the view was then, and its popover once shown.
+    private var shown: (link: Link, preview: LinkPreview, view: Point, zoom: Double, popover: UnsafeMutablePointer<GtkWidget>?)?
+    private var overPopover = false
+    private var closing: UInt32?
+    /// Bumped by every preview asked for and every close: a picture for an older one is dropped.
+    private var generation = 0
+    /// When the preview asked for began resting (monotonic seconds), for `QUIRE_TRACE_PREVIEWS`.
+    private var restBegan = 0.0
+    private let trace: Bool
+    /// Follows a link (a click in its preview).
+    var follow: ((Link) -> Void)?
+
+    /// The label a page shows, for the caption "Page iv".
+    private let labelOf: (Int) -> String
+
+    init(file: DocumentFile, canvas: PageCanvas, trace: Bool, labelOf: @escaping (Int) -> String) {
+        self.labelOf = labelOf
+        self.file = file
+        self.trace = trace
+        self.canvas = canvas
+        canvas.watchViewMoved { [weak self] in self?.viewMoved() }
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connect(motion, "leave") { [weak self] in self?.pointer(over: nil, page: nil) }
+        gtk_widget_add_controller(canvas.canvasWidget, motion)
+    }
+
+    isolated deinit {
+        worker?.stop()
+        close()
+    }
+
+    /// The pointer is over `link` on `page` (nil: over no link, or off the canvas).
+    func pointer(over link: Link?, page: Int?) {
+        let here = link.flatMap { link in page.map { (link, $0) } }
+        if let here, let shown, shown.link == here.0 {
+            cancelClosing()
+            return
+        }
+        if let here, let resting, resting.link == here.0, resting.page == here.1 { return }
+        if let timer = resting?.timer { g_source_remove(timer) }
+        resting = nil
+        if shown != nil { closeSoon() }
+        guard let (link, page) = here, case .page = link.target else { return }
+        restBegan = monotonicSeconds()
+        let timer = MainLoop.after(seconds: LinkPreview.restSeconds) { [weak self] in self?.rested() }
+        resting = (link, page, timer)
+    }
+
+    private func rested() {
+        guard var resting else { return }
+        resting.timer = nil
+        self.resting = resting
+        close()
+        let scale = Double(gtk_widget_get_scale_factor(canvas.canvasWidget))
+        guard let preview = LinkPreview(of: resting.link.target, pageSizes: canvas.documentSizes, deviceScale: scale) else { return }
+        generation += 1
+        let generation = generation
+        shown = (resting.link, preview, canvas.scrollPosition, canvas.zoomPercent, nil)
+        let worker = worker ?? HelperWorker(open: { [file] in try RemoteRenderer(file: file) }) { reason in
+            printError("Link previews are not drawn: \(reason)")
+        }
+        self.worker = worker
+        let link = resting.link, page = resting.page
+        worker.run(key: "preview") { renderer in
+            var pieces: [(image: PageImage, x: Int, y: Int)] = []
+            do {
+                for cell in preview.cells { pieces.append((try renderer.render(cell.tile), cell.x, cell.y)) }
+            } catch {
+                printError("The preview of page \(preview.page + 1) could not be drawn: \(error)")
+                return
+            }
+            let strip = PageImage.joined(width: preview.pixels.width, height: preview.pixels.height, from: pieces)
+            MainLoop.invoke { [weak self] in if let strip { self?.arrived(strip, generation: generation, link: link, page: page) } }
+        }
+    }
+
+    /// Shows the strip beside `link`, on `page`, unless another preview was asked for since.
+    private func arrived(_ strip: PageImage, generation: Int, link: Link, page: Int) {
+        guard generation == self.generation, let shown, shown.popover == nil else { return }
+        let popover = gtk_popover_new()!
+        gtk_popover_set_autohide(quire_popover(popover), 0)
+        gtk_widget_add_css_class(popover, "link-preview")
+        let texture = GObjectRef(taking: quire_texture_for_surface(strip.surface))
+        let picture = gtk_picture_new_for_paintable(quire_paintable(texture.raw))!
+        gtk_picture_set_can_shrink(quire_picture(picture), 1)
+        // The strip's size in logical pixels, whatever the texture's pixels (HiDPI): the
+        // frame's size alone decides it.
+        let frame = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(quire_scrolled_window(frame), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_child(quire_scrolled_window(frame), picture)
+        let logical = shown.preview.logicalSize
+        gtk_widget_set_size_request(frame, Int32(logical.width), Int32(logical.height))
+        let caption = gtk_label_new("Page \(labelOf(shown.preview.page)) · click to go there")!
+        gtk_widget_add_css_class(caption, "dim-label")
+        gtk_label_set_xalign(quire_label(caption), 0)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        gtk_box_append(quire_box(column), frame)
+        gtk_box_append(quire_box(column), caption)
+        gtk_widget_set_cursor_from_name(column, "pointer")
+        gtk_popover_set_child(quire_popover(popover), column)
+        let click = gtk_gesture_click_new()!
+        Signal.connectClick(click, "released") { [weak self] _, _, _ in self?.clickedPreview() }
+        gtk_widget_add_controller(column, click)
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connect(motion, "enter") { [weak self] (_: Double, _: Double) -> Bool in
+            self?.overPopover = true
+            self?.cancelClosing()
+            return false
+        }
+        Signal.connect(motion, "leave") { [weak self] in
+            self?.overPopover = false
+            self?.closeSoon()
+        }
+        gtk_widget_add_controller(popover, motion)
+        gtk_widget_set_parent(popover, canvas.canvasWidget)
+        let area = canvas.viewRect(of: link.area, onPage: page)
+        var at = GdkRectangle(x: Int32(saturating: area.x), y: Int32(saturating: area.y),
+                              width: Int32(saturating: max(area.width, 1)), height: Int32(saturating: max(area.height, 1)))
+        gtk_popover_set_pointing_to(quire_popover(popover), &at)
+        gtk_popover_set_position(quire_popover(popover), GTK_POS_BOTTOM)
+        self.shown?.popover = popover
+        gtk_popover_popup(quire_popover(popover))
+        if trace { printError("preview shown: page \(shown.preview.page + 1), \(Int((monotonicSeconds() - restBegan - LinkPreview.restSeconds) * 1000)) ms after the rest") }
+    }
+
+    private func clickedPreview() {
+        guard let link = shown?.link else { return }
+        close()
+        resting = nil
+        follow?(link)
+    }
+
+    private func viewMoved() {
+        guard let shown, shown.view != canvas.scrollPosition || shown.zoom != canvas.zoomPercent else { return }
+        close()
+        resting = nil
+    }
+
+    /// Closes the preview in a moment, unless the pointer reaches it or its link first:
+    /// the way from the link to the popover crosses a gap.
+    private func closeSoon() {
+        guard closing == nil, !overPopover else { return }
+        closing = MainLoop.after(seconds: 0.3) { [weak self] in
+            guard let self else { return }
+            self.closing = nil
+            if !self.overPopover { self.close() }
+        }
+    }
+
+    private func cancelClosing() {
+        if let closing { g_source_remove(closing) }
+        closing = nil
+    }
+
+    private func close() {
+        cancelClosing()
+        generation += 1
+        overPopover = false
+        guard let shown else { return }
+        self.shown = nil
+        if let popover = shown.popover {
+            gtk_popover_popdown(quire_popover(popover))
+            gtk_widget_unparent(popover)
+        }
+    }
+}
