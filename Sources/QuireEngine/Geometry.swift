@@ -28,6 +28,7 @@ public struct Rect: Hashable, Sendable {
     public var maxY: Double { y + height }
     public var midY: Double { y + height / 2 }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public func contains(_ point: Point) -> Bool { point.x >= x && point.x <= maxX && point.y >= y && point.y <= maxY }
     public func intersects(_ other: Rect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }

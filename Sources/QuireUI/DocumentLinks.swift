@@ -38,7 +38,7 @@ final class DocumentLinks {
         self.canvas = canvas
         self.labelOf = labelOf
         worker = DocumentWorker(file: file)
-        previews = LinkPreviews(file: file, canvas: canvas, trace: tracePreviews, labelOf: labelOf)
+        previews = LinkPreviews(file: file, canvas: canvas, reader: worker, trace: tracePreviews, labelOf: labelOf)
         previews.follow = { [unowned self] link in self.follow(link) }
         canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
         canvas.takeClicks { [unowned self] point in self.clicked(at: point) }
@@ -57,7 +57,8 @@ final class DocumentLinks {
             let link = spot.flatMap { pages[$0.page]?.link(at: $0.point) }
             let annotation = spot.flatMap { describeAnnotation?($0.page, $0.point) }
             let overPage = spot != nil
-            previews.pointer(over: annotation == nil ? link : nil, page: spot?.page)
+            // Over an annotation, its tooltip; elsewhere on a page, a link's preview or a reference's.
+            previews.pointer(over: link, at: annotation == nil ? spot : nil)
             guard link != shown.link || overPage != shown.overPage || annotation != shown.annotation else { return }
             shown = (link, overPage, annotation)
             // An internal link's preview says where it goes, in place of a tooltip over it.

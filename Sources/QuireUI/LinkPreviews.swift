@@ -3,6 +3,7 @@ import CShim
 import QuireEngine
 import QuireImage
 import QuireRemote
+import Synchronization
 
 /// Previews of internal links: resting the pointer on one shows its destination in a
 /// popover beside it, without moving the view; a click in the popover follows the link.
@@ -20,7 +21,14 @@ final class LinkPreviews {
     /// The link under the pointer, on its page, and its rest timer while it runs.
     private var resting: (link: Link, page: Int, timer: UInt32?)?
     /// The preview asked for or shown, where the view was then, and its popover once shown.
-    private var shown: (link: Link, preview: LinkPreview, view: Point, zoom: Double, popover: UnsafeMutablePointer<GtkWidget>?)?
+    private var shown: (link: Link, page: Int, preview: LinkPreview, view: Point, zoom: Double, popover: UnsafeMutablePointer<GtkWidget>?)?
+    /// Resting on text: the timer, and the count of motions (a lookup for an older one is dropped).
+    private var textTimer: UInt32?
+    private var lookups = 0
+    /// The links' document helper, which also reads the text under the pointer, and the
+    /// pages' text it read for references.
+    private let reader: DocumentWorker
+    private let texts = PageTexts()
     private var overPopover = false
     private var closing: UInt32?
     /// Bumped by every preview asked for and every close: a picture for an older one is dropped.
@@ -34,14 +42,15 @@ final class LinkPreviews {
     /// The label a page shows, for the caption "Page iv".
     private let labelOf: (Int) -> String
 
-    init(file: DocumentFile, canvas: PageCanvas, trace: Bool, labelOf: @escaping (Int) -> String) {
+    init(file: DocumentFile, canvas: PageCanvas, reader: DocumentWorker, trace: Bool, labelOf: @escaping (Int) -> String) {
         self.labelOf = labelOf
+        self.reader = reader
         self.file = file
         self.trace = trace
         self.canvas = canvas
         canvas.watchViewMoved { [weak self] in self?.viewMoved() }
         let motion = gtk_event_controller_motion_new()!
-        Signal.connect(motion, "leave") { [weak self] in self?.pointer(over: nil, page: nil) }
+        Signal.connect(motion, "leave") { [weak self] in self?.pointer(over: nil, at: nil) }
         gtk_widget_add_controller(canvas.canvasWidget, motion)
     }
 
@@ -50,21 +59,78 @@ final class LinkPreviews {
         close()
     }
 
-    /// The pointer is over `link` on `page` (nil: over no link, or off the canvas).
-    func pointer(over link: Link?, page: Int?) {
-        let here = link.flatMap { link in page.map { (link, $0) } }
-        if let here, let shown, shown.link == here.0 {
+    /// The pointer is over `link` at `spot` (a page point), over a page's text (no link),
+    /// or off the pages (nil).
+    func pointer(over link: Link?, at spot: (page: Int, point: Point)?) {
+        if let spot, let shown, shown.page == spot.page, shown.link.area.contains(spot.point) {
             cancelClosing()
             return
         }
-        if let here, let resting, resting.link == here.0, resting.page == here.1 { return }
+        if let link, let spot, let resting, resting.link == link, resting.page == spot.page { return }
+        stopResting()
+        if shown != nil { closeSoon() }
+        guard let spot else { return }
+        restBegan = monotonicSeconds()
+        if let link {
+            guard case .page = link.target else { return }
+            let timer = MainLoop.after(seconds: LinkPreview.restSeconds) { [weak self] in self?.rested() }
+            resting = (link, spot.page, timer)
+        } else {
+            // Text: resting means no motion for a while, so each motion starts again.
+            lookups += 1
+            let lookup = lookups
+            textTimer = MainLoop.after(seconds: LinkPreview.restSeconds) { [weak self] in self?.restedOnText(spot, lookup: lookup) }
+        }
+    }
+
+    private func stopResting() {
         if let timer = resting?.timer { g_source_remove(timer) }
         resting = nil
-        if shown != nil { closeSoon() }
-        guard let (link, page) = here, case .page = link.target else { return }
-        restBegan = monotonicSeconds()
-        let timer = MainLoop.after(seconds: LinkPreview.restSeconds) { [weak self] in self?.rested() }
-        resting = (link, page, timer)
+        if let textTimer { g_source_remove(textTimer) }
+        textTimer = nil
+        lookups += 1
+    }
+
+    /// Looks for a reference under the pointer ("Figure 3", "[12]") and, when its target
+    /// is found, previews it as a link from the reference's words (`TextReference`).
+    private func restedOnText(_ spot: (page: Int, point: Point), lookup: Int) {
+        textTimer = nil
+        let pageCount = canvas.pageCount
+        let texts = texts
+        reader.run(key: "reference") { document in
+            guard let found = Self.reference(at: spot, in: document, pageCount: pageCount, texts: texts) else { return }
+            MainLoop.invoke { [weak self] in
+                guard let self, self.lookups == lookup, self.resting == nil else { return }
+                self.resting = (found, spot.page, nil)
+                self.rested()
+            }
+        }
+    }
+
+    /// On the reader's thread: the reference under `spot`, as a link to its target.
+    private nonisolated static func reference(at spot: (page: Int, point: Point), in document: RemoteDocument, pageCount: Int,
+                                              texts: PageTexts) -> Link? {
+        let at = PagePoint(page: spot.page, point: spot.point)
+        let line = document.selectedText(TextSelection(anchor: at, head: at, style: .line))
+            .split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+        let characters = Array(line)
+        for reference in TextReference.find(inLine: line) {
+            let words = String(characters[reference.range])
+            // Which of the page's matches of its words is under the pointer: it, or another one.
+            let areas = document.matchAreas(of: SearchQuery(words), onPage: spot.page)
+            guard let area = areas.first(where: { $0.contains { $0.contains(spot.point) } })?.first(where: { $0.contains(spot.point) })
+            else { continue }
+            guard let target = ReferenceTarget.find(reference, from: spot.page, line: line, pageCount: pageCount,
+                                                    outline: texts.outline(document), text: { texts.text(of: $0, document) })
+            else { return nil }
+            let top = target.top ?? {
+                let matches = document.matchAreas(of: SearchQuery(target.query), onPage: target.page)
+                let match = matches.indices.contains(target.occurrence) ? matches[target.occurrence] : matches.first
+                return match?.map(\.y).min()
+            }()
+            return Link(area: area, target: .page(target.page, top: top))
+        }
+        return nil
     }
 
     private func rested() {
@@ -72,11 +138,12 @@ final class LinkPreviews {
         resting.timer = nil
         self.resting = resting
         close()
+        self.resting = resting
         let scale = Double(gtk_widget_get_scale_factor(canvas.canvasWidget))
         guard let preview = LinkPreview(of: resting.link.target, pageSizes: canvas.documentSizes, deviceScale: scale) else { return }
         generation += 1
         let generation = generation
-        shown = (resting.link, preview, canvas.scrollPosition, canvas.zoomPercent, nil)
+        shown = (resting.link, resting.page, preview, canvas.scrollPosition, canvas.zoomPercent, nil)
         let worker = worker ?? HelperWorker(open: { [file] in try RemoteRenderer(file: file) }) { reason in
             printError("Link previews are not drawn: \(reason)")
         }
@@ -147,14 +214,14 @@ final class LinkPreviews {
     private func clickedPreview() {
         guard let link = shown?.link else { return }
         close()
-        resting = nil
+        stopResting()
         follow?(link)
     }
 
     private func viewMoved() {
         guard let shown, shown.view != canvas.scrollPosition || shown.zoom != canvas.zoomPercent else { return }
         close()
-        resting = nil
+        stopResting()
     }
 
     /// Closes the preview in a moment, unless the pointer reaches it or its link first:
@@ -183,5 +250,41 @@ final class LinkPreviews {
             gtk_popover_popdown(quire_popover(popover))
             gtk_widget_unparent(popover)
         }
+    }
+}
+
+/// The pages' text the reference lookups read, kept up to `budget` bytes (the pages read
+/// last are kept), and the outline, read once: touched only on the reader's thread, but
+/// made on the main one.
+private final class PageTexts: Sendable {
+    private struct State {
+        var texts: [Int: String] = [:]
+        var order: [Int] = []
+        var bytes = 0
+        var outline: [OutlineTree.Entry]?
+    }
+    private let state = Mutex(State())
+    static let budget = 16 << 20
+
+    func text(of page: Int, _ document: RemoteDocument) -> String? {
+        if let kept = state.withLock({ $0.texts[page] }) { return kept }
+        guard let text = document.readableText(at: page) else { return nil }
+        state.withLock { state in
+            state.texts[page] = text
+            state.order.append(page)
+            state.bytes += text.utf8.count
+            while state.bytes > Self.budget, !state.order.isEmpty {
+                let oldest = state.order.removeFirst()
+                state.bytes -= state.texts.removeValue(forKey: oldest)?.utf8.count ?? 0
+            }
+        }
+        return text
+    }
+
+    func outline(_ document: RemoteDocument) -> [OutlineTree.Entry] {
+        if let kept = state.withLock({ $0.outline }) { return kept }
+        let entries = document.outline()?.entries ?? []
+        state.withLock { $0.outline = entries }
+        return entries
     }
 }

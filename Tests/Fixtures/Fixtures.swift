@@ -131,6 +131,38 @@ public final class Fixtures {
         return file
     }
 
+    /// `references()`: its title, the line on page 1 that names "Figure 2" without a link,
+    /// and page 3's caption of that figure (page 2 holds Figure 1's, which must not be taken).
+    public static let referencesTitle = "References Fixture"
+    public static let referringLine = (text: "As Figure 2 shows, the box is green.", x: 40.0, y: 100.0, size: 14.0)
+    public static let figureCaption = (text: "Figure 2: A green box, the second figure.", y: 330.0)
+    public static let figureBox = (x: 72.0, y: 350.0, width: 200.0, height: 60.0)
+
+    /// Four letter pages: page 1 refers to "Figure 2" in its text (no link) over the
+    /// standard red box; page 2 has Figure 1's caption; page 3 Figure 2's caption above a
+    /// green box; page 4 lets the view take page 3's caption to its top.
+    public func references(named name: String = "references.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        writer.setTitle(Self.referencesTitle)
+        writer.beginPage()
+        let line = Self.referringLine
+        writer.text(line.text, x: line.x, y: line.y, size: line.size)
+        let box = Self.boxRect, colour = Self.boxColour
+        writer.box(x: box.x, y: box.y, width: box.width, height: box.height, red: colour.red, green: colour.green, blue: colour.blue)
+        writer.beginPage()
+        writer.text("Figure 1: The first figure, which is not the one meant.", x: 72, y: 330, size: 12)
+        writer.beginPage()
+        writer.text("Some words before the figure.", x: 72, y: 120, size: 12)
+        writer.text(Self.figureCaption.text, x: 72, y: Self.figureCaption.y, size: 12)
+        let figure = Self.figureBox
+        writer.box(x: figure.x, y: figure.y, width: figure.width, height: figure.height, red: 0.2, green: 0.6, blue: 0.2)
+        writer.beginPage()
+        writer.text("The end.", x: 72, y: 120, size: 12)
+        writer.finish()
+        return file
+    }
+
     /// Chapters of `chapters()`, one a page after a title page that no outline entry leads to.
     public static let chapterTitles = ["Chapter 1", "Chapter 2", "Chapter 3"]
 
