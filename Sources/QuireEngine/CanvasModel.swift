@@ -82,6 +82,24 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
         return clamped(Point(x: x(keepingMiddle: across), y: position(keeping: anchor).y))
     }
 
+    /// Whether a picture for `key` should be measured for smart fit (`InkColumns`): the
+    /// whole page as laid out now, while its side wants samples, at any zoom, so that
+    /// choosing smart fit needs no wait.
+    public func wantsInk(of key: TileKey) -> Bool {
+        key.cell == nil && key.rotation == layout.rotation && layout.ink.wants(key.page)
+    }
+
+    /// Adds `page`'s ink profile. Returns the scroll position that keeps the place when
+    /// smart fit's box moved, else nil.
+    public mutating func measuredInk(page: Int, profile: [Int]) -> Point? {
+        var ink = layout.ink
+        let changed = ink.add(page: page, profile: profile)
+        let anchor = hasViewport ? viewAnchor : nil
+        layout.setInk(ink)
+        guard changed, layout.zoom == .fitInk, let anchor else { return nil }
+        return clamped(Point(x: scroll.x, y: position(keeping: anchor).y))
+    }
+
     /// No more sizes will come (their reader could not read them): the estimates stand.
     public mutating func keepEstimatedSizes() { pagesWithKnownSize = layout.pageCount }
 

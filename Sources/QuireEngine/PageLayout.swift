@@ -32,6 +32,8 @@ public struct PageLayout: Sendable {
     public private(set) var scale: Double = ZoomMode.pixelsPerPointAt100
     /// Space between rows and around them, in pixels (none in a presentation).
     public private(set) var gap: Double
+    /// Where the ink is across the pages, for `.fitInk`.
+    public private(set) var ink = InkColumns()
 
     private var heightBefore: [Double] = [0] // heightBefore[r]: sum of the heights of rows < r, in points
     private var widest: Double = 0
@@ -63,11 +65,22 @@ public struct PageLayout: Sendable {
     public mutating func setViewport(_ size: Size) { viewport = Self.usable(size); updateScale() }
     public mutating func setZoom(_ mode: ZoomMode) { zoom = mode; updateScale() }
     public mutating func setGap(_ gap: Double) { self.gap = Self.usable(gap: gap); updateScale() }
+    public mutating func setInk(_ ink: InkColumns) { self.ink = ink; updateScale() }
+
+    /// Whether the pages are fitted by their ink: `.fitInk`, one page a row, a box known.
+    public var fitsInk: Bool { zoom == .fitInk && columns == 1 && !ink.isEmpty }
+
+    /// The widest ink box with its padding, in points.
+    private var inkWidth: Double {
+        max(ink.odd?.width ?? 0, ink.even?.width ?? 0) * widest + 2 * InkColumns.padding
+    }
 
     public mutating func setRotation(_ rotation: Rotation) {
         guard rotation != self.rotation else { return }
         self.rotation = rotation
         pageSizes = documentSizes.map { $0.rotated(by: rotation) }
+        // The ink was measured across the pages as they were turned.
+        ink = InkColumns()
         rebuild()
     }
 
@@ -168,7 +181,7 @@ public struct PageLayout: Sendable {
     // MARK: Geometry
 
     public var contentSize: Size {
-        let rowWidth = Double(columns) * widest * scale + Double(columns + 1) * gap
+        let rowWidth = fitsInk ? inkWidth * scale + 2 * gap : Double(columns) * widest * scale + Double(columns + 1) * gap
         return Size(width: max(viewport.width, rowWidth), height: continuous ? rowsHeight : max(viewport.height, rowsHeight))
     }
 
@@ -180,8 +193,13 @@ public struct PageLayout: Sendable {
         let rowsWidth = Double(columns) * slotWidth + Double(columns - 1) * gap
         let left = ((contentSize.width - rowsWidth) / 2).rounded(.down) + Double(slot(of: index)) * (slotWidth + gap)
         let row = row(of: index)
-        // In a spread, pages are centred in their slots and in the row's height.
-        let x = columns == 1 ? ((contentSize.width - width) / 2).rounded(.down) : left + ((slotWidth - width) / 2).rounded(.down)
+        // In a spread, pages are centred in their slots and in the row's height; fitted by
+        // their ink, a page's box is centred (its margins may lie outside the content).
+        let x = if fitsInk, let span = ink.span(of: index) {
+            (contentSize.width / 2 - span.middle * width).rounded(.down)
+        } else {
+            columns == 1 ? ((contentSize.width - width) / 2).rounded(.down) : left + ((slotWidth - width) / 2).rounded(.down)
+        }
         let y = top(ofRow: row) + ((rowHeight(row) * scale - height) / 2).rounded(.down)
         return Rect(x: x, y: y, width: width, height: height)
     }
@@ -255,6 +273,7 @@ public struct PageLayout: Sendable {
         case .percent(let percent): computed = percent / 100 * ZoomMode.pixelsPerPointAt100
         case .fitWidth: computed = fitWidth
         case .fitPage: computed = min(fitWidth, fitHeight)
+        case .fitInk: computed = fitsInk ? (viewport.width - 2 * gap) / inkWidth : fitWidth
         }
         let lowest = ZoomMode.minimumPercent / 100 * ZoomMode.pixelsPerPointAt100
         let highest = ZoomMode.maximumPercent / 100 * ZoomMode.pixelsPerPointAt100

@@ -24,7 +24,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     public static let usage = """
         Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
-               quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--night] [--size WxH] [FILE]
+               quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--night] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
         (from a source tree) or an empty window.
@@ -33,7 +33,8 @@ public struct LaunchOptions: Equatable, Sendable {
           --page N            start at page N
           --find TEXT         search for TEXT, showing the first match from the start (or from --page)
           --sidebar VIEW      open the sidebar on its outline, thumbnails or annotations view
-          --zoom MODE         fit-width (default), fit-page, or a percentage such as 150
+          --zoom MODE         fit-width (default), fit-page, fit-ink (smart fit: the text
+                              column, margins trimmed) or a percentage such as 150
           --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
           --layout L          single (default), dual (pages 1|2, 3|4…), dual-cover (page 1 alone,
                               then 2|3…), dual-rtl or dual-cover-rtl (spreads right to left)
@@ -85,7 +86,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--zoom":
                 let text = try value(argument)
                 guard let mode = ZoomMode(argument: text) else {
-                    throw Invalid(description: "--zoom takes fit-width, fit-page or a percentage from 10 to 6400, not “\(text)”")
+                    throw Invalid(description: "--zoom takes fit-width, fit-page, fit-ink or a percentage from 10 to 6400, not “\(text)”")
                 }
                 zoom = mode
             case "--rotate":

@@ -424,6 +424,10 @@ final class PageCanvas: CanvasContent {
             onPageFailed?(failure.description)
         }
         let shown = model.accept(result.key, result.outcome) == .shown
+        if case .success(let picture) = result.outcome, model.wantsInk(of: result.key),
+           let target = model.measuredInk(page: result.key.page, profile: picture.inkProfile()) {
+            relayout(to: target)
+        }
         watchSlowPages()
         drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
         if shown { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }

@@ -40,7 +40,7 @@ extension DocumentWindow {
             ("zoom-out", true, onCanvas { $0.zoom(steps: -1) }),
             ("zoom-reset", true, onCanvas { $0.setZoom(.percent(100)) }),
             ("fit", true, .choice(initial: "none") { [unowned self] mode in
-                self.canvas?.setZoom(mode == "page" ? .fitPage : .fitWidth)
+                self.canvas?.setZoom(mode == "page" ? .fitPage : mode == "ink" ? .fitInk : .fitWidth)
                 self.updateFitState()
             }),
             ("rotate-left", true, onCanvas { $0.rotate(clockwise: false) }),
@@ -123,11 +123,12 @@ extension DocumentWindow {
         for (name, on) in states { Actions.setState(name, of: window, on) }
     }
 
-    /// The zoom menu marks Fit Width or Fit Page while the zoom follows the window.
+    /// The zoom menu marks Fit Width, Fit Page or Smart Fit while the zoom follows the window.
     func updateFitState() {
         let mode = switch canvas?.zoomMode {
         case .fitWidth: "width"
         case .fitPage: "page"
+        case .fitInk: "ink"
         default: "none"
         }
         Actions.setChoice("fit", of: window, mode)

@@ -54,8 +54,9 @@ enum WindowMenus {
     /// The view menu, on `button`.
     static func setZoomMenu(on button: UnsafeMutablePointer<GtkWidget>) {
         owning(g_menu_new()!) { menu in
-            // Fit Width and Fit Page are the two targets of one string state: the active one is marked.
-            appendSection(to: menu, [("Fit Width", "win.fit::width"), ("Fit Page", "win.fit::page"), ("100 %", "win.zoom-reset"),
+            // Fit Width, Fit Page and Smart Fit (the ink's width) are the targets of one string state: the active one is marked.
+            appendSection(to: menu, [("Fit Width", "win.fit::width"), ("Fit Page", "win.fit::page"), ("Smart Fit", "win.fit::ink"),
+                                     ("100 %", "win.zoom-reset"),
                                      ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")])
             appendSection(to: menu, [("Continuous", "win.continuous"), ("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"),
                                      ("Right to Left", "win.right-to-left"), ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")])

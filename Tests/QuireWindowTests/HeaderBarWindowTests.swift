@@ -11,9 +11,9 @@ final class HeaderBarWindowTests: XCTestCase {
     override func tearDown() { fixtures = nil }
 
     private static let zoomButton = (x: 682, y: 26)
-    private static let continuousItem = (x: 649, y: 239)
+    private static let continuousItem = (x: 649, y: 269)
     private static let fitWidthMark = (x: 598, y: 76), fitPageMark = (x: 598, y: 106)
-    private static let fitPageItem = (x: 640, y: 106)
+    private static let fitPageItem = (x: 640, y: 106), smartFitItem = (x: 640, y: 136)
     /// Sidebar, Open, Back and Forward.
     private static let buttons = [(x: 28, y: 26), (x: 69, y: 26), (x: 112, y: 26), (x: 146, y: 26)]
     /// Where the document's view is, below the header bar, left of the overlay scrollbar
@@ -106,6 +106,45 @@ final class HeaderBarWindowTests: XCTestCase {
         let second = try session.screen { marked(Self.fitPageMark, $0) }
         XCTAssertTrue(marked(Self.fitPageMark, second), "Fit Page, once chosen, is not marked")
         XCTAssertFalse(marked(Self.fitWidthMark, second), "Fit Width is still marked after Fit Page was chosen")
+    }
+
+    /// Smart Fit from the zoom menu: a text column in the left half of the paper comes to
+    /// fill the view's width (its margins trimmed), where Fit Width left half of it empty.
+    func testSmartFitMakesTheTextColumnFillTheWidth() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.dense(pages: 4, named: "smart-fit.pdf")
+        let session = try start(file, title: "smart-fit.pdf", steps: """
+            echo shown
+            read answer
+            xdotool mousemove --sync \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
+            echo opened
+            read answer
+            xdotool mousemove --sync \(Self.smartFitItem.x) \(Self.smartFitItem.y) click 1
+            xdotool mousemove --sync 450 400
+            echo chosen
+            read answer
+            """)
+        XCTAssertEqual(try session.readLine(), "shown")
+        /// The columns from the view's first text to its last (dark pixels), in the view's
+        /// foot, below where the menu opens (its shadow is black under Xvfb).
+        func textColumns(_ picture: Picture) -> ClosedRange<Int>? {
+            let view = viewPart(picture).cropped(x: 0, y: 500, width: Self.view.width, height: Self.view.height - 500)
+            let dark = (0..<view.width).filter { x in (0..<view.height).contains { Self.brightness(view[x, $0]) < 100 } }
+            return dark.first.flatMap { first in dark.last.map { first...$0 } }
+        }
+        let width = Double(Self.view.width)
+        let before = try XCTUnwrap(textColumns(try session.screen { textColumns($0) != nil }), "no text shown")
+        XCTAssertLessThan(Double(before.count), 0.6 * width, "the fixture's text column already fills the width")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "opened")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "chosen")
+        func filled(_ picture: Picture) -> Bool { textColumns(picture).map { Double($0.count) > 0.9 * width } ?? false }
+        let after = try session.screen(until: filled)
+        let columns = try XCTUnwrap(textColumns(after))
+        XCTAssertGreaterThan(Double(columns.count), 0.9 * width, "Smart Fit left the text column \(columns) of \(Self.view.width)")
+        XCTAssertLessThan(columns.lowerBound, 40, "the trimmed margin is not on the left: text in columns \(columns)")
+        try session.proceed()
     }
 
     /// On an error page the sidebar toggle, Back and Forward are dimmed like any

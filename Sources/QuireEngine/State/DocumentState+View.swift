@@ -5,6 +5,7 @@ extension DocumentState {
         let (stateZoom, scale): (Zoom, Double) = switch zoom {
         case .fitWidth: (.fitWidth, 1)
         case .fitPage: (.fitPage, 1)
+        case .fitInk: (.fitInk, 1)
         case .percent(let percent): (.fixed, percent / 100)
         }
         let (stateArrangement, rightToLeft): (Arrangement, Bool) = switch arrangement {
@@ -23,6 +24,7 @@ extension DocumentState {
         switch zoom {
         case .fitWidth, .automatic: .fitWidth
         case .fitPage: .fitPage
+        case .fitInk: .fitInk
         case .fixed: .percent(min(max(scale * 100, ZoomMode.minimumPercent), ZoomMode.maximumPercent))
         }
     }

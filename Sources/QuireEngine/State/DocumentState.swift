@@ -4,7 +4,7 @@
 /// turn), so whatever the UI hands in can be written as JSON and read back equal.
 public struct DocumentState: Sendable, Equatable {
     public enum Zoom: String, Sendable, Codable {
-        case fitWidth = "fit-width", fitPage = "fit-page", automatic, fixed
+        case fitWidth = "fit-width", fitPage = "fit-page", fitInk = "fit-ink", automatic, fixed
     }
 
     public enum SidebarView: String, Sendable, Codable {
