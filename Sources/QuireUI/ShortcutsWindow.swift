@@ -33,6 +33,7 @@ enum ShortcutsWindow {
                     quire_object_set_uint(UnsafeMutableRawPointer(gtk_builder_get_object(builder, "section")), "max-height", 16)
                     // The window keeps it (hidden, not destroyed, when closed), transient for itself.
                     gtk_application_window_set_help_overlay(appWindow, quire_shortcuts_window(overlay))
+                    quire_shortcut_labels_spaced(quire_widget(UnsafeMutableRawPointer(overlay)))
                 }
             }
             gtk_window_present(quire_window(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(appWindow))))

@@ -46,6 +46,8 @@ void quire_main_invoke(GSourceFunc fn, gpointer data, GDestroyNotify destroy);
 /* Sets a string property (varargs g_object_set does not import). */
 void quire_object_set_string(gpointer object, const char *property, const char *value);
 void quire_object_set_uint(gpointer object, const char *property, guint value);
+/* shortcut-labels.c: key caps named as a keyboard says them ("Page Down", not "Page_Down"). */
+void quire_shortcut_labels_spaced(GtkWidget *root);
 
 /* A texture over a cairo ARGB32 image surface without copying; the texture keeps the surface alive. */
 GdkTexture *quire_texture_for_surface(cairo_surface_t *surface);
