@@ -158,7 +158,8 @@ public final class Application {
     private func newWindow() -> DocumentWindow {
         let start = ViewStart.Options(zoom: options.zoom, rotation: options.rotation, arrangement: options.arrangement,
                                       continuous: options.continuous, page: options.page.map { $0 - 1 }, find: options.find,
-                                      sidebar: options.sidebar, restoresRemembered: !options.choosesView)
+                                      sidebar: options.sidebar, restoresRemembered: !options.choosesView,
+                                      night: options.night)
         let window = DocumentWindow(application: app, start: start, size: options.windowSize, states: states,
                                     recentMenu: recent.menu, configuration: configuration)
         let key = UnsafeMutableRawPointer(window.window)

@@ -336,11 +336,12 @@ final class DocumentWindow {
         if let before = presentation?.viewBefore {
             return DocumentState(place: canvas.place, zoom: before.zoom, arrangement: before.arrangement, continuous: before.continuous,
                                  rotation: canvas.rotation, sidebarOpen: before.sidebar != nil,
-                                 sidebarView: DocumentState.SidebarView(rawValue: before.sidebar?.rawValue ?? "") ?? .thumbnails)
+                                 sidebarView: DocumentState.SidebarView(rawValue: before.sidebar?.rawValue ?? "") ?? .thumbnails,
+                                 night: isNight)
         }
         return DocumentState(place: canvas.place, zoom: canvas.zoomMode, arrangement: canvas.arrangement, continuous: canvas.continuous,
                              rotation: canvas.rotation, sidebarOpen: sidebar.isOpen,
-                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline)
+                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline, night: isNight)
     }
 
     /// Writes down how the reader has left the document (on closing, and at a pause).
@@ -356,7 +357,7 @@ final class DocumentWindow {
 
     /// A pause of two seconds after the view last moved is when it is remembered; a crash
     /// or a kill then loses at most that much.
-    private func rememberSoon() {
+    func rememberSoon() {
         if saveTimer != 0 { g_source_remove(saveTimer) }
         saveTimer = MainLoop.after(seconds: 2) { [weak self] in
             self?.saveTimer = 0
@@ -377,7 +378,7 @@ final class DocumentWindow {
         let start = viewStart.plan(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
-        canvas.night.isOn = isNight
+        setNight(start.night ?? isNight)
         let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
                                     threads: configuration.workerThreads, canvas: canvas, bar: searchBar,
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },

@@ -36,7 +36,10 @@ struct NightMode {
 extension DocumentWindow {
     /// Adds `win.night` (Ctrl+I).
     func addNightAction() {
-        Actions.addToggle("night", to: window) { [unowned self] in self.setNight(!self.isNight) }
+        Actions.addToggle("night", to: window) { [unowned self] in
+            self.setNight(!self.isNight)
+            self.rememberSoon()
+        }
     }
 
     var isNight: Bool { Actions.state("night", of: window) }

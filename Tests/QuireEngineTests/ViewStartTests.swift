@@ -73,3 +73,22 @@ final class ViewStartTests: XCTestCase {
         XCTAssertEqual(plan.search, .findAgain("fox", keeping: nil, from: nil), "from the page the view shows")
     }
 }
+
+extension ViewStartTests {
+    /// Night mode is the document's own; `--night` is for the first document; a document
+    /// never seen keeps the window's.
+    func testNightModeIsTheDocumentsOwn() {
+        var night = remembered
+        night.night = true
+        var start = ViewStart(.init())
+        XCTAssertEqual(start.plan(remembered: night, kept: nil).night, true)
+        XCTAssertEqual(start.plan(remembered: remembered, kept: nil).night, false, "a day document opened at night")
+        XCTAssertNil(start.plan(remembered: nil, kept: nil).night, "a new document did not keep the window's mode")
+        XCTAssertEqual(start.plan(remembered: nil, kept: .init(state: night, search: nil, match: nil)).night, true,
+                       "a reload lost night mode")
+
+        var asked = ViewStart(.init(night: true))
+        XCTAssertEqual(asked.plan(remembered: remembered, kept: nil).night, true, "--night lost to the remembered day")
+        XCTAssertEqual(asked.plan(remembered: remembered, kept: nil).night, false, "--night applied past the first document")
+    }
+}

@@ -51,6 +51,27 @@ final class RememberedStateTests: XCTestCase {
         XCTAssertTrue(asked.standardOutput.contains("rotation=0"), asked.standardOutput)
     }
 
+    /// Night mode is the document's: turned on with Ctrl+I, it is on when that document
+    /// opens again, and not for another one.
+    func testNightModeIsRememberedPerDocument() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 3, named: "night-reading.pdf")
+        let other = fixtures.long(pages: 3, named: "day-reading.pdf")
+        let stateHome = freshStateHome()
+        try read(file, typing: "ctrl+i", stateHome: stateHome)
+        try read(other, typing: "Page_Down", stateHome: stateHome)
+        /// The paper in the middle of the window's view: black at night, white by day.
+        func paper(_ document: String) throws -> UInt32 {
+            let output = fixtures.path("night-\((document as NSString).lastPathComponent).png")
+            let run = try QuireRun.run(["--snapshot", output, "--size", "1000x800", document], environment: ["XDG_STATE_HOME": stateHome])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let picture = try Picture(png: output)
+            return picture[picture.width / 2, picture.height * 3 / 4]
+        }
+        XCTAssertLessThanOrEqual(Picture.distance(try paper(file), 0xFF00_0000), 8, "the night document opened by day")
+        XCTAssertEqual(try paper(other), 0xFFFF_FFFF, "night mode followed into another document")
+    }
+
     /// Closed during a presentation, a document is remembered as it was read before it.
     func testAPresentationIsNotRemembered() throws {
         try QuireRun.requireDisplay()

@@ -36,11 +36,13 @@ public struct DocumentState: Sendable, Equatable {
     public var continuous: Bool
     /// The reader's rotation in degrees clockwise: 0, 90, 180 or 270.
     public var rotation: Int { didSet { rotation = Rotation(degrees: rotation).rawValue } }
+    /// Night mode (a scanned book read at night stays dark, a datasheet by day stays light).
+    public var night: Bool
 
     public init(page: Int = 0, fraction: Double = 0, zoom: Zoom = .automatic, scale: Double = 1,
                 sidebarOpen: Bool = false, sidebarView: SidebarView = .outline,
                 arrangement: Arrangement = .single, rightToLeft: Bool = false,
-                continuous: Bool = true, rotation: Int = 0) {
+                continuous: Bool = true, rotation: Int = 0, night: Bool = false) {
         self.page = max(0, page)
         self.fraction = Self.unit(fraction)
         self.zoom = zoom
@@ -51,6 +53,7 @@ public struct DocumentState: Sendable, Equatable {
         self.rightToLeft = rightToLeft
         self.continuous = continuous
         self.rotation = Rotation(degrees: rotation).rawValue
+        self.night = night
     }
 
     /// NaN and infinities cannot be written as JSON, and a position outside its page means nothing.
@@ -63,7 +66,7 @@ public struct DocumentState: Sendable, Equatable {
 /// the reader every remembered document.
 extension DocumentState: Codable {
     private enum CodingKeys: String, CodingKey {
-        case page, fraction, zoom, scale, sidebarOpen, sidebarView, arrangement, rightToLeft, continuous, rotation
+        case page, fraction, zoom, scale, sidebarOpen, sidebarView, arrangement, rightToLeft, continuous, rotation, night
     }
 
     public init(from decoder: Decoder) throws {
@@ -79,6 +82,6 @@ extension DocumentState: Codable {
                   arrangement: value(.arrangement, or: defaults.arrangement),
                   rightToLeft: value(.rightToLeft, or: defaults.rightToLeft),
                   continuous: value(.continuous, or: defaults.continuous),
-                  rotation: value(.rotation, or: defaults.rotation))
+                  rotation: value(.rotation, or: defaults.rotation), night: value(.night, or: defaults.night))
     }
 }

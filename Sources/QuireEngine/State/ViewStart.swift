@@ -14,6 +14,8 @@ public enum SidebarView: String, Sendable, CaseIterable {
 ///   the remembered view; a `--find` search walks from the `--page` page.
 /// - A remembered open sidebar opens again on its view, but not as a choice made now: a
 ///   document without an outline still shows thumbnails.
+/// - Night mode: `--night` for the window's first document; else the kept or remembered
+///   document's own; a document never seen keeps the window's.
 public struct ViewStart: Sendable {
     /// What the launch options say.
     public struct Options: Sendable {
@@ -25,12 +27,14 @@ public struct ViewStart: Sendable {
         public var find: String?
         public var sidebar: SidebarView?
         public var restoresRemembered: Bool
+        public var night: Bool
 
         public init(zoom: ZoomMode = .fitWidth, rotation: Rotation = .none, arrangement: PageLayout.Arrangement = .single,
                     continuous: Bool = true, page: Int? = nil, find: String? = nil, sidebar: SidebarView? = nil,
-                    restoresRemembered: Bool = true) {
+                    restoresRemembered: Bool = true, night: Bool = false) {
             self.zoom = zoom; self.rotation = rotation; self.arrangement = arrangement; self.continuous = continuous
             self.page = page; self.find = find; self.sidebar = sidebar; self.restoresRemembered = restoresRemembered
+            self.night = night
         }
     }
 
@@ -71,6 +75,8 @@ public struct ViewStart: Sendable {
         public var search: Search?
         /// The sidebar to open, and whether it is a choice made now (false: a remembered one).
         public var sidebar: Sidebar?
+        /// Night mode on or off; nil: as the window has it.
+        public var night: Bool?
 
         init(zoom: ZoomMode, rotation: Rotation, arrangement: PageLayout.Arrangement, continuous: Bool) {
             self.zoom = zoom; self.rotation = rotation; self.arrangement = arrangement; self.continuous = continuous
@@ -91,6 +97,7 @@ public struct ViewStart: Sendable {
             options.page = nil
             options.find = nil
             options.sidebar = nil
+            options.night = false
         }
         let restoring = kept?.state ?? (options.restoresRemembered || !first ? remembered : nil)
         var plan: Plan
@@ -102,6 +109,7 @@ public struct ViewStart: Sendable {
             plan = Plan(zoom: options.zoom, rotation: options.rotation, arrangement: options.arrangement, continuous: options.continuous)
         }
         plan.page = options.page
+        plan.night = options.night ? true : (kept?.state ?? remembered)?.night
         if let find = options.find {
             plan.search = .find(find, from: options.page ?? 0)
         } else if let kept, let text = kept.search {
