@@ -14,6 +14,8 @@ final class DocumentWindow {
     private var toplevel: Window { Window(window) }
     let pageEntry = PageEntry()
     private let header: WindowHeader
+    /// The header bar over the top of the window while fullscreen.
+    let headerReveal: HeaderReveal
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     /// Opens the file again (Ctrl+R), as it is now.
     private let retryButton = gtk_button_new_with_mnemonic("_Try Again")!
@@ -21,7 +23,7 @@ final class DocumentWindow {
     private(set) var canvas: PageCanvas?
     let searchBar = SearchBar()
     let sidebar = Sidebar()
-    private var presentation: Presentation?
+    private(set) var presentation: Presentation?
     private var followPending = false
     private var links: DocumentLinks?
     private(set) var selection: DocumentSelection?
@@ -72,7 +74,7 @@ final class DocumentWindow {
         Window(window).title = "Quire"
 
         header = WindowHeader(pageEntry: pageEntry, recentMenu: recentMenu, window: window)
-        toplevel.setTitlebar(header.widget)
+        headerReveal = HeaderReveal(header: header.widget, window: window)
         let welcome = StatusPage(icon: "x-office-document-symbolic")
         welcome.set(title: "Open a document", message: "Choose a PDF file to read, or drop one on Quire’s icon.")
         welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
@@ -97,7 +99,9 @@ final class DocumentWindow {
         gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
         gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
         gtk_paned_set_position(OpaquePointer(paned), 230)
-        toplevel.setChild(paned)
+        headerReveal.setContent(paned)
+        toplevel.setChild(headerReveal.widget)
+        headerReveal.isBusy = { [unowned self] in self.header.hasOpenMenu || self.pageEntry.hasFocus }
         self.sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
         // An annotation a little below the top of the view, so that the line before shows.
         // It is chosen, as a click on it would choose it: Delete deletes it.

@@ -1,5 +1,6 @@
 import CGtk
 import CShim
+import QuireEngine
 
 /// Fullscreen (F11) and the Escape key that leaves it. The action's state follows the
 /// window's real state (`notify::fullscreened`): the window manager may refuse, or end
@@ -10,6 +11,7 @@ extension DocumentWindow {
         Actions.addToggle("fullscreen", to: window) { [unowned self] in self.setFullscreen(!self.isFullscreen) }
         Signal.connect(window, "notify::fullscreened") { [unowned self] (_: UnsafeMutableRawPointer?) in
             Actions.setState("fullscreen", of: self.window, self.isFullscreen)
+            self.placeHeader()
         }
         // Bubbling: only an Escape that nothing inside the window used (the find entry,
         // the page entry, a selection on the page) reaches the window.
@@ -30,6 +32,12 @@ extension DocumentWindow {
 
     var isFullscreen: Bool { Window(window).isFullscreen }
 
+    /// Fullscreen, the header bar shows when the pointer reaches for it; in a
+    /// presentation, never.
+    func placeHeader() {
+        headerReveal.place(reveals: isFullscreen && !(presentation?.isActive ?? false))
+    }
+
     func setFullscreen(_ on: Bool) { Window(window).setFullscreen(on) }
 
     /// Escape peels one layer: a document being opened or asking for its password, the
@@ -43,5 +51,100 @@ extension DocumentWindow {
         guard isFullscreen else { return false }
         setFullscreen(false)
         return true
+    }
+}
+
+/// The header bar in fullscreen (`FullscreenChrome`). It is the top of the window's
+/// content, not a title bar (GTK hides a title bar in fullscreen, and moving one again
+/// re-realizes the whole window): while fullscreen it moves into a revealer over the top,
+/// and back after (or for a presentation, which shows none).
+@MainActor
+final class HeaderReveal {
+    /// The header bar over the content, the revealer over both: what the window holds.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let column = Box.column()
+    private let revealer: UnsafeMutablePointer<GtkWidget>
+    private let header: UnsafeMutablePointer<GtkWidget>
+    private var chrome = FullscreenChrome()
+    private var hideTimer: UInt32?
+    /// Whether the header bar is in the revealer (else at the top of the column).
+    private var revealing = false
+    /// A menu of the header bar open, or its page entry typing: it stays.
+    var isBusy: () -> Bool = { false }
+
+    init(header: UnsafeMutablePointer<GtkWidget>, window: UnsafeMutablePointer<GtkWidget>) {
+        self.header = header
+        widget = gtk_overlay_new()!
+        column.append(header)
+        gtk_overlay_set_child(OpaquePointer(widget), column.widget)
+        revealer = gtk_revealer_new()!
+        gtk_revealer_set_transition_type(OpaquePointer(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        gtk_widget_set_valign(revealer, GTK_ALIGN_START)
+        gtk_overlay_add_overlay(OpaquePointer(widget), revealer)
+        // No title bar of GTK's own: an invisible one stands in for it.
+        let none = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_visible(none, 0)
+        Window(window).setTitlebar(none)
+        let motion = gtk_event_controller_motion_new()!
+        gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE)
+        Signal.connect(motion, "motion") { [unowned self] (_: Double, y: Double) -> Bool in
+            self.pointerMoved(toY: y)
+            return false
+        }
+        gtk_widget_add_controller(window, motion)
+    }
+
+    /// The window's content, under the header bar.
+    func setContent(_ content: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_set_vexpand(content, 1)
+        column.append(content)
+    }
+
+    /// Shows or hides the header bar for good (a presentation).
+    func setVisible(_ visible: Bool) { gtk_widget_set_visible(header, visible ? 1 : 0) }
+
+    /// Puts the header bar where it belongs: over the top in fullscreen (`reveals`), else
+    /// at the top of the window.
+    func place(reveals: Bool) {
+        guard reveals != revealing else { return }
+        revealing = reveals
+        chrome.reset()
+        cancelHide()
+        g_object_ref(UnsafeMutableRawPointer(header))
+        // Fullscreen, F11 or Escape leaves: the window's own buttons would only mislead.
+        gtk_header_bar_set_show_title_buttons(quire_header_bar(header), reveals ? 0 : 1)
+        if reveals {
+            column.remove(header)
+            gtk_revealer_set_reveal_child(OpaquePointer(revealer), 0)
+            gtk_revealer_set_child(OpaquePointer(revealer), header)
+        } else {
+            gtk_revealer_set_child(OpaquePointer(revealer), nil)
+            gtk_box_prepend(quire_box(column.widget), header)
+        }
+        g_object_unref(UnsafeMutableRawPointer(header))
+    }
+
+    private func pointerMoved(toY y: Double) {
+        guard revealing else { return }
+        let height = Double(gtk_widget_get_height(header))
+        switch chrome.pointer(atY: y, headerHeight: height, busy: isBusy()) {
+        case .show:
+            gtk_revealer_set_reveal_child(OpaquePointer(revealer), 1)
+        case .hideSoon:
+            hideTimer = MainLoop.after(seconds: FullscreenChrome.hideDelay) { [weak self] in
+                guard let self else { return }
+                self.hideTimer = nil
+                if self.chrome.hideDue(busy: self.isBusy()) { gtk_revealer_set_reveal_child(OpaquePointer(self.revealer), 0) }
+            }
+        case .stay:
+            cancelHide()
+        case .unchanged:
+            break
+        }
+    }
+
+    private func cancelHide() {
+        if let hideTimer { g_source_remove(hideTimer) }
+        hideTimer = nil
     }
 }

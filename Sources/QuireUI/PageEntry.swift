@@ -25,6 +25,12 @@ final class PageEntry {
     /// What was typed before the labels that may name it were read: looked up again as they come.
     private var waiting: String?
 
+    /// Whether the reader is typing in it.
+    var hasFocus: Bool {
+        guard let root = gtk_widget_get_root(entry.widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == entry.widget || gtk_widget_is_ancestor(focus, entry.widget) != 0
+    }
+
     init() {
         let box = Box.row(spacing: 6)
         widget = box.widget

@@ -12,6 +12,9 @@ import QuireEngine
 final class Presentation {
     private unowned let owner: DocumentWindow
     private var saved: Saved?
+    /// When the pointer rests, it hides (`FullscreenChrome`).
+    private var chrome = FullscreenChrome()
+    private var pointerTimer: UInt32?
 
     /// What a presentation changes, to put back when it ends.
     private struct Saved {
@@ -69,12 +72,32 @@ final class Presentation {
             return true
         }
         gtk_widget_add_controller(window, wheel)
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connect(motion, "motion") { [unowned self] (x: Double, y: Double) -> Bool in
+            if self.isActive, self.chrome.presentationPointer(at: Point(x: x, y: y)) { self.showPointer(rests: true) }
+            return false
+        }
+        gtk_widget_add_controller(window, motion)
+    }
+
+    /// Shows the pointer, and hides it again once it has rested (`rests`).
+    private func showPointer(rests: Bool) {
+        if let pointerTimer { g_source_remove(pointerTimer) }
+        pointerTimer = nil
+        gtk_widget_set_cursor_from_name(owner.window, nil)
+        guard rests else { return }
+        pointerTimer = MainLoop.after(seconds: FullscreenChrome.pointerRest) { [weak self] in
+            guard let self else { return }
+            self.pointerTimer = nil
+            gtk_widget_set_cursor_from_name(self.owner.window, "none")
+        }
     }
 
     func enter() {
         guard !isActive, let canvas = owner.canvas else { return }
         saved = Saved(zoom: canvas.zoomMode, continuous: canvas.continuous, arrangement: canvas.arrangement, gap: canvas.gap,
                       sidebar: owner.sidebar.isOpen ? owner.sidebar.view : nil, fullscreen: owner.isFullscreen)
+        owner.placeHeader()
         setChromeVisible(false)
         owner.setSidebar(open: false)
         canvas.presenting = true
@@ -84,6 +107,7 @@ final class Presentation {
         canvas.setZoom(.fitPage)
         owner.setFullscreen(true)
         canvas.grabFocus()
+        showPointer(rests: true)
         Actions.setState("presentation", of: owner.window, true)
     }
 
@@ -102,13 +126,15 @@ final class Presentation {
         setChromeVisible(true)
         if let view = saved.sidebar { owner.setSidebar(open: true, view: view) }
         if !saved.fullscreen { owner.setFullscreen(false) }
+        owner.placeHeader()
+        showPointer(rests: false)
         owner.canvas?.grabFocus()
         Actions.setState("presentation", of: owner.window, false)
     }
 
     /// The header bar and the find bar (the find bar keeps its text and matches).
     private func setChromeVisible(_ visible: Bool) {
-        if let header = Window(owner.window).titlebar { gtk_widget_set_visible(header, visible ? 1 : 0) }
+        owner.headerReveal.setVisible(visible)
         gtk_widget_set_visible(owner.searchBar.widget, visible ? 1 : 0)
     }
 

@@ -8,6 +8,7 @@ import CShim
 final class WindowHeader {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let zoomButton: UnsafeMutablePointer<GtkWidget>
+    private let mainMenu: UnsafeMutablePointer<GtkWidget>
 
     /// A header-bar menu closed with the focus on its button: the page is to take it.
     var onMenuClosed: (() -> Void)?
@@ -35,7 +36,7 @@ final class WindowHeader {
         }
         gtk_header_bar_pack_start(header, history.widget)
         gtk_header_bar_pack_start(header, pageEntry.widget)
-        let mainMenu = WindowMenus.mainMenuButton(recent: recentMenu)
+        mainMenu = WindowMenus.mainMenuButton(recent: recentMenu)
         gtk_header_bar_pack_end(header, mainMenu)
         zoomButton = gtk_menu_button_new()
         gtk_widget_set_tooltip_text(zoomButton, "Zoom")
@@ -45,6 +46,13 @@ final class WindowHeader {
         // A click leaves the focus on the page, so that Page Down and Space go on reading.
         for button in [sidebarButton, open] { gtk_widget_set_focus_on_click(button, 0) }
         for button in [zoomButton, mainMenu] { givesFocusBack(from: button, in: window) }
+    }
+
+    /// Whether one of its menus is open.
+    var hasOpenMenu: Bool {
+        [zoomButton, mainMenu].contains { button in
+            gtk_menu_button_get_popover(OpaquePointer(button)).map { gtk_widget_get_visible(quire_widget(UnsafeMutableRawPointer($0))) != 0 } ?? false
+        }
     }
 
     /// The zoom menu shows with a document.

@@ -51,6 +51,41 @@ final class FullscreenTests: XCTestCase {
         try session.proceed()
     }
 
+    /// Fullscreen hides the header bar; the pointer at the screen's top brings it down (the
+    /// page entry and title with it), and it goes once the pointer leaves it.
+    func testThePointerAtTheTopRevealsTheHeaderBar() throws {
+        let (session, _) = try session("""
+            \(Self.pressF11)
+            xdotool mousemove 800 600
+            echo away
+            read answer
+            xdotool mousemove 800 0
+            echo top
+            read answer
+            xdotool mousemove 800 600
+            echo left
+            """)
+        XCTAssertEqual(try session.readLine(), "away")
+        /// The top 46 rows, where the header bar comes down.
+        func top(_ picture: Picture) -> Picture { picture.cropped(x: 0, y: 0, width: 1600, height: 46) }
+        let away = top(try session.screen { _ in true })
+        // The header bar's own grey fills the rows between its buttons.
+        let grey: UInt32 = 0xFFDB_D7D3
+        func revealed(_ picture: Picture) -> Bool {
+            let strip = top(picture)
+            return (400..<1200).filter { Picture.distance(strip[$0, 40], grey) <= 12 }.count > 600
+        }
+        XCTAssertFalse(revealed(away), "fullscreen shows the header bar before the pointer reaches for it")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "top")
+        XCTAssertTrue(revealed(try session.screen(until: revealed)), "the pointer at the top did not bring the header bar")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "left")
+        let gone = try session.screen { !revealed($0) }
+        XCTAssertFalse(revealed(gone), "the header bar stayed after the pointer left it")
+        try session.proceed()
+    }
+
     /// Escape goes first to what uses it (here the selection, cleared), then leaves fullscreen.
     func testEscapeLeavesFullscreenOnceNothingElseUsesIt() throws {
         let (session, _) = try session("""
