@@ -98,39 +98,14 @@ final class LinkPreviews {
         let pageCount = canvas.pageCount
         let texts = texts
         reader.run(key: "reference") { document in
-            guard let found = Self.reference(at: spot, in: document, pageCount: pageCount, texts: texts) else { return }
+            let source = RemoteReferences(document: document, pageCount: pageCount, texts: texts)
+            guard let found = ReferenceLookup.link(at: PagePoint(page: spot.page, point: spot.point), in: source) else { return }
             MainLoop.invoke { [weak self] in
                 guard let self, self.lookups == lookup, self.resting == nil else { return }
                 self.resting = (found, spot.page, nil)
                 self.rested()
             }
         }
-    }
-
-    /// On the reader's thread: the reference under `spot`, as a link to its target.
-    private nonisolated static func reference(at spot: (page: Int, point: Point), in document: RemoteDocument, pageCount: Int,
-                                              texts: PageTexts) -> Link? {
-        let at = PagePoint(page: spot.page, point: spot.point)
-        let line = document.selectedText(TextSelection(anchor: at, head: at, style: .line))
-            .split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
-        let characters = Array(line)
-        for reference in TextReference.find(inLine: line) {
-            let words = String(characters[reference.range])
-            // Which of the page's matches of its words is under the pointer: it, or another one.
-            let areas = document.matchAreas(of: SearchQuery(words), onPage: spot.page)
-            guard let area = areas.first(where: { $0.contains { $0.contains(spot.point) } })?.first(where: { $0.contains(spot.point) })
-            else { continue }
-            guard let target = ReferenceTarget.find(reference, from: spot.page, line: line, pageCount: pageCount,
-                                                    outline: texts.outline(document), text: { texts.text(of: $0, document) })
-            else { return nil }
-            let top = target.top ?? {
-                let matches = document.matchAreas(of: SearchQuery(target.query), onPage: target.page)
-                let match = matches.indices.contains(target.occurrence) ? matches[target.occurrence] : matches.first
-                return match?.map(\.y).min()
-            }()
-            return Link(area: area, target: .page(target.page, top: top))
-        }
-        return nil
     }
 
     private func rested() {
@@ -251,6 +226,18 @@ final class LinkPreviews {
             gtk_widget_unparent(popover)
         }
     }
+}
+
+/// The links helper's document as the references' source, its pages' text kept.
+private struct RemoteReferences: ReferenceSource {
+    let document: RemoteDocument
+    let pageCount: Int
+    let texts: PageTexts
+
+    func line(at point: PagePoint) -> String { document.selectedText(TextSelection(anchor: point, head: point, style: .line)) }
+    func matchAreas(of query: SearchQuery, onPage page: Int) -> [[Rect]] { document.matchAreas(of: query, onPage: page) }
+    func text(of page: Int) -> String? { texts.text(of: page, document) }
+    func outlineEntries() -> [OutlineTree.Entry] { texts.outline(document) }
 }
 
 /// The pages' text the reference lookups read, kept up to `budget` bytes (the pages read

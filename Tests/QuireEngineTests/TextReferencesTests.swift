@@ -94,3 +94,56 @@ final class TextReferencesTests: XCTestCase {
         XCTAssertEqual(target.occurrence, 2)
     }
 }
+
+/// Parts found in their whole, statements' headings told from sentences, and the lookup
+/// from the pointer.
+extension TextReferencesTests {
+    private func target(of line: String, on page: Int = 0, in pages: [String]) throws -> ReferenceTarget? {
+        let reference = try XCTUnwrap(TextReference.find(inLine: line).first)
+        return ReferenceTarget.find(reference, from: page, line: line, pageCount: pages.count) { pages[$0] }
+    }
+
+    func testASubFigureOrAnItemIsFoundInItsWhole() throws {
+        let pages = ["Abbildung 1.8a veranschaulicht das", "Abbildung 1.8: Räume", "Beispiel 20 (Mannigfaltigkeiten)"]
+        XCTAssertEqual(try target(of: "Abbildung 1.8a veranschaulicht das", in: pages)?.page, 1)
+        XCTAssertEqual(try target(of: "wie in Beispiel 20.8 den Raum", in: pages)?.page, 2)
+        XCTAssertNil(try target(of: "see [4]", in: ["see [4]", "[40] A. Writer"]), "a citation has no whole")
+    }
+
+    func testTheWholesCaptionBeatsABareLineOfThePart() throws {
+        let pages = ["see Figure 3.3b", "Figure 3.3: Homotopies", "Figure 3.3b again"]
+        XCTAssertEqual(try target(of: "see Figure 3.3b", in: pages)?.page, 1)
+    }
+
+    func testAStatementsHeadingIsNotASentenceThatBeginsWithIt() throws {
+        let pages = ["Nach Proposition 3.3 ist", "Proposition 3.3 zeigt noch mehr", "Proposition 3.3 (Lift)"]
+        XCTAssertEqual(try target(of: "Nach Proposition 3.3 ist", in: pages)?.page, 2)
+        let english = ["by Theorem 2 we", "Theorem 2 shows that", "Theorem 2 Let X be a space."]
+        XCTAssertEqual(try target(of: "by Theorem 2 we", in: english)?.page, 2)
+    }
+
+    /// A page of two lines: "as Figure 2 shows" (its words at x 20–80) and the caption.
+    private struct Page: ReferenceSource {
+        let pageCount = 2
+        func line(at point: PagePoint) -> String { point.page == 0 ? "as Figure 2 shows" : "" }
+        func matchAreas(of query: SearchQuery, onPage page: Int) -> [[Rect]] {
+            switch (page, query.text) {
+            case (0, "Figure 2"): [[Rect(x: 20, y: 90, width: 60, height: 10)]]
+            case (1, "Figure 2:"): [[Rect(x: 72, y: 318, width: 80, height: 12)]]
+            default: []
+            }
+        }
+        func text(of page: Int) -> String? { ["as Figure 2 shows", "Figure 2: A box"][page] }
+        func outlineEntries() -> [OutlineTree.Entry] { [] }
+    }
+
+    func testTheLookupTakesTheWordsUnderOrJustBesideThePointer() throws {
+        let on = ReferenceLookup.link(at: PagePoint(page: 0, point: Point(x: 50, y: 95)), in: Page())
+        XCTAssertEqual(on?.target, .page(1, top: 318))
+        XCTAssertEqual(on?.area, Rect(x: 20, y: 90, width: 60, height: 10))
+        XCTAssertNotNil(ReferenceLookup.link(at: PagePoint(page: 0, point: Point(x: 50, y: 89)), in: Page()),
+                        "a pointer on the glyphs' top edge missed them")
+        XCTAssertNil(ReferenceLookup.link(at: PagePoint(page: 0, point: Point(x: 120, y: 95)), in: Page()),
+                     "the pointer over 'shows' previewed Figure 2")
+    }
+}

@@ -15,6 +15,9 @@
 ///     referring line itself is never its own target.
 ///  4. Lines are read bounded (`longestLine`), and at most `longestSearch` pages are read
 ///     for one reference: a reference in a 5,000-page book costs a bounded walk.
+///  5. A part not found is looked for in its whole: "Abbildung 1.8a" (a sub-figure) as
+///     "Abbildung 1.8", "Beispiel 20.8" (an item) as "Beispiel 20"; not for equations and
+///     citations, whose numbers have no parts.
 public struct TextReference: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case figure, table, section, equation, citation
@@ -155,32 +158,49 @@ public struct ReferenceTarget: Equatable, Sendable {
                             outline: [OutlineTree.Entry] = [],
                             text: (Int) -> String?) -> ReferenceTarget? {
         guard pageCount > 0 else { return nil }
-        let from = min(max(page, 0), pageCount - 1)
-        if reference.kind == .section, let entry = outline.first(where: { $0.target != nil && Self.isHeading($0.title, of: reference.label) }),
-           let target = entry.target, (0..<pageCount).contains(target.page) {
-            return ReferenceTarget(page: target.page, line: entry.title, query: entry.title, occurrence: 0, top: target.top)
+        let hasParts = reference.kind != .citation && reference.kind != .equation
+        let labels = Array(sequence(first: reference.label) { hasParts ? whole(of: $0) : nil }.prefix(4))
+        if reference.kind == .section {
+            for label in labels {
+                if let entry = outline.first(where: { $0.target != nil && Self.isHeading($0.title, of: label) }),
+                   let target = entry.target, (0..<pageCount).contains(target.page) {
+                    return ReferenceTarget(page: target.page, line: entry.title, query: entry.title, occurrence: 0, top: target.top)
+                }
+            }
         }
+        let from = min(max(page, 0), pageCount - 1)
         let order: [Int] = if reference.kind == .citation {
             Array((0..<pageCount).reversed())
         } else {
             Array(from..<pageCount) + Array(0..<from)
         }
         let pages = order.prefix(TextReference.longestSearch)
-        // Strong forms first over every page, then weak ones: "Figure 3:" far away beats "Figure 3 shows" next door.
+        // Strong forms first over every page, then weak ones: "Figure 3:" far away beats
+        // "Figure 3 shows" next door; and the whole's strong form beats the part's weak one.
         var texts: [Int: [String]] = [:]
         for strength in [Strength.strong, .weak] {
-            for candidate in pages {
-                if texts[candidate] == nil { texts[candidate] = lines(of: text(candidate) ?? "") }
-                let pageLines = texts[candidate] ?? []
-                for (number, line) in pageLines.enumerated() where !(candidate == from && line == referring) {
-                    guard let query = opening(of: line, for: reference, strength) else { continue }
-                    let before = pageLines[..<number].reduce(0) { $0 + occurrences(of: query, in: $1) }
-                    return ReferenceTarget(page: candidate, line: line, query: query, occurrence: before)
+            if strength == .weak && reference.kind == .equation { break }
+            for label in labels {
+                let wanted = TextReference(kind: reference.kind, label: label, range: reference.range)
+                for candidate in pages {
+                    if texts[candidate] == nil { texts[candidate] = lines(of: text(candidate) ?? "") }
+                    let pageLines = texts[candidate] ?? []
+                    for (number, line) in pageLines.enumerated() where !(candidate == from && line == referring) {
+                        guard let query = opening(of: line, for: wanted, strength) else { continue }
+                        let before = pageLines[..<number].reduce(0) { $0 + occurrences(of: query, in: $1) }
+                        return ReferenceTarget(page: candidate, line: line, query: query, occurrence: before)
+                    }
                 }
             }
-            if reference.kind == .equation { break }
         }
         return nil
+    }
+
+    /// "1.8a" → "1.8", "20.8" → "20", "3" → nil.
+    static func whole(of label: String) -> String? {
+        if let last = label.last, last.isLetter { return String(label.dropLast()) }
+        guard let dot = label.lastIndex(of: ".") else { return nil }
+        return String(label[..<dot])
     }
 
     private enum Strength { case strong, weak }
@@ -216,8 +236,11 @@ public struct ReferenceTarget: Equatable, Sendable {
                         return strength == .strong ? String(line.prefix(opening.count + 1)) : nil
                     }
                     if next.isWhitespace || next == "(" {
-                        // A statement's heading ("Definition 8 (Metrik)") is strong; a caption's bare form is weak.
-                        let strong = isStatement(reference) && !isContentsLine(line)
+                        // A statement's heading ("Definition 8 (Metrik)", "Theorem 2 Let X…") is strong; a
+                        // sentence that begins with it ("Theorem 2 shows…") and a caption's bare form are weak.
+                        let following = rest.drop(while: \.isWhitespace).first
+                        let heading = following.map { $0 == "(" || $0.isUppercase || !$0.isLetter } ?? true
+                        let strong = isStatement(reference) && heading && !isContentsLine(line)
                         return (strength == .strong) == strong ? String(line.prefix(opening.count)) : nil
                     }
                 }
