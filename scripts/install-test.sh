@@ -45,7 +45,8 @@ system_state() {
                 /usr/share/applications/mimeinfo.cache \
                 /usr/share/metainfo/$app_id.metainfo.xml \
                 /usr/share/icons/hicolor/scalable/apps/$app_id.svg \
-                /usr/share/icons/hicolor/icon-theme.cache; do
+                /usr/share/icons/hicolor/icon-theme.cache \
+                /usr/share/man/man1/quire.1; do
         stat -c '%n %s %Y' "$path" 2>/dev/null || echo "$path absent"
     done
 }
@@ -54,7 +55,8 @@ expected_files() {
     printf '%s\n' usr/bin/quire \
         usr/share/applications/$app_id.desktop \
         usr/share/icons/hicolor/scalable/apps/$app_id.svg \
-        usr/share/metainfo/$app_id.metainfo.xml
+        usr/share/metainfo/$app_id.metainfo.xml \
+        usr/share/man/man1/quire.1
 }
 
 desktop_key() { # desktop_key FILE KEY
@@ -84,9 +86,21 @@ check "desktop file names the installed binary and icon" \
          "$(desktop_key "$desktop" Icon)" = "$app_id"
 check "desktop file opens application/pdf" \
     grep -qx 'MimeType=.*application/pdf;.*' "$desktop"
+check "desktop file offers New Window, which runs quire alone" \
+    bash -c 'grep -qx "Actions=new-window;" "$1" && sed -n "/^\[Desktop Action new-window\]/,\$p" "$1" | grep -qx "Exec=quire"' _ "$desktop"
+
+man=$dest/usr/share/man/man1/quire.1
+check "manual page installed in usr/share/man/man1" test -f "$man"
+check "manual page formats without warnings" silent bash -c 'man --warnings -l "$1" >/dev/null' _ "$man"
+# The options --help lists and those the manual page describes, one per line.
+help_options() { "$binary" --help | grep -o -- '--[a-z][a-z-]*' | sort -u; }
+man_options() { grep -o -- '\\-\\-[a-z][a-z-]*' "$man" | sed 's/\\//g' | sort -u; }
+check "manual page and --help list the same options" diff <(help_options) <(man_options)
+check "--version says meson.build's version" \
+    test "$("$binary" --version)" = "quire $(sed -n "s/^project('quire', version: '\([^']*\)'.*/\1/p" "$source_dir/meson.build")"
 
 (cd "$dest" && find . -type f | sed 's|^\./||' | sort) >"$tmp/installed"
-check "DESTDIR holds exactly the four files (no caches refreshed there)" \
+check "DESTDIR holds exactly the five files (no caches refreshed there)" \
     diff <(expected_files | sort) "$tmp/installed"
 system_state >"$tmp/after"
 check "nothing written to /usr outside DESTDIR" diff "$tmp/before" "$tmp/after"

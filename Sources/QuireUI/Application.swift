@@ -46,6 +46,10 @@ public final class Application {
             print(LaunchOptions.usage)
             return 0
         }
+        if options.showVersion {
+            print("quire \(LaunchOptions.version)")
+            return 0
+        }
         let configuration = ThisProcess.configuration()
         startHelpers()
         RendererChoice.applyBeforeGtkStarts()

@@ -15,6 +15,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var windowSize: (width: Int, height: Int)?
     public var files: [String] = []
     public var showHelp = false
+    public var showVersion = false
+    /// The release, as meson.build's project() says (the install test compares them).
+    public static let version = "0.1.0"
 
     /// Whether the command line asks for a view of its own (a page, a search, a zoom…),
     /// which then replaces the one remembered for the document.
@@ -24,6 +27,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     public static let usage = """
         Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
+               quire --version
                quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--night] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
@@ -41,6 +45,8 @@ public struct LaunchOptions: Equatable, Sendable {
           --no-continuous     one page (or spread) at a time; Page Down turns it
           --night             night mode: pages in inverted lightness, hues kept (Ctrl+I)
           --size WxH          window size in pixels
+          -h, --help          print this and exit
+          --version           print Quire's version and exit
         Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size),
                      QUIRE_TEXT_CACHE_MB (search text cache size), QUIRE_PRINT_TO_FILE and QUIRE_PRINT_PAGES
                      (Ctrl+P writes that PDF, those pages, without a dialog), QUIRE_PROPERTIES_REPORT (the
@@ -50,7 +56,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public static func == (a: Self, b: Self) -> Bool {
         a.snapshotPath == b.snapshotPath && a.page == b.page && a.find == b.find && a.sidebar == b.sidebar && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.night == b.night && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
-            && a.showHelp == b.showHelp
+            && a.showHelp == b.showHelp && a.showVersion == b.showVersion
     }
 
     public struct Invalid: Error, CustomStringConvertible {
@@ -73,6 +79,7 @@ public struct LaunchOptions: Equatable, Sendable {
             switch argument {
             case "--": onlyFiles = true
             case "-h", "--help": showHelp = true
+            case "--version": showVersion = true
             case "--snapshot": snapshotPath = try value(argument)
             case "--find": find = try value(argument)
             case "--sidebar":
