@@ -25,10 +25,12 @@ final class LinkPreviews {
     /// Resting on text: the timer, and the count of motions (a lookup for an older one is dropped).
     private var textTimer: UInt32?
     private var lookups = 0
-    /// The links' document helper, which also reads the text under the pointer, and the
-    /// pages' text it read for references.
-    private let reader: DocumentWorker
+    /// The references' document helper, made at the first rest on text: a lookup may read
+    /// many pages, and the links of the pages coming into view must not wait behind it.
+    /// The pages' text it read, and which lookup is current (an older one stops reading).
+    private var reader: DocumentWorker?
     private let texts = PageTexts()
+    private let currentLookup = LookupCount()
     private var overPopover = false
     private var closing: UInt32?
     /// Bumped by every preview asked for and every close: a picture for an older one is dropped.
@@ -42,9 +44,8 @@ final class LinkPreviews {
     /// The label a page shows, for the caption "Page iv".
     private let labelOf: (Int) -> String
 
-    init(file: DocumentFile, canvas: PageCanvas, reader: DocumentWorker, trace: Bool, labelOf: @escaping (Int) -> String) {
+    init(file: DocumentFile, canvas: PageCanvas, trace: Bool, labelOf: @escaping (Int) -> String) {
         self.labelOf = labelOf
-        self.reader = reader
         self.file = file
         self.trace = trace
         self.canvas = canvas
@@ -56,12 +57,16 @@ final class LinkPreviews {
 
     isolated deinit {
         worker?.stop()
+        reader?.stop()
         close()
     }
 
     /// The pointer is over `link` at `spot` (a page point), over a page's text (no link),
     /// or off the pages (nil).
     func pointer(over link: Link?, at spot: (page: Int, point: Point)?) {
+        // The popover is the canvas's child: its motion reaches the canvas too, at the page
+        // under it, and must neither close it nor start a lookup there.
+        if overPopover { return }
         if let spot, let shown, shown.page == spot.page, shown.link.area.contains(spot.point) {
             cancelClosing()
             return
@@ -78,6 +83,7 @@ final class LinkPreviews {
         } else {
             // Text: resting means no motion for a while, so each motion starts again.
             lookups += 1
+            currentLookup.value.store(lookups, ordering: .relaxed)
             let lookup = lookups
             textTimer = MainLoop.after(seconds: LinkPreview.restSeconds) { [weak self] in self?.restedOnText(spot, lookup: lookup) }
         }
@@ -89,6 +95,7 @@ final class LinkPreviews {
         if let textTimer { g_source_remove(textTimer) }
         textTimer = nil
         lookups += 1
+        currentLookup.value.store(lookups, ordering: .relaxed)
     }
 
     /// Looks for a reference under the pointer ("Figure 3", "[12]") and, when its target
@@ -97,8 +104,13 @@ final class LinkPreviews {
         textTimer = nil
         let pageCount = canvas.pageCount
         let texts = texts
+        let reader = reader ?? DocumentWorker(file: file)
+        self.reader = reader
+        let current = currentLookup
         reader.run(key: "reference") { document in
-            let source = RemoteReferences(document: document, pageCount: pageCount, texts: texts)
+            let source = RemoteReferences(document: document, pageCount: pageCount, texts: texts) {
+                current.value.load(ordering: .relaxed) == lookup
+            }
             guard let found = ReferenceLookup.link(at: PagePoint(page: spot.page, point: spot.point), in: source) else { return }
             MainLoop.invoke { [weak self] in
                 guard let self, self.lookups == lookup, self.resting == nil else { return }
@@ -228,15 +240,22 @@ final class LinkPreviews {
     }
 }
 
-/// The links helper's document as the references' source, its pages' text kept.
+/// Which text lookup is current, read by the references' helper thread.
+private final class LookupCount: Sendable {
+    let value = Atomic<Int>(0)
+}
+
+/// The references' helper's document as their source, its pages' text kept.
 private struct RemoteReferences: ReferenceSource {
     let document: RemoteDocument
     let pageCount: Int
     let texts: PageTexts
+    /// False once the pointer has moved on: the pages not read yet are not read.
+    let isCurrent: @Sendable () -> Bool
 
     func line(at point: PagePoint) -> String { document.selectedText(TextSelection(anchor: point, head: point, style: .line)) }
     func matchAreas(of query: SearchQuery, onPage page: Int) -> [[Rect]] { document.matchAreas(of: query, onPage: page) }
-    func text(of page: Int) -> String? { texts.text(of: page, document) }
+    func text(of page: Int) -> String? { isCurrent() ? texts.text(of: page, document) : texts.kept(page) }
     func outlineEntries() -> [OutlineTree.Entry] { texts.outline(document) }
 }
 
@@ -253,8 +272,10 @@ private final class PageTexts: Sendable {
     private let state = Mutex(State())
     static let budget = 16 << 20
 
+    func kept(_ page: Int) -> String? { state.withLock { $0.texts[page] } }
+
     func text(of page: Int, _ document: RemoteDocument) -> String? {
-        if let kept = state.withLock({ $0.texts[page] }) { return kept }
+        if let kept = kept(page) { return kept }
         guard let text = document.readableText(at: page) else { return nil }
         state.withLock { state in
             state.texts[page] = text
