@@ -6,7 +6,7 @@ set -eu
 run_packages="libgtk-4-dev libpoppler-glib-dev libcairo2-dev libseccomp-dev libsynctex-dev pkg-config
   adwaita-icon-theme fonts-dejavu-core fonts-urw-base35"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf meson ninja-build desktop-file-utils appstream
-  gtk-update-icon-cache openbox x11-utils procps"
+  gtk-update-icon-cache openbox x11-utils procps texlive-latex-base"
 
 case "${1:-}" in
   run) wanted=$run_packages ;;

@@ -58,6 +58,22 @@ extension Fixtures {
         if compressed { try Self.gzip(plain) }
     }
 
+    /// Runs `pdflatex -synctex=1` on `source` as `name.tex` in the fixtures' folder; returns
+    /// the PDF's path and the source's (the SyncTeX file is `name.synctex.gz` beside them).
+    public func pdfLaTeX(_ source: String, named name: String = "real") throws -> (pdf: String, source: String) {
+        let tex = path(name + ".tex")
+        try source.write(toFile: tex, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdflatex")
+        process.arguments = ["-synctex=1", "-interaction=nonstopmode", "-halt-on-error", name + ".tex"]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw FixtureError("pdflatex failed with status \(process.terminationStatus)") }
+        return (path(name + ".pdf"), tex)
+    }
+
     /// `gzip -n FILE`: FILE.gz in its place.
     static func gzip(_ file: String) throws {
         let process = Process()

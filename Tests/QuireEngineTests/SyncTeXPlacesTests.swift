@@ -22,6 +22,11 @@ final class SyncTeXPlacesTests: XCTestCase {
         XCTAssertEqual(mark.areas.map(\.y), [290, 320])
     }
 
+    func testABoxGivenTwiceIsMarkedOnce() throws {
+        let footer = box(page: 0, baseline: 702)
+        XCTAssertEqual(SyncTeXPlaces.mark([footer, box(page: 0, baseline: 100), footer], pageSizes: letter)?.areas.map(\.y), [692, 90])
+    }
+
     func testHostileBoxesAreDroppedOrClippedToTheirPage() throws {
         let hostile = [
             box(page: -1, baseline: 100), box(page: 3, baseline: 100), box(page: 0, baseline: .nan),
@@ -54,6 +59,9 @@ final class SyncTeXPlacesTests: XCTestCase {
         XCTAssertEqual(SyncTeXPlaces.place([SyncTeXPlaces.Source(input: "/x.tex", line: 2, column: 3)], pdfPath: "/a/b.pdf"),
                        SyncTeXPlaces.Place(input: "/x.tex", line: 2, column: 3))
         XCTAssertNil(SyncTeXPlaces.place([SyncTeXPlaces.Source(input: "a\0b.tex", line: 2, column: 0)], pdfPath: "/a/b.pdf"))
+        // As pdfTeX writes the main file's name.
+        XCTAssertEqual(SyncTeXPlaces.place([SyncTeXPlaces.Source(input: "/home/a/./thesis.tex", line: 9, column: -1)], pdfPath: "/home/a/thesis.pdf")?.input,
+                       "/home/a/thesis.tex")
         XCTAssertNil(SyncTeXPlaces.place([], pdfPath: "/a/b.pdf"))
     }
 

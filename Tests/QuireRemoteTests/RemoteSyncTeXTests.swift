@@ -79,4 +79,38 @@ final class RemoteSyncTeXTests: XCTestCase {
         XCTAssertEqual(boxes.first?.page, 1)
         XCTAssertEqual(boxes.first?.baseline ?? 0, Fixtures.syncTeXBaseline(line: 3), accuracy: 0.01)
     }
+
+    func testARealPdfLaTeXRunsSyncTeXFileLeadsBothWays() throws {
+        let fixtures = try Fixtures()
+        // Lines 3, 6 and 9 of the source are paragraphs on pages 1, 2 and 3.
+        let (pdf, source) = try fixtures.pdfLaTeX("""
+            \\documentclass{article}
+            \\begin{document}
+            First paragraph on the first page.
+
+            \\newpage
+            Second page text here.
+
+            \\newpage
+            Third page, line nine of the source.
+            \\end{document}
+            """)
+        let syncTeX = try remote(pdf)
+        func mark(line: Int) throws -> SyncTeXPlaces.Mark? {
+            SyncTeXPlaces.mark(try syncTeX.boxes(inputs: SyncTeXPlaces.inputNames(for: source, pdfPath: pdf), line: line, column: 0, nearPage: 0),
+                               pageSizes: Array(repeating: Size(width: 595, height: 792), count: 3))
+        }
+        XCTAssertEqual(try mark(line: 3)?.page, 0)
+        XCTAssertEqual(try mark(line: 6)?.page, 1)
+        let third = try XCTUnwrap(try mark(line: 9))
+        XCTAssertEqual(third.page, 2)
+        // A line of text near the top of the page: wider than tall, a few points high.
+        XCTAssertGreaterThan(third.shown.width, 200)
+        XCTAssertEqual(third.shown.height, 9, accuracy: 3)
+        XCTAssertLessThan(third.shown.y, 200)
+
+        let centre = Point(x: third.shown.x + third.shown.width / 2, y: third.shown.midY)
+        XCTAssertEqual(SyncTeXPlaces.place(try syncTeX.sources(page: 2, point: centre), pdfPath: pdf),
+                       SyncTeXPlaces.Place(input: source, line: 9, column: nil))
+    }
 }

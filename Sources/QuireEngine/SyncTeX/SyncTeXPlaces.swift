@@ -8,13 +8,14 @@
 ///     `longestName` bytes.
 ///  2. Forward: SyncTeX lists the boxes of the line asked (or of the nearest line that
 ///     has boxes), those on pages nearest the page in view first. The page of the first
-///     valid box wins; every valid box on that page is marked (at most `markLimit`),
+///     valid box wins; every valid box on that page is marked once (at most `markLimit`),
 ///     from its baseline up by its height and down by its depth, at least `thinnest`
 ///     points wide and tall (glue has no width, a rule no height). The first box is the
 ///     one the view reveals.
 ///  3. Inverse: SyncTeX lists the records under the point, nearest first: the first valid
 ///     one wins. A relative input name is taken from the PDF's folder (where the TeX run
-///     wrote the SyncTeX file); a column below 1 (SyncTeX's -1) is unknown.
+///     wrote the SyncTeX file), and its `/./` steps (pdfTeX writes `/home/a/./thesis.tex`)
+///     are left out; a column below 1 (SyncTeX's -1) is unknown.
 ///  4. The source named for a forward search is tried as written (made absolute by the
 ///     command line), then relative to the PDF's folder (how pdfTeX writes inputs below
 ///     it, `./chapter.tex`), then by its last component alone.
@@ -68,7 +69,11 @@ public enum SyncTeXPlaces {
     public static func mark(_ boxes: [Box], pageSizes: [Size]) -> Mark? {
         let areas = boxes.compactMap { box in area(of: box, pageSizes: pageSizes).map { (box.page, $0) } }
         guard let page = areas.first?.0 else { return nil }
-        return Mark(page: page, areas: Array(areas.filter { $0.0 == page }.map(\.1).prefix(markLimit)))
+        // The output routine's boxes (a page number) come more than once for the line that ended a page.
+        let onPage = areas.filter { $0.0 == page }.map(\.1).reduce(into: [Rect]()) { unique, area in
+            if !unique.contains(area) { unique.append(area) }
+        }
+        return Mark(page: page, areas: Array(onPage.prefix(markLimit)))
     }
 
     private static func area(of box: Box, pageSizes: [Size]) -> Rect? {
@@ -89,7 +94,8 @@ public enum SyncTeXPlaces {
     /// The place to open for `sources`, the PDF being at `pdfPath`; nil when none is valid.
     public static func place(_ sources: [Source], pdfPath: String) -> Place? {
         guard let source = sources.first(where: { $0.line >= 1 && isName($0.input) }) else { return nil }
-        let input = source.input.hasPrefix("/") ? source.input : folder(of: pdfPath) + "/" + trimmingDot(source.input)
+        let input = (source.input.hasPrefix("/") ? source.input : folder(of: pdfPath) + "/" + source.input)
+            .split(separator: "/", omittingEmptySubsequences: false).filter { $0 != "." }.joined(separator: "/")
         return Place(input: input, line: source.line, column: source.column >= 1 ? source.column : nil)
     }
 
@@ -117,11 +123,5 @@ public enum SyncTeXPlaces {
     private static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "" : String(path[..<slash])
-    }
-
-    private static func trimmingDot(_ name: String) -> String {
-        var name = name[...]
-        while name.hasPrefix("./") { name = name.dropFirst(2) }
-        return String(name)
     }
 }
