@@ -42,6 +42,9 @@ public final class RemoteSyncTeX: Sendable {
 
     public init(file: DocumentFile) { self.file = file }
 
+    /// The helper's process id while one runs: for the tests of its confinement.
+    var helperProcess: pid_t? { helper.withLock { $0?.pid } }
+
     deinit {
         helper.withLock { if let pid = $0?.pid { Zygote.shared?.end(pid) } }
     }

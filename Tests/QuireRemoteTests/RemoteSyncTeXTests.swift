@@ -1,7 +1,7 @@
 import Fixtures
 import Foundation
 import QuireEngine
-import QuireRemote
+@testable import QuireRemote
 import XCTest
 
 /// SyncTeX through a real, confined SyncTeX helper: forward and inverse searches on a
@@ -28,6 +28,18 @@ final class RemoteSyncTeXTests: XCTestCase {
         let point = Point(x: 150, y: Fixtures.syncTeXBaseline(line: 5) - 4)
         let place = try XCTUnwrap(SyncTeXPlaces.place(try syncTeX.sources(page: 0, point: point), pdfPath: pdf))
         XCTAssertEqual(place, SyncTeXPlaces.Place(input: source, line: Fixtures.syncTeXSourceLine(page: 0, line: 5), column: nil))
+    }
+
+    func testTheHelperThatParsesIsConfinedAsEveryHelper() throws {
+        let fixtures = try Fixtures()
+        let (pdf, source) = try fixtures.syncTeX()
+        let syncTeX = try remote(pdf)
+        _ = try syncTeX.boxes(inputs: [source], line: 1, column: 0, nearPage: 0)
+        let pid = try XCTUnwrap(syncTeX.helperProcess)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        XCTAssertTrue(status.contains("NoNewPrivs:\t1"), status)
+        // The zygote's filter and the helper's own, stacked: it confined itself before it answered.
+        XCTAssertTrue(status.contains("Seccomp_filters:\t2"), status)
     }
 
     func testAMissingSyncTeXFileSaysSo() throws {
