@@ -92,6 +92,27 @@ final class SyncTeXWindowTests: XCTestCase {
         try session.proceed()
     }
 
+    func testWithoutARunningQuireAForwardSearchOpensItsDocumentThere() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let (pdf, source) = try fixtures.syncTeX(compressed: false)
+        let document = try DocumentSource(path: pdf).open()
+        let position = "\(Fixtures.syncTeXSourceLine(page: 1, line: 17)):0:\(source)"
+        let script = ScriptedSession.start(title: "thesis.pdf", arguments: "--size 1000x900 --zoom 100 --synctex-forward '\(position)'") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: pdf, shot: fixtures.path("opened.png"),
+                                          environment: ["XDG_CONFIG_HOME": fixtures.path("config")])
+        XCTAssertEqual(try session.readLine(), "shown")
+        let marked = try session.screen { Self.mark(in: $0) != nil }
+        let mark = try XCTUnwrap(Self.mark(in: marked), "no mark in the window the forward search opened")
+        XCTAssertTrue(try marksLine(17, of: 1, in: document, marked, at: mark), "the mark is not on page 2's eighteenth line")
+        try session.proceed()
+    }
+
     func testCtrlClickRunsTheRememberedEditorCommandAtTheLineClicked() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
