@@ -20,6 +20,25 @@ final class SyncTeXWindowTests: XCTestCase {
 
         """
 
+    /// Quire on `file` (titled `title`) in a 1000 × 900 window at 100 %, with a config
+    /// folder of its own: the script says "shown" once the window is, waits, runs `steps`,
+    /// and ends Quire (then `ending`).
+    private func session(_ file: String, title: String, arguments: String = "", before: String = "", steps: String,
+                         ending: String = "", in fixtures: Fixtures) throws -> ScriptedSession {
+        let script = before + ScriptedSession.start(title: title, arguments: "--size 1000x900 --zoom 100 " + arguments) + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            \(steps)
+            kill $quire; wait $quire
+            \(ending)
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path(title + ".png"),
+                                          environment: ["XDG_CONFIG_HOME": fixtures.path("config")])
+        XCTAssertEqual(try session.readLine(), "shown")
+        return session
+    }
+
     /// The green mark over the view: the bounds of pixels tinted green (the mark is drawn
     /// over black text and white paper, fading; nothing else in the window is green).
     private static func mark(in screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
@@ -52,21 +71,14 @@ final class SyncTeXWindowTests: XCTestCase {
         let fixtures = try Fixtures()
         let (pdf, _) = try fixtures.syncTeX()
         let document = try DocumentSource(path: pdf).open()
-        let script = Self.sessionBus + ScriptedSession.start(title: "thesis.pdf", arguments: "--size 1000x900 --zoom 100") + """
-            xdotool mousemove 1590 1190
-            echo shown
-            read answer
+        let session = try session(pdf, title: "thesis.pdf", before: Self.sessionBus, steps: """
             timeout 20 "$1" --synctex-forward "$answer" thesis.pdf; echo "forward exited $?"
             read answer
             timeout 20 "$1" --synctex-forward "$answer" thesis.pdf; echo "forward exited $?"
             read answer
             echo "windows $(xdotool search --onlyvisible --name '^thesis\\.pdf$' | wc -l), quires $(pgrep -c -P $$ -x quire)"
             read answer
-            kill $quire; wait $quire; kill $bus
-            """
-        let session = try ScriptedSession(script: script, file: pdf, shot: fixtures.path("forward.png"),
-                                          environment: ["XDG_CONFIG_HOME": fixtures.path("config")])
-        XCTAssertEqual(try session.readLine(), "shown")
+            """, ending: "kill $bus", in: fixtures)
         _ = try session.pageOrigin(of: document)
 
         // Page 3's twelfth line, relative to the folder the command is typed in.
@@ -98,15 +110,7 @@ final class SyncTeXWindowTests: XCTestCase {
         let (pdf, source) = try fixtures.syncTeX(compressed: false)
         let document = try DocumentSource(path: pdf).open()
         let position = "\(Fixtures.syncTeXSourceLine(page: 1, line: 17)):0:\(source)"
-        let script = ScriptedSession.start(title: "thesis.pdf", arguments: "--size 1000x900 --zoom 100 --synctex-forward '\(position)'") + """
-            xdotool mousemove 1590 1190
-            echo shown
-            read answer
-            kill $quire; wait $quire
-            """
-        let session = try ScriptedSession(script: script, file: pdf, shot: fixtures.path("opened.png"),
-                                          environment: ["XDG_CONFIG_HOME": fixtures.path("config")])
-        XCTAssertEqual(try session.readLine(), "shown")
+        let session = try session(pdf, title: "thesis.pdf", arguments: "--synctex-forward '\(position)'", steps: "", in: fixtures)
         let marked = try session.screen { Self.mark(in: $0) != nil }
         let mark = try XCTUnwrap(Self.mark(in: marked), "no mark in the window the forward search opened")
         XCTAssertTrue(try marksLine(17, of: 1, in: document, marked, at: mark), "the mark is not on page 2's eighteenth line")
@@ -129,18 +133,12 @@ final class SyncTeXWindowTests: XCTestCase {
                                       "--snapshot", fixtures.path("given.png"), pdf], environment: config)
         XCTAssertEqual(given.status, 0, given.standardError)
 
-        let script = ScriptedSession.start(title: "thesis.pdf", arguments: "--size 1000x900 --zoom 100") + """
-            xdotool mousemove 1590 1190
-            echo shown
-            read answer
+        let session = try session(pdf, title: "thesis.pdf", steps: """
             xdotool mousemove $answer keydown ctrl click 1 keyup ctrl
             xdotool mousemove 1590 1190
             echo clicked
             read answer
-            kill $quire; wait $quire
-            """
-        let session = try ScriptedSession(script: script, file: pdf, shot: fixtures.path("inverse.png"), environment: config)
-        XCTAssertEqual(try session.readLine(), "shown")
+            """, in: fixtures)
         let origin = try session.pageOrigin(of: document)
         // Page 1's sixth line, in the middle of its words.
         let point = (x: Int(origin.x + 110 * scale), y: Int(origin.y + (Fixtures.syncTeXBaseline(line: 5) - 4) * scale))
@@ -156,17 +154,11 @@ final class SyncTeXWindowTests: XCTestCase {
         let fixtures = try Fixtures()
         let pdf = fixtures.long(pages: 2, named: "plain.pdf")
         try EditorCommandSetting(directory: fixtures.path("config/quire")).write("true %{input}")
-        let script = ScriptedSession.start(title: "plain.pdf", arguments: "--size 1000x900 --zoom 100") + """
-            echo shown
-            read answer
+        let session = try session(pdf, title: "plain.pdf", steps: """
             xdotool mousemove 400 300 keydown ctrl click 1 keyup ctrl
             echo clicked
             read answer
-            kill $quire; wait $quire
-            """
-        let session = try ScriptedSession(script: script, file: pdf, shot: fixtures.path("plain.png"),
-                                          environment: ["XDG_CONFIG_HOME": fixtures.path("config")])
-        XCTAssertEqual(try session.readLine(), "shown")
+            """, in: fixtures)
         _ = try session.stillScreen()
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "clicked")
