@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // SyncTeX's parser: only the SyncTeX helper (`SyncTeXHelper`) links it.
+        .systemLibrary(name: "CSyncTeX", pkgConfig: "synctex", providers: [.apt(["libsynctex-dev"])]),
         .target(name: "CShim", dependencies: ["CGtk"]),
         // Messages with descriptors between processes, and sealed memfds for pixels.
         .target(name: "CChannel"),
@@ -30,7 +32,7 @@ let package = Package(
         // What the window and its helper processes say to each other, and how.
         .target(name: "QuireWire", dependencies: ["QuireEngine", "CChannel"]),
         // Helper side: the zygote and the helpers, the only processes that open documents.
-        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "QuireSandbox", "CCairo"]),
+        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "QuireSandbox", "CCairo", "CSyncTeX"]),
         // Window side: the helpers as the engine's ports (no poppler here).
         .target(name: "QuireRemote", dependencies: ["QuireEngine", "QuireImage", "QuireWire", "CGio"]),
         .target(name: "PDFWriter", dependencies: ["CCairo"]),

@@ -94,7 +94,7 @@ check "manual page installed in usr/share/man/man1" test -f "$man"
 check "manual page formats without warnings" silent bash -c 'man --warnings -l "$1" >/dev/null' _ "$man"
 # The options --help lists and those the manual page describes, one per line.
 help_options() { "$binary" --help | grep -o -- '--[a-z][a-z-]*' | sort -u; }
-man_options() { grep -o -- '\\-\\-[a-z][a-z-]*' "$man" | sed 's/\\//g' | sort -u; }
+man_options() { sed 's/\\-/-/g' "$man" | grep -o -- '--[a-z][a-z-]*' | sort -u; }
 check "manual page and --help list the same options" diff <(help_options) <(man_options)
 check "--version says meson.build's version" \
     test "$("$binary" --version)" = "quire $(sed -n "s/^project('quire', version: '\([^']*\)'.*/\1/p" "$source_dir/meson.build")"

@@ -14,6 +14,8 @@ public struct PageMark: Equatable, Sendable {
         case chosenMarkup
         /// A form widget the reader can fill, and the one with the keyboard's focus.
         case formField, focusedField
+        /// Where a SyncTeX forward search landed, fading out (1 whole, 0 gone).
+        case syncTeX(opacity: Double)
     }
 
     public var rects: [Rect]

@@ -68,6 +68,8 @@ public enum ZygoteProcess {
                         RenderHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     case .document:
                         DocumentHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
+                    case .synctex:
+                        SyncTeXHelper.serve(helperChannel, pdfPath: displayPath, confine: confine)
                     }
                 }
                 if pid < 0 {

@@ -21,6 +21,8 @@ public final class Application {
     private var exitStatus: Int32 = 0
     private var memoryMonitor: OpaquePointer? // GMemoryMonitor, kept for the application's life
     private var recent: RecentDocuments!
+    /// The command line's forward search, until it is sent or shown.
+    private var syncTeXForward: SyncTeXForwarding?
     /// Read when the first window opens a document; shared by all windows.
     private lazy var states: DocumentStateStore = {
         let store = DocumentStateStore()
@@ -50,6 +52,9 @@ public final class Application {
             print("quire \(LaunchOptions.version)")
             return 0
         }
+        if let command = options.editorCommand {
+            do { try EditorCommandSetting().write(command.template) } catch { printError(error.description) }
+        }
         let configuration = ThisProcess.configuration()
         startHelpers()
         RendererChoice.applyBeforeGtkStarts()
@@ -71,11 +76,14 @@ public final class Application {
         Signal.connect(instance, "startup") { [unowned self] in self.startup() }
         Signal.connect(instance, "activate") { [unowned self] in self.activate() }
         Signal.connectOpen(instance) { [unowned self] files in self.open(files) }
+        syncTeXForward = SyncTeXForwarding(options: options)
     }
 
     private func run(program: String) -> Int32 {
-        // GApplication sees only the files, so they travel to a running instance as `open`.
-        let arguments = [program] + options.files
+        if options.snapshotPath == nil, let request = syncTeXForward, request.sendToRunningInstance(app) { return 0 }
+        // GApplication sees only the files, so they travel to a running instance as `open`
+        // (a forward search's file is opened by `activate`, here).
+        let arguments = [program] + (syncTeXForward == nil ? options.files : [])
         var pointers = arguments.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
         if configuration.reportsStalls { StallWatch.start() }
@@ -110,6 +118,7 @@ public final class Application {
             self.windows.values.forEach { $0.close() }
         }
         Actions.add("close", to: app) { [unowned self] in self.activeWindow?.close() }
+        SyncTeXForwarding.addAction(to: app) { [unowned self] request in self.forward(request) }
         for (action, accels) in Self.accelerators { quire_set_accels(app, "app.\(action)", accels) }
         for (action, accels) in WindowMenus.accelerators { quire_set_accels(app, "win.\(action)", accels) }
         // After the first window is up: the monitor may ask D-Bus for a portal.
@@ -126,6 +135,10 @@ public final class Application {
     }
 
     private func activate() {
+        if let request = syncTeXForward {
+            syncTeXForward = nil
+            return forward(request)
+        }
         if let path = SampleDocument.pathInSourceTree() {
             newWindow().open(path)
         } else if options.snapshotPath != nil {
@@ -146,6 +159,15 @@ public final class Application {
                 g_free(uri)
             }
         }
+    }
+
+    /// A forward search: the window showing its document moves there, else one opens it.
+    private func forward(_ request: SyncTeXForwarding) {
+        let window = windows.values.first { request.names($0.documentPath) }
+            ?? activeWindow.flatMap { $0.isEmpty ? $0 : nil } ?? newWindow()
+        if !request.names(window.documentPath) || window.isEmpty { window.open(request.pdfPath) }
+        window.syncTeXForward(request.position)
+        window.present()
     }
 
     private var snapshotPassword: String? {

@@ -51,6 +51,11 @@ final class DocumentWindow {
     private var objects: PageObjects?
     private var documentTitle = ""
     private var openingCheck: DocumentOpening?
+    private var syncTeX: DocumentSyncTeX?
+    /// A forward search asked before the document was on screen.
+    private var pendingForward: SourcePosition?
+    /// The local file the window shows or opens, for a forward search to find it.
+    private(set) var documentPath: String?
 
     /// Called once the window shows something final: every visible page rendered, or an
     /// error, or the password prompt. Used by the snapshot mode.
@@ -269,7 +274,9 @@ final class DocumentWindow {
     func open(_ argument: String, password: String? = nil) {
         if keepingUnsaved(then: { [unowned self] in self.open(argument, password: password) }) { return }
         do {
-            perform(session.open(try DocumentSource(pathOrURI: argument, password: password)))
+            let source = try DocumentSource(pathOrURI: argument, password: password)
+            documentPath = if case .file(let path) = source.location { path } else { nil }
+            perform(session.open(source))
         } catch {
             printError(error.description)
             perform(session.cannotOpen(error))
@@ -445,6 +452,10 @@ final class DocumentWindow {
         }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = window
+        let syncTeX = DocumentSyncTeX(file: file, canvas: canvas, pdfPath: path)
+        syncTeX.onNotice = { [unowned self] text in self.notice.show(text) }
+        self.syncTeX = syncTeX
+        if let forward = pendingForward { syncTeXForward(forward) }
         forms?.close()
         let forms = DocumentForms(canvas: canvas, annotations: annotations, objects: objects)
         forms.onNotice = { [unowned self] text in self.notice.show(text) }
@@ -489,6 +500,13 @@ final class DocumentWindow {
         stack.shown = "document"
         header.showZoom(true)
         if !searchBar.isOpen { canvas.grabFocus() }
+    }
+
+    /// Shows and marks the place of a TeX source line (once the document is on screen).
+    func syncTeXForward(_ position: SourcePosition) {
+        guard case .document = session.phase, let syncTeX else { return pendingForward = position }
+        pendingForward = nil
+        syncTeX.forward(position)
     }
 
     /// The error page or the password prompt, in place of the opening page.

@@ -18,6 +18,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var showVersion = false
     /// The release, as meson.build's project() says (the install test compares them).
     public static let version = "0.1.0"
+    /// `--synctex-forward LINE:COLUMN:FILE.tex`: the place to show in the one document given.
+    public var syncTeXForward: SourcePosition?
+    /// `--synctex-editor-command`: what Ctrl+click runs, remembered for later launches.
+    public var editorCommand: EditorCommand?
 
     /// Whether the command line asks for a view of its own (a page, a search, a zoom…),
     /// which then replaces the one remembered for the document.
@@ -28,6 +32,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public static let usage = """
         Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
                quire --version
+               quire --synctex-forward LINE:COLUMN:FILE.tex [--synctex-editor-command CMD] FILE.pdf
                quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--night] [--size WxH] [FILE]
 
         Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
@@ -45,6 +50,12 @@ public struct LaunchOptions: Equatable, Sendable {
           --no-continuous     one page (or spread) at a time; Page Down turns it
           --night             night mode: pages in inverted lightness, hues kept (Ctrl+I)
           --size WxH          window size in pixels
+          --synctex-forward LINE:COLUMN:FILE.tex
+                              show and briefly mark the place of that source line in the one FILE
+                              given (its SyncTeX file beside it), in the running Quire if there is one
+          --synctex-editor-command CMD
+                              what Ctrl+click on a page runs for its SyncTeX source line, such as
+                              'gvim --remote +%{line} %{input}' (%{column} too); remembered
           -h, --help          print this and exit
           --version           print Quire's version and exit
         Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size),
@@ -56,7 +67,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public static func == (a: Self, b: Self) -> Bool {
         a.snapshotPath == b.snapshotPath && a.page == b.page && a.find == b.find && a.sidebar == b.sidebar && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.night == b.night && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
-            && a.showHelp == b.showHelp && a.showVersion == b.showVersion
+            && a.showHelp == b.showHelp && a.showVersion == b.showVersion && a.syncTeXForward == b.syncTeXForward && a.editorCommand == b.editorCommand
     }
 
     public struct Invalid: Error, CustomStringConvertible {
@@ -122,12 +133,21 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw Invalid(description: "--size takes WIDTHxHEIGHT in pixels, such as 1200x900, not “\(text)”")
                 }
                 windowSize = (parts[0], parts[1])
+            case "--synctex-forward":
+                let text = try value(argument)
+                do { syncTeXForward = try SourcePosition(argument: text) } catch { throw Invalid(description: error.description) }
+            case "--synctex-editor-command":
+                let text = try value(argument)
+                do { editorCommand = try EditorCommand(text) } catch { throw Invalid(description: error.description) }
             default:
                 throw Invalid(description: "unknown option \(argument)")
             }
         }
         if snapshotPath != nil && files.count > 1 {
             throw Invalid(description: "--snapshot takes one file")
+        }
+        if syncTeXForward != nil && files.count != 1 {
+            throw Invalid(description: "--synctex-forward takes one FILE.pdf")
         }
     }
 }

@@ -96,12 +96,14 @@ public enum HelperReply: Equatable, Sendable {
     }
 }
 
-/// What a helper the zygote forks does: draw pixels, read everything else, or write the
-/// document with the reader's annotations into a file the window opened.
+/// What a helper the zygote forks does: draw pixels, read everything else, write the
+/// document with the reader's annotations into a file the window opened, or read SyncTeX.
 public enum HelperKind: UInt8, Equatable, Sendable {
     case renderer = 1
     case document = 2
     case saver = 3
+    /// Reads the SyncTeX file beside the document (`SyncTeXRequest`).
+    case synctex = 4
 }
 
 /// How a helper ended, as its zygote saw it.

@@ -1,3 +1,4 @@
+import QuireEngine
 import XCTest
 @testable import QuireUI
 
@@ -24,6 +25,19 @@ final class LaunchOptionsTests: XCTestCase {
     func testInvalidValuesAreRefused() {
         for arguments in [["--page", "0"], ["--zoom", "5"], ["--zoom", "wide"], ["--size", "10x10"], ["--snapshot"],
                           ["--bogus"], ["--rotate", "45"], ["--layout", "triple"], ["--snapshot", "o.png", "a.pdf", "b.pdf"]] {
+            XCTAssertThrowsError(try LaunchOptions(arguments: arguments), "\(arguments)")
+        }
+    }
+
+    func testSyncTeXOptions() throws {
+        let options = try LaunchOptions(arguments: ["--synctex-forward", "12:0:ch/one.tex", "--synctex-editor-command",
+                                                    "gvim --remote +%{line} %{input}", "thesis.pdf"])
+        XCTAssertEqual(options.syncTeXForward, SourcePosition(line: 12, column: 0, input: "ch/one.tex"))
+        XCTAssertEqual(options.editorCommand?.words, ["gvim", "--remote", "+%{line}", "%{input}"])
+        XCTAssertEqual(options.files, ["thesis.pdf"])
+        for arguments in [["--synctex-forward", "12:0:a.tex"], ["--synctex-forward", "12:0:a.tex", "a.pdf", "b.pdf"],
+                          ["--synctex-forward", "0:0:a.tex", "a.pdf"], ["--synctex-editor-command", "'gvim", "a.pdf"],
+                          ["--synctex-editor-command"]] {
             XCTAssertThrowsError(try LaunchOptions(arguments: arguments), "\(arguments)")
         }
     }
