@@ -14,6 +14,8 @@ public struct PageMark: Equatable, Sendable {
         case chosenMarkup
         /// A form widget the reader can fill, and the one with the keyboard's focus.
         case formField, focusedField
+        /// Caret mode's text cursor.
+        case caret
     }
 
     public var rects: [Rect]
