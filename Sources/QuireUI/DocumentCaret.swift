@@ -26,6 +26,8 @@ final class DocumentCaret {
     }
     private var start: Start?
     private var bar: (page: Int, rect: Rect)?
+    /// The anchor's page, kept out of the cache's reach while Shift selects far from it.
+    private var anchorPage: (page: Int, characters: PageCharacters)?
     private(set) var isOn = false
     /// Hears caret mode start and end.
     var onModeChanged: ((Bool) -> Void)?
@@ -69,6 +71,7 @@ final class DocumentCaret {
         waiting = []
         start = nil
         bar = nil
+        anchorPage = nil
         onModeChanged?(false)
         canvas.redraw()
     }
@@ -144,8 +147,13 @@ final class DocumentCaret {
     /// anchor (or clears the selection).
     private func moved(selecting: Bool) {
         guard let caret else { return }
-        if selecting { selection.select(caret.selection { self.cache.characters(onPage: $0) }) }
-        bar = cache.characters(onPage: caret.place.page).flatMap(caret.bar).map { (caret.place.page, $0) }
+        let here = cache.characters(onPage: caret.place.page)
+        if !caret.isSelecting { anchorPage = here.map { (caret.place.page, $0) } }
+        if selecting {
+            let anchor = anchorPage
+            selection.select(caret.selection { page in page == anchor?.page ? anchor?.characters : self.cache.characters(onPage: page) })
+        }
+        bar = here.flatMap(caret.bar).map { (caret.place.page, $0) }
         if let bar { canvas.reveal(bar.rect, onPage: bar.page, recording: false) }
         canvas.redraw()
     }

@@ -12,6 +12,13 @@ final class CaretWindowTests: XCTestCase {
         XCTAssertEqual(copied.clipboard, "The quick")
     }
 
+    /// In caret mode Ctrl+Right moves by a word (it does not rotate the pages): after
+    /// “The”, Shift+Ctrl+Right selects “quick” (poppler leaves out the space before it).
+    func testCtrlRightMovesTheCaretByAWordInsteadOfRotating() throws {
+        let copied = try SearchableOnScreen.copy { _ in "xdotool key F7 ctrl+Right shift+ctrl+Right" }
+        XCTAssertEqual(copied.clipboard, "quick")
+    }
+
     /// A click in caret mode puts the caret where it lands (at the start of the second
     /// line); Shift+End selects to the line's end.
     func testAClickPlacesTheCaretAndShiftEndSelectsToTheLinesEnd() throws {
