@@ -29,6 +29,8 @@ final class DocumentCaret {
     /// The anchor's page, kept out of the cache's reach while Shift selects far from it.
     private var anchorPage: (page: Int, characters: PageCharacters)?
     private(set) var isOn = false
+    /// The most keys kept waiting for a page's characters.
+    static let waitingLimit = 256
     /// Hears caret mode start and end.
     var onModeChanged: ((Bool) -> Void)?
 
@@ -39,7 +41,7 @@ final class DocumentCaret {
         worker = DocumentWorker(file: file)
         canvas.onCaretKey = { [unowned self] keyval, control, shift in self.key(keyval, control: control, shift: shift) }
         let press = canvas.onPrimaryPress
-        canvas.onPrimaryPress = { [unowned self] presses, point, extending in
+        canvas.onPrimaryPress = { [unowned self, unowned canvas] presses, point, extending in
             press?(presses, point, extending)
             if self.isOn, presses == 1, !extending, let here = canvas.pagePoint(atView: point) {
                 self.begin(at: .pressed(page: here.page, point: here.point))
@@ -127,6 +129,8 @@ final class DocumentCaret {
         case GDK_KEY_End, GDK_KEY_KP_End: move = .lineEnd
         default: return false
         }
+        // Without text to stand in, the keys do nothing (and do not pile up).
+        guard caret != nil || start != nil, waiting.count < Self.waitingLimit else { return true }
         waiting.append((move, shift))
         makeWaitingMoves()
         return true

@@ -97,6 +97,7 @@ extension PageCanvas {
             self.onPrimaryRelease?()
             return false
         }
+        Signal.connect(drag, "cancel") { [unowned self] (_: UnsafeMutableRawPointer?) in self.autoscroll.ended() }
         gtk_widget_add_controller(canvasWidget, drag)
 
         // The secondary button: the context menu.

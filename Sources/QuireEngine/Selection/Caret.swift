@@ -1,16 +1,3 @@
-/// A place between two characters of a page's text (`PageCharacters`): before character
-/// `index`, or after the last character of its line when `index` is the line's end.
-public struct CaretPlace: Hashable, Sendable {
-    public var page: Int
-    public var index: Int
-    public init(page: Int, index: Int) { self.page = page; self.index = index }
-}
-
-/// What a key asks of the caret.
-public enum CaretMove: Hashable, Sendable {
-    case left, right, wordLeft, wordRight, up, down, lineStart, lineEnd
-}
-
 /// The text cursor of caret mode (F7), and how it moves. The rules:
 ///  1. Left/Right move a character; at a line's end Right goes to the next line's start,
 ///     at its start Left to the previous line's end.
@@ -67,8 +54,8 @@ public struct Caret: Hashable, Sendable {
         case .wordLeft: outcome = walk.wordStart(before: here)
         case .down: outcome = walk.line(after: here, nearest: goal)
         case .up: outcome = walk.line(before: here, nearest: goal)
-        case .lineStart: outcome = .at(CaretWalk.Spot(place: CaretPlace(page: here.place.page, index: here.characters.lines[here.line].lowerBound), line: here.line, characters: here.characters))
-        case .lineEnd: outcome = .at(CaretWalk.Spot(place: CaretPlace(page: here.place.page, index: here.characters.lines[here.line].upperBound), line: here.line, characters: here.characters))
+        case .lineStart: outcome = walk.end(ofLineOf: here, forward: false)
+        case .lineEnd: outcome = walk.end(ofLineOf: here, forward: true)
         }
         switch outcome {
         case .needs(let page): return .needs(page: page)
@@ -130,6 +117,19 @@ public struct Caret: Hashable, Sendable {
     }
 }
 
+/// A place between two characters of a page's text (`PageCharacters`): before character
+/// `index`, or after the last character of its line when `index` is the line's end.
+public struct CaretPlace: Hashable, Sendable {
+    public var page: Int
+    public var index: Int
+    public init(page: Int, index: Int) { self.page = page; self.index = index }
+}
+
+/// What a key asks of the caret.
+public enum CaretMove: Hashable, Sendable {
+    case left, right, wordLeft, wordRight, up, down, lineStart, lineEnd
+}
+
 /// Walking the pages' lines for `Caret`: the places before and after a place, across lines
 /// and pages.
 struct CaretWalk {
@@ -175,6 +175,13 @@ struct CaretWalk {
         let range = spot.characters.lines[line]
         return .at(Spot(place: CaretPlace(page: spot.place.page, index: forward ? range.lowerBound : range.upperBound), line: line,
                         characters: spot.characters))
+    }
+
+    /// The end (or start) of the spot's line.
+    func end(ofLineOf spot: Spot, forward: Bool) -> Step {
+        var moved = spot
+        moved.place.index = forward ? spot.characters.lines[spot.line].upperBound : spot.characters.lines[spot.line].lowerBound
+        return .at(moved)
     }
 
     func next(after spot: Spot) -> Step {
