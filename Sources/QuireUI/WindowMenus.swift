@@ -60,7 +60,8 @@ enum WindowMenus {
                                      ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")])
             appendSection(to: menu, [("Continuous", "win.continuous"), ("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"),
                                      ("Right to Left", "win.right-to-left"), ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")])
-            appendSection(to: menu, [("Night Mode", "win.night"), ("Caret Mode", "win.caret"), ("Fullscreen", "win.fullscreen"), ("Presentation", "win.presentation")])
+            appendSection(to: menu, [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen"), ("Presentation", "win.presentation")])
+            appendSection(to: menu, [("Caret Mode", "win.caret")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
     }
