@@ -16,6 +16,8 @@ public struct PageMark: Equatable, Sendable {
         case formField, focusedField
         /// Where a SyncTeX forward search landed, fading out (1 whole, 0 gone).
         case syncTeX(opacity: Double)
+        /// Caret mode's text cursor.
+        case caret
     }
 
     public var rects: [Rect]

@@ -62,6 +62,10 @@ enum DocumentHelper {
         case .selectedText(let selection): return .text(document.selectedText(selection))
         case .formFields(let page): return .formFields(document.formFields(at: page))
         case .annotations(let page): return .annotations(document.fileAnnotations(at: page))
+        case .characters(let page):
+            faults.strikeText(page: page)
+            let found = document.characters(at: page)
+            return .characters(found?.text ?? "", boxes: found?.boxes ?? [])
         case .print: return .printFailed(reason: "a printout is not an answer")
         }
     }

@@ -213,6 +213,13 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         return DocumentReplyCheck.areas(rects)
     }
 
+    /// The page's characters with their boxes, checked (`PageCharacters`: bounded, as many
+    /// boxes as characters, finite, on a page of `size`); nil when they could not be read.
+    public func characters(onPage index: Int, size: Size) -> PageCharacters? {
+        guard case .characters(let text, let boxes)? = askAbout(page: index, .characters(page: index)) else { return nil }
+        return PageCharacters(text: text, boxes: boxes, pageSize: size)
+    }
+
     public func selectedText(_ selection: TextSelection) -> String {
         guard case .text(let text?)? = ask(.selectedText(selection), within: Self.walkSeconds) else { return "" }
         return text

@@ -70,6 +70,11 @@ final class DocumentSelection {
         if session.clear() { changed() }
     }
 
+    /// Selects what caret mode's keys selected (nil: nothing).
+    func select(_ selection: TextSelection?) {
+        if session.select(selection) { changed() }
+    }
+
     /// Puts the selected text on the clipboard (read on the worker; the window stays live).
     func copy() {
         guard !isEmpty else { return }

@@ -27,6 +27,7 @@ final class DocumentWindow {
     private var followPending = false
     private var links: DocumentLinks?
     private(set) var selection: DocumentSelection?
+    private(set) var caret: DocumentCaret?
     private let notice = NoticeBar()
     private(set) var search: DocumentSearch?
     /// The actions on the document shown (`WindowActions`).
@@ -154,6 +155,7 @@ final class DocumentWindow {
         Signal.connect(window, "destroy") { [unowned self] in
             self.search?.stop()
             self.selection?.stop()
+            self.caret?.stop()
             self.canvas?.close()
             self.openingCheck?.cancel()
             self.onClosed?()
@@ -437,6 +439,10 @@ final class DocumentWindow {
         selection?.stop()
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
+        caret?.stop()
+        let caret = DocumentCaret(canvas: canvas, file: file, selection: selection)
+        caret.onModeChanged = { [unowned self] on in self.caretModeChanged(on) }
+        self.caret = caret
         let path: String? = if case .file(let path) = source.location { path } else { nil }
         let objects = PageObjects(file: file, canvas: canvas)
         self.objects = objects
@@ -475,6 +481,7 @@ final class DocumentWindow {
         canvas.addOverlay(annotations)
         canvas.addOverlay(selection)
         canvas.addOverlay(search)
+        canvas.addOverlay(caret)
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }

@@ -89,12 +89,15 @@ extension PageCanvas {
         let drag = gtk_gesture_drag_new()!
         Signal.connect(drag, "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
             self.onPrimaryDrag?(Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
+            self.autoscroll.dragged(to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
             return false
         }
         Signal.connect(drag, "drag-end") { [unowned self] (_: Double, _: Double) -> Bool in
+            self.autoscroll.ended()
             self.onPrimaryRelease?()
             return false
         }
+        Signal.connect(drag, "cancel") { [unowned self] (_: UnsafeMutableRawPointer?) in self.autoscroll.ended() }
         gtk_widget_add_controller(canvasWidget, drag)
 
         // The secondary button: the context menu.
@@ -111,6 +114,7 @@ extension PageCanvas {
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard modifiers.rawValue & GDK_ALT_MASK.rawValue == 0 else { return false }
         if !control, onFieldKey?(keyval, shift) == true { return true }
+        if onCaretKey?(keyval, control, shift) == true { return true }
         let step = 48.0, screen = viewportHeight * 0.9
         // One page at a time, the keys that move by screens turn the page at its end.
         if !continuous, !control {

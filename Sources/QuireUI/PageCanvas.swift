@@ -95,6 +95,10 @@ final class PageCanvas: CanvasContent {
     /// A key on the canvas, asked before its own keys: the form's (Tab through fields,
     /// Space on a check box); says whether it used the key.
     var onFieldKey: ((_ keyval: UInt32, _ shift: Bool) -> Bool)?
+    /// Caret mode's keys (arrows, Home, End, Escape): true when taken.
+    var onCaretKey: ((_ keyval: UInt32, _ control: Bool, _ shift: Bool) -> Bool)?
+    /// Scrolls while a selection is dragged past the edge.
+    private(set) lazy var autoscroll = DragAutoscroll(canvas: self)
     /// Told when the zoom or the turn changed what a point of a page is on screen.
     private var scaleWatchers: [() -> Void] = []
     func watchScale(_ watcher: @escaping () -> Void) { scaleWatchers.append(watcher) }
@@ -206,6 +210,8 @@ final class PageCanvas: CanvasContent {
     }
 
     var viewportHeight: Double { model.layout.viewport.height }
+    var viewportSize: Size { model.layout.viewport }
+    var contentSize: Size { model.layout.contentSize }
     var scrollPosition: Point { model.scroll }
     var zoomPercent: Double { model.layout.scale / ZoomMode.pixelsPerPointAt100 * 100 }
 
@@ -263,11 +269,11 @@ final class PageCanvas: CanvasContent {
     func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
 
     /// Scrolls (or turns the page) so that `area` of `page` is in view, if it is not.
-    func reveal(_ area: Rect, onPage page: Int) {
+    func reveal(_ area: Rect, onPage page: Int, recording: Bool = true) {
         guard model.hasViewport else { return show(page: page) }
         let before = model.place
         guard let target = model.reveal(area, onPage: page) else { return }
-        recordJump(from: before)
+        if recording { recordJump(from: before) }
         contentSizeChanged()
         move(to: target)
         viewportChanged()
@@ -578,6 +584,7 @@ final class PageCanvas: CanvasContent {
         // Where a form can be filled, faintly, as other viewers show it; the field with the
         // keyboard's focus more strongly.
         case .formField: (GdkRGBA(red: 0, green: 0.33, blue: 1, alpha: 0.1), 0.0)
+        case .caret: (night.isOn ? GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1) : GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1), 0.0)
         case .focusedField: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), 1.0)
         case .match: (GdkRGBA(red: 1, green: 0.8, blue: 0, alpha: 0.4), 1.0)
         case .currentMatch: (GdkRGBA(red: 1, green: 0.4, blue: 0, alpha: 0.55), 1.0)

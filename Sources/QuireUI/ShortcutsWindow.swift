@@ -104,6 +104,7 @@ enum ShortcutsWindow {
         "go-to-page": ("Moving Around", "Go to a page (number or label)"),
         "go-back": ("Moving Around", "Back to where a jump left"),
         "go-forward": ("Moving Around", "Forward again"),
+        "caret": ("Moving Around", "Caret mode: the arrows, Home and End move a text cursor, with Shift they select"),
         "zoom-in": ("Viewing", "Zoom in"),
         "zoom-out": ("Viewing", "Zoom out"),
         "zoom-reset": ("Viewing", "Real size (100 %)"),

@@ -65,6 +65,7 @@ extension DocumentWindow {
             ("save", true, .plain { [unowned self] in self.annotations?.save() }),
             ("save-as", true, .plain { [unowned self] in self.annotations?.saveAs() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
+            ("caret", true, .toggle(initial: false) { [unowned self] in self.caret?.toggle() }),
             // Enabled by the history once a document is shown.
             ("go-back", false, onCanvas { $0.goThroughHistory(back: true) }),
             ("go-forward", false, onCanvas { $0.goThroughHistory(back: false) }),
@@ -121,6 +122,13 @@ extension DocumentWindow {
         if case .dual(let odd, let rtl) = canvas.arrangement { states = ["dual": true, "odd-left": odd, "right-to-left": rtl] }
         states["continuous"] = canvas.continuous
         for (name, on) in states { Actions.setState(name, of: window, on) }
+    }
+
+    /// The caret's check mark follows caret mode; while it is on, Ctrl+Left and Ctrl+Right
+    /// move the caret by words (the rotations' keys reach the canvas when they are off).
+    func caretModeChanged(_ on: Bool) {
+        Actions.setState("caret", of: window, on)
+        for name in ["rotate-left", "rotate-right"] { Actions.setEnabled(name, of: window, !on) }
     }
 
     /// The zoom menu marks Fit Width, Fit Page or Smart Fit while the zoom follows the window.

@@ -33,6 +33,7 @@ enum WindowMenus {
         ("save", "<Control>s"),
         ("save-as", "<Control><Shift>s"),
         ("add-note", "<Control>m"),
+        ("caret", "F7"),
     ]
 
     /// The header bar's main menu: what there is to do with the document as a whole.
@@ -61,6 +62,7 @@ enum WindowMenus {
             appendSection(to: menu, [("Continuous", "win.continuous"), ("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"),
                                      ("Right to Left", "win.right-to-left"), ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")])
             appendSection(to: menu, [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen"), ("Presentation", "win.presentation")])
+            appendSection(to: menu, [("Caret Mode", "win.caret")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
     }

@@ -20,6 +20,8 @@ public enum DocumentRequest: Equatable, Sendable {
     case print(pages: [Int], paper: PrintPaper)
     case formFields(page: Int)
     case annotations(page: Int)
+    /// The page's text with one box per character (caret mode).
+    case characters(page: Int)
 
     /// The most page sizes one question asks for.
     public static let sizesPerRequest = 4096
@@ -49,6 +51,7 @@ public enum DocumentRequest: Equatable, Sendable {
             out.size(paper.size); out.f64(paper.top); out.f64(paper.left); out.f64(paper.bottom); out.f64(paper.right)
         case .formFields(let page): out.u8(14); out.int(page)
         case .annotations(let page): out.u8(15); out.int(page)
+        case .characters(let page): out.u8(16); out.int(page)
         }
         return out.bytes
     }
@@ -78,6 +81,7 @@ public enum DocumentRequest: Equatable, Sendable {
                                                           bottom: try input.f64(), right: try input.f64()))
         case 14: self = .formFields(page: try input.int())
         case 15: self = .annotations(page: try input.int())
+        case 16: self = .characters(page: try input.int())
         case let other: throw .unknownMessage(other)
         }
         try input.finish()
@@ -107,6 +111,8 @@ public enum DocumentReply: Equatable, Sendable {
     case printFailed(reason: String)
     case formFields([FormField])
     case annotations([FileAnnotation])
+    /// A page's text and a box per character of it (at most `PageCharacters.limit`).
+    case characters(String, boxes: [Rect])
 
     public var bytes: [UInt8] {
         var out = WireWriter()
@@ -131,6 +137,7 @@ public enum DocumentReply: Equatable, Sendable {
         case .printFailed(let reason): out.u8(14); out.string(reason, limit: HelperReply.reasonLimit)
         case .formFields(let fields): out.u8(15); out.list(fields) { $0.formField($1) }
         case .annotations(let annotations): out.u8(16); out.list(annotations) { $0.fileAnnotation($1) }
+        case .characters(let text, let boxes): out.u8(17); out.string(text, limit: WireLimit.pageCharacters); out.rects(boxes)
         }
         return out.bytes
     }
@@ -169,6 +176,7 @@ public enum DocumentReply: Equatable, Sendable {
             self = .annotations(try input.list(limit: FileAnnotation.perPageLimit, least: 60) { (r: inout WireReader) throws(WireError) in
                 try r.fileAnnotation()
             })
+        case 17: self = .characters(try input.string(limit: WireLimit.pageCharacters), boxes: try input.rects(limit: PageCharacters.limit))
         case 15: self = .formFields(try input.list(limit: FormField.perPageLimit, least: 60) { (r: inout WireReader) throws(WireError) in try r.formField() })
         case let other: throw .unknownMessage(other)
         }
@@ -198,6 +206,8 @@ public struct DocumentSummary: Equatable, Sendable {
 extension WireLimit {
     /// Match or selection areas in one answer: far past a page's glyphs.
     public static let areas = 1 << 20
+    /// A page's text for caret mode: `PageCharacters.limit` characters of four bytes.
+    public static let pageCharacters = PageCharacters.limit * 4
 }
 
 extension WireWriter {

@@ -28,6 +28,16 @@ final class SelectionSessionTests: XCTestCase {
         XCTAssertNil(session.selection)
     }
 
+    func testASelectionMadeByTheKeysIsAskedForAndAPressExtendsIt() {
+        var session = SelectionSession()
+        XCTAssertTrue(session.select(TextSelection(anchor: at(0), head: at(0, 300, 100))))
+        XCTAssertEqual(session.requests(visible: 0..<2, pageSizes: sizes).map(\.span.page), [0])
+        session.press(at: at(1), presses: 1, extending: true)
+        XCTAssertEqual(session.selection?.anchor, at(0), "Shift+press keeps the keys' anchor")
+        XCTAssertTrue(session.select(nil))
+        XCTAssertTrue(session.isEmpty)
+    }
+
     func testAreasAreAskedOnceAPageForThePagesInViewItCovers() {
         var session = SelectionSession()
         session.press(at: at(2), presses: 1, extending: false)

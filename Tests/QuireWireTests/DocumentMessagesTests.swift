@@ -14,6 +14,7 @@ final class DocumentMessagesTests: XCTestCase {
             .outline, .properties, .fonts,
             .selectionAreas(TextSelection.Span(page: 1, start: Point(x: 1, y: 2), end: Point(x: 30, y: 40)), style: .line),
             .selectedText(selection), .print(pages: [4, 2, 0], paper: PrintPaper(size: Size(width: 595, height: 842), top: 10, left: 12, bottom: 14, right: 16)),
+            .characters(page: 3),
         ]
         for request in requests { XCTAssertEqual(try DocumentRequest(request.bytes), request) }
     }
@@ -37,6 +38,7 @@ final class DocumentMessagesTests: XCTestCase {
                                            pdfVersion: "1.7", pageCount: 0, firstPageSize: .zero, fileSize: nil, isEncrypted: false,
                                            location: "/tmp/x.pdf")),
             .printChunk([1, 2, 3]), .printed(pages: 3), .printFailed(reason: "page 2 could not be printed"),
+            .characters("ab\né", boxes: Array(repeating: Rect(x: 1, y: 2, width: 3, height: 4), count: 4)),
         ]
         for reply in replies { XCTAssertEqual(try DocumentReply(reply.bytes, path: "/tmp/x.pdf"), reply) }
         // The helper's path never reaches the window: the window's own is put in.
@@ -61,6 +63,10 @@ final class DocumentMessagesTests: XCTestCase {
         var chunk = WireWriter()
         chunk.u8(12); chunk.int(DocumentReply.printChunkLimit + 1)
         XCTAssertThrowsError(try DocumentReply(chunk.bytes, path: "x"), "a printout chunk past its bound")
+        var characters = WireWriter()
+        characters.u8(17); characters.string("a", limit: 1); characters.int(PageCharacters.limit + 1)
+        for _ in 0...PageCharacters.limit { characters.rect(Rect(x: 0, y: 0, width: 1, height: 1)) }
+        XCTAssertThrowsError(try DocumentReply(characters.bytes, path: "x"), "more character boxes than a page may have")
         let good = DocumentReply.labels(["iv", nil]).bytes
         XCTAssertThrowsError(try DocumentReply(good + [0], path: "x"), "a byte past the end")
         for cut in 0..<good.count { XCTAssertThrowsError(try DocumentReply(Array(good.prefix(cut)), path: "x"), "cut at \(cut)") }

@@ -65,6 +65,10 @@ public struct SelectionSession: Sendable {
     @discardableResult
     public mutating func clear() -> Bool { set(nil) }
 
+    /// Selects `selection` as made by the keys (caret mode); nil clears.
+    @discardableResult
+    public mutating func select(_ selection: TextSelection?) -> Bool { set(selection) }
+
     /// The areas to ask for now, for the pages in `visible` (of sizes `pageSizes`).
     public mutating func requests(visible: Range<Int>, pageSizes: [Size]) -> [AreaRequest] {
         guard let selection, !isEmpty else { return [] }
