@@ -71,6 +71,7 @@ final class DocumentLinks {
     /// page whose links are still being read).
     @discardableResult
     func clicked(at point: Point) -> Bool {
+        if previews.takesClick() { return true }
         let (click, wish) = pages.click(at: canvas.pagePoint(atView: point))
         ask(wish)
         switch click {

@@ -198,6 +198,26 @@ final class LinkPreviews {
         if trace { printError("preview shown: page \(shown.preview.page + 1), \(Int((monotonicSeconds() - restBegan - LinkPreview.restSeconds) * 1000)) ms after the rest") }
     }
 
+    /// Whether the pointer is within `popover`'s surface.
+    private static func pointerIsOver(_ popover: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let surface = gtk_native_get_surface(quire_native(UnsafeMutableRawPointer(popover))),
+              let seat = gdk_display_get_default_seat(gtk_widget_get_display(popover)),
+              let pointer = gdk_seat_get_pointer(seat) else { return false }
+        var x = 0.0, y = 0.0
+        guard gdk_surface_get_device_position(surface, pointer, &x, &y, nil) != 0 else { return false }
+        return x >= 0 && y >= 0 && x < Double(gdk_surface_get_width(surface)) && y < Double(gdk_surface_get_height(surface))
+    }
+
+    /// A click the canvas got while the pointer is over the preview (GTK sent it there;
+    /// see `closeSoon`) is the preview's: followed, and taken from the links under it.
+    func takesClick() -> Bool {
+        guard let popover = shown?.popover, Self.pointerIsOver(popover) else { return false }
+        // After this event: GTK still holds the popover as the pointer's widget while it
+        // delivers it, and a popover taken away meanwhile makes it complain.
+        MainLoop.invoke { [weak self] in self?.clickedPreview() }
+        return true
+    }
+
     private func clickedPreview() {
         guard let link = shown?.link else { return }
         close()
@@ -218,7 +238,10 @@ final class LinkPreviews {
         closing = MainLoop.after(seconds: 0.3) { [weak self] in
             guard let self else { return }
             self.closing = nil
-            if !self.overPopover { self.close() }
+            // GTK 4.8 on X11 may report the pointer leaving a popover it rests on, and send
+            // it to the canvas below (about one rest in two here): where the pointer is decides.
+            let underPointer = self.shown?.popover.map(Self.pointerIsOver) ?? false
+            if !self.overPopover && !underPointer { self.close() }
         }
     }
 

@@ -75,8 +75,9 @@ final class PageEntry {
     /// Ctrl+L: focus the entry with its text selected, ready to type over.
     func focus() {
         editing = true
-        gtk_widget_grab_focus(entry.widget)
+        // Selected before the focus comes, as the find bar does (GTK 4.8's blink warning).
         entry.select(from: 0, to: -1)
+        gtk_widget_grab_focus(entry.widget)
     }
 
     private func submit() {

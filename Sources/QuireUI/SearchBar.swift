@@ -101,11 +101,14 @@ final class SearchBar {
     func open(text: String? = nil) {
         gtk_search_bar_set_search_mode(OpaquePointer(widget), 1)
         if let text { field.text = text }
+        // Selected before the focus comes: GTK 4.8 starts the cursor's blinking when its text
+        // gains the focus with no selection, and warns ("unexpected blinking selection") when
+        // a selection made after that meets the blink.
+        field.select(from: 0, to: -1)
         gtk_widget_grab_focus(entry)
         // The entry's text widget is realized only at the next frame, and keys typed before
         // that are lost (its input method has no window yet): realize it now.
         if let root = gtk_widget_get_root(entry), let focus = gtk_root_get_focus(root) { gtk_widget_realize(focus) }
-        field.select(from: 0, to: -1)
     }
 
     func close() { gtk_search_bar_set_search_mode(OpaquePointer(widget), 0) }
