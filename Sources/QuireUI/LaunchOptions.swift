@@ -76,7 +76,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--find": find = try value(argument)
             case "--sidebar":
                 let text = try value(argument)
-                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: "--sidebar takes outline, thumbnails or annotations, not “\(text)”") }
+                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: "--sidebar takes outline, thumbnails, annotations or bookmarks, not “\(text)”") }
                 sidebar = view
             case "--page":
                 let text = try value(argument)

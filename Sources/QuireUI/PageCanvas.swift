@@ -95,6 +95,8 @@ final class PageCanvas: CanvasContent {
     /// A key on the canvas, asked before its own keys: the form's (Tab through fields,
     /// Space on a check box); says whether it used the key.
     var onFieldKey: ((_ keyval: UInt32, _ shift: Bool) -> Bool)?
+    /// A key for the marks (`m`, `'` and the letter after); true when it took the key.
+    var onMarkKey: ((_ keyval: UInt32, _ control: Bool) -> Bool)?
     /// Told when the zoom or the turn changed what a point of a page is on screen.
     private var scaleWatchers: [() -> Void] = []
     func watchScale(_ watcher: @escaping () -> Void) { scaleWatchers.append(watcher) }
@@ -276,6 +278,9 @@ final class PageCanvas: CanvasContent {
     /// Goes where an outline entry (or a thumbnail) leads: its page, and the destination at
     /// the top of the view when it has one. A jump, to come back from with Alt+Left.
     func go(to target: OutlineTarget) { go(.target(target), recording: true) }
+
+    /// Goes to a place the reader marked (a bookmark, a mark): a jump, as above.
+    func go(to place: ViewPlace) { go(.place(place), recording: true) }
 
     /// The page under a view point and the point on it (points from its top-left as displayed).
     func pagePoint(atView point: Point) -> (page: Int, point: Point)? { model.pagePoint(atView: point) }

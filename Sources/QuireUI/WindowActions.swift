@@ -65,6 +65,7 @@ extension DocumentWindow {
             ("save", true, .plain { [unowned self] in self.annotations?.save() }),
             ("save-as", true, .plain { [unowned self] in self.annotations?.saveAs() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
+            ("add-bookmark", true, .plain { [unowned self] in self.bookmarks?.add() }),
             // Enabled by the history once a document is shown.
             ("go-back", false, onCanvas { $0.goThroughHistory(back: true) }),
             ("go-forward", false, onCanvas { $0.goThroughHistory(back: false) }),

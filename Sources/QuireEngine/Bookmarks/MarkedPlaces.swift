@@ -7,8 +7,9 @@
 ///    trimmed) and clipped to `nameLimit` characters; an empty one leaves the name as it was.
 /// 3. Bookmarks are listed in document order (page, then how far down), the older first
 ///    at the same place.
-/// 4. At most `bookmarkLimit` bookmarks: adding one more is refused. Letter marks are
-///    a–z and A–Z, one place each; setting a letter again moves it.
+/// 4. One bookmark a place: bookmarking a place again finds the bookmark there. At most
+///    `bookmarkLimit` bookmarks: adding one more is refused. Letter marks are a–z and
+///    A–Z, one place each; setting a letter again moves it.
 /// 5. Two copies (two Quires, or a window and the file) merge, never losing either's
 ///    changes: bookmarks by identity and letter marks by letter, the later change winning.
 ///    A deletion is a change: the bookmark stays as a tombstone (the latest `removedLimit`
@@ -26,7 +27,7 @@ public struct MarkedPlaces: Equatable, Sendable {
     }
 
     /// Every bookmark, the deleted ones too, in document order.
-    internal(set) var entries: [Bookmark] = []
+    var entries: [Bookmark] = []
     public internal(set) var marks: [Character: Mark] = [:]
 
     public init() {}
@@ -37,6 +38,9 @@ public struct MarkedPlaces: Equatable, Sendable {
     public var isFull: Bool { bookmarks.count >= Self.bookmarkLimit }
 
     public func bookmark(_ id: String) -> Bookmark? { entries.first { $0.id == id && !$0.removed } }
+
+    /// The bookmark at exactly `place`, if any.
+    public func bookmark(at place: ViewPlace) -> Bookmark? { entries.first { $0.place == place && !$0.removed } }
 
     /// Bookmarks `place` as `name` at `time`; nil when there are already as many as allowed.
     public mutating func add(at place: ViewPlace, name: String, time: Double) -> Bookmark? {
