@@ -185,7 +185,8 @@ final class Sidebar {
         case .annotations:
             return "sidebar=annotations annotations=\(annotations?.rows.count ?? 0)"
         case .bookmarks:
-            return "sidebar=bookmarks bookmarks=\(bookmarks.count)"
+            let first = bookmarks.shown.first.map { " first=\"\($0.name)\"" } ?? ""
+            return "sidebar=bookmarks bookmarks=\(bookmarks.count)\(first)"
         }
     }
 

@@ -1,0 +1,145 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// Bookmarks and marks in the real window, as a reader makes them: Ctrl+D and a name typed,
+/// the Bookmarks pane, Quire started again on the same state folder; `m a` and `' a`.
+final class BookmarkWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    /// Where the page's left edge may be in a 1400 × 1000 window at 100 %, with the
+    /// sidebar closed and open (the fewer places, the faster the search).
+    private static let closedXs = 284...300, openXs = 398...418
+
+    /// The sidebar switcher's fourth button, Bookmarks.
+    private static let bookmarksButton = "171 73"
+
+    /// The first row of a pane: ink at the sidebar's left, below its switcher.
+    private static func firstRow(_ screen: Picture) -> Int? {
+        (95..<300).first { y in (12..<150).filter { Picture.distance(screen[$0, y], 0xFF00_0000) <= 0x40 }.count >= 3 }
+    }
+
+    func testCtrlDBookmarksUnderATypedNameKeptAcrossARestartAndThePaneGoesThere() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.outlined(named: "bookmarked.pdf")
+        let stateHome = freshStateHome()
+        // Page label 3 is the fifth page, where Part II starts.
+        let first = ScriptedSession.ended(within: 10)
+            + ScriptedSession.start(title: "bookmarked.pdf", arguments: "--size 1400x1000 --zoom 100")
+            + ScriptedSession.press("ctrl+l", thenType: "3") + """
+            echo moved
+            read answer
+            xdotool key ctrl+d
+            echo asked
+            read answer
+            xdotool type 'Second part'
+            xdotool key Return F9
+            xdotool mousemove \(Self.bookmarksButton) click 1
+            xdotool mousemove 1590 1190
+            echo listed
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: first, file: file, shot: fixtures.path("bookmarked.png"), stateHome: stateHome)
+        XCTAssertEqual(try session.readLine(), "moved")
+        XCTAssertTrue(try session.showsAtTheTop(page: 4, of: file, xs: Self.closedXs), "Ctrl+L 3 did not show page 5")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "asked")
+        // The name's popover, at the top of the view.
+        func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
+        XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "listed")
+        let listed = try session.stillScreen { Self.firstRow($0) != nil }
+        XCTAssertNotNil(Self.firstRow(listed), "the Bookmarks pane lists nothing")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+
+        // Started again: the pane lists the bookmark under the name typed.
+        let report = try QuireRun.run(["--snapshot", fixtures.path("bookmarks-pane.png"), "--size", "1400x1000", "--sidebar", "bookmarks", file],
+                                      environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertEqual(report.status, 0, report.standardError)
+        XCTAssertTrue(report.standardOutput.contains(#"sidebar=bookmarks bookmarks=1 first="Second part""#), report.standardOutput)
+
+        // Started again, from the first page: a click on the bookmark goes there, Alt+Left comes back.
+        let second = ScriptedSession.start(title: "bookmarked.pdf", arguments: "--size 1400x1000 --zoom 100 --sidebar bookmarks") + """
+            xdotool mousemove 1590 1190
+            echo opened
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key Home
+            echo home
+            read answer
+            \(ScriptedSession.clickThenBack)
+            kill $quire; wait $quire
+            """
+        let again = try ScriptedSession(script: second, file: file, shot: fixtures.path("bookmark-jump.png"), stateHome: stateHome)
+        XCTAssertEqual(try again.readLine(), "opened")
+        XCTAssertTrue(try again.showsAtTheTop(page: 4, of: file, xs: Self.openXs), "not reopened where it was left")
+        try again.proceed()
+        XCTAssertEqual(try again.readLine(), "home")
+        XCTAssertTrue(try again.showsAtTheTop(page: 0, of: file, xs: Self.openXs), "Home did not show the first page")
+        let row = try XCTUnwrap(Self.firstRow(try again.stillScreen { Self.firstRow($0) != nil }), "the bookmark is not listed after a restart")
+        try again.proceed("60 \(row + 5)")
+        XCTAssertEqual(try again.readLine(), "clicked")
+        XCTAssertTrue(try again.showsAtTheTop(page: 4, of: file, xs: Self.openXs), "the bookmark did not go to page 5")
+        try again.proceed()
+        XCTAssertEqual(try again.readLine(), "back")
+        XCTAssertTrue(try again.showsAtTheTop(page: 0, of: file, xs: Self.openXs), "Alt+Left did not come back from the bookmark")
+    }
+
+    /// `m a` marks the place shown, `' a` goes back to it (Alt+Left returning), `n` still
+    /// turns the page, and the mark is there when Quire starts again.
+    func testMThenALetterMarksAPlaceAndApostropheThenTheLetterGoesBack() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 12, named: "marked.pdf")
+        let stateHome = freshStateHome()
+        let steps = ScriptedSession.ended(within: 10)
+            + ScriptedSession.start(title: "marked.pdf", arguments: "--size 1400x1000 --zoom 100")
+            + ScriptedSession.press("ctrl+l", thenType: "5") + """
+            echo moved
+            read answer
+            xdotool key m a
+            """ + ScriptedSession.press("ctrl+l", thenType: "10") + """
+            echo away
+            read answer
+            xdotool key apostrophe a
+            echo marked
+            read answer
+            xdotool key alt+Left
+            echo back
+            read answer
+            xdotool key n
+            echo turned
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: steps, file: file, shot: fixtures.path("marked.png"), stateHome: stateHome)
+        for (line, page) in [("moved", 4), ("away", 9), ("marked", 4), ("back", 9), ("turned", 10)] {
+            XCTAssertEqual(try session.readLine(), line)
+            XCTAssertTrue(try session.showsAtTheTop(page: page, of: file, xs: Self.closedXs), "after \(line), page \(page + 1) is not at the top")
+            try session.proceed()
+        }
+        XCTAssertEqual(try session.readLine(), "exited 0")
+
+        let restarted = ScriptedSession.start(title: "marked.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            echo opened
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key apostrophe a
+            echo marked
+            read answer
+            kill $quire; wait $quire
+            """
+        let again = try ScriptedSession(script: restarted, file: file, shot: fixtures.path("marked-again.png"), stateHome: stateHome)
+        XCTAssertEqual(try again.readLine(), "opened")
+        XCTAssertTrue(try again.showsAtTheTop(page: 10, of: file, xs: Self.closedXs), "not reopened where it was left")
+        try again.proceed()
+        XCTAssertEqual(try again.readLine(), "marked")
+        XCTAssertTrue(try again.showsAtTheTop(page: 4, of: file, xs: Self.closedXs), "the mark was not kept across a restart")
+    }
+}
