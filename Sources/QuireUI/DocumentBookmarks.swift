@@ -116,10 +116,11 @@ final class DocumentBookmarks {
         return true
     }
 
-    /// The places as the store now has them (another Quire's changes merged in).
+    /// Takes in the places as the store now has them: another Quire's changes.
     func adopt(_ remembered: MarkedPlaces) {
-        guard remembered != places else { return }
-        places = remembered
+        let merged = places.merged(with: remembered)
+        guard merged != places else { return }
+        places = merged
         showInPane()
     }
 
