@@ -32,7 +32,7 @@ public struct LaunchOptions: Equatable, Sendable {
                               window as PNG and exit (0 on success, 2 if FILE cannot be opened)
           --page N            start at page N
           --find TEXT         search for TEXT, showing the first match from the start (or from --page)
-          --sidebar VIEW      open the sidebar on its outline, thumbnails or annotations view
+          --sidebar VIEW      open the sidebar on its outline, thumbnails, annotations or bookmarks view
           --zoom MODE         fit-width (default), fit-page, or a percentage such as 150
           --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
           --layout L          single (default), dual (pages 1|2, 3|4…), dual-cover (page 1 alone,
