@@ -459,7 +459,11 @@ final class DocumentWindow {
         canvas.addOverlay(selection)
         canvas.addOverlay(search)
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
-        let bookmarks = DocumentBookmarks(places: identity.map { states.places(for: $0) } ?? MarkedPlaces(), canvas: canvas, file: file,
+        // A reload keeps the reader's bookmarks, as it keeps the view, even when the file
+        // rebuilt in its place counts as another document.
+        let remembered = identity.map { states.places(for: $0) } ?? MarkedPlaces()
+        let places = kept == nil ? remembered : remembered.merged(with: self.bookmarks?.places ?? MarkedPlaces())
+        let bookmarks = DocumentBookmarks(places: places, canvas: canvas, file: file,
                                           view: sidebar.bookmarks, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
         bookmarks.knownOutline = { [unowned self] in self.sidebar.outline?.tree }
         bookmarks.onChanged = { [unowned self] in self.rememberState() }

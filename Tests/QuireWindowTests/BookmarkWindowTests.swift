@@ -30,6 +30,36 @@ final class BookmarkWindowTests: XCTestCase {
         return shows(try session.screen(until: shows))
     }
 
+    /// Script lines that press Ctrl+D, say "asked" and wait for the test (which waits for
+    /// the name's popover), type `name`, press Enter, open the sidebar on the Bookmarks
+    /// pane, say "listed" and wait; on lines of their own, whatever the script before ends with.
+    private static func bookmark(named name: String) -> String {
+        """
+
+        xdotool key ctrl+d
+        echo asked
+        read answer
+        xdotool type '\(name)'
+        xdotool key Return F9
+        xdotool mousemove \(bookmarksButton) click 1
+        xdotool mousemove 1590 1190
+        echo listed
+        read answer
+
+        """
+    }
+
+    /// The test's side of `bookmark(named:)`: Ctrl+D asks for a name in a popover at the
+    /// top of the view, and the pane then lists a bookmark.
+    private func assertBookmarked(_ session: ScriptedSession, line: UInt = #line) throws {
+        XCTAssertEqual(try session.readLine(), "asked", line: line)
+        func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
+        XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name", line: line)
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "listed", line: line)
+        XCTAssertNotNil(Self.firstRow(try session.stillScreen { Self.firstRow($0) != nil }), "the Bookmarks pane lists nothing", line: line)
+    }
+
     /// The first row of a pane: ink at the sidebar's left, below its switcher.
     private static func firstRow(_ screen: Picture) -> Int? {
         (95..<300).first { y in (12..<150).filter { Picture.distance(screen[$0, y], 0xFF00_0000) <= 0x40 }.count >= 3 }
@@ -45,15 +75,7 @@ final class BookmarkWindowTests: XCTestCase {
             + ScriptedSession.press("ctrl+l", thenType: "3") + """
             echo moved
             read answer
-            xdotool key ctrl+d
-            echo asked
-            read answer
-            xdotool type 'Second part'
-            xdotool key Return F9
-            xdotool mousemove \(Self.bookmarksButton) click 1
-            xdotool mousemove 1590 1190
-            echo listed
-            read answer
+            """ + Self.bookmark(named: "Second part") + """
             xdotool key ctrl+q
             ended
             """
@@ -61,14 +83,7 @@ final class BookmarkWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "moved")
         XCTAssertTrue(try showsAtTheTop(page: 4, of: file, xs: Self.closedXs, in: session), "Ctrl+L 3 did not show page 5")
         try session.proceed()
-        XCTAssertEqual(try session.readLine(), "asked")
-        // The name's popover, at the top of the view.
-        func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
-        XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name")
-        try session.proceed()
-        XCTAssertEqual(try session.readLine(), "listed")
-        let listed = try session.stillScreen { Self.firstRow($0) != nil }
-        XCTAssertNotNil(Self.firstRow(listed), "the Bookmarks pane lists nothing")
+        try assertBookmarked(session)
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "exited 0")
 
@@ -104,6 +119,29 @@ final class BookmarkWindowTests: XCTestCase {
         try again.proceed()
         XCTAssertEqual(try again.readLine(), "back")
         XCTAssertTrue(try showsAtTheTop(page: 0, of: file, xs: Self.openXs, in: again), "Alt+Left did not come back from the bookmark")
+    }
+
+    /// A reload keeps the bookmarks, even when the file rebuilt in its place is another
+    /// document to the state store (a new inode, another PDF identifier).
+    func testABookmarkIsKeptWhenItsFileIsRebuiltAndReloaded() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.outlined(named: "rebuilt.pdf")
+        let script = ScriptedSession.ended(within: 10)
+            + ScriptedSession.start(title: "rebuilt.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            """ + Self.bookmark(named: "Kept") + """
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("rebuilt.png"))
+        try assertBookmarked(session)
+        // Another document in the file's place, as a rebuild writes it: Quire reloads it.
+        let rebuilt = fixtures.long(pages: 6, named: "rebuilt-new.pdf")
+        XCTAssertEqual(rename(rebuilt, file), 0)
+        XCTAssertTrue(try showsAtTheTop(page: 0, of: file, xs: Self.openXs, in: session), "the rebuilt file was not reloaded")
+        XCTAssertNotNil(Self.firstRow(try session.stillScreen { Self.firstRow($0) != nil }), "the bookmark went with the reload")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
     }
 
     /// `m a` marks the place shown, `' a` goes back to it (Alt+Left returning), `n` still
