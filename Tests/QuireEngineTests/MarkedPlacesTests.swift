@@ -50,6 +50,15 @@ final class MarkedPlacesTests: XCTestCase {
         XCTAssertEqual(places.bookmark(bookmark.id)?.name, "The proof")
     }
 
+    func testAPlaceBookmarkedAgainFindsTheBookmarkThere() throws {
+        var places = MarkedPlaces()
+        let bookmark = try XCTUnwrap(places.add(at: place(3, 0.5), name: "here", time: 1))
+        XCTAssertEqual(places.bookmark(at: place(3, 0.5)), bookmark)
+        XCTAssertNil(places.bookmark(at: place(3, 0.25)))
+        places.remove(bookmark.id, time: 2)
+        XCTAssertNil(places.bookmark(at: place(3, 0.5)), "a deleted one is not there")
+    }
+
     func testBeyondTheLimitABookmarkIsRefused() {
         var places = MarkedPlaces()
         for index in 0..<MarkedPlaces.bookmarkLimit { XCTAssertNotNil(places.add(at: place(index), name: "b", time: Double(index))) }
