@@ -79,6 +79,11 @@ final class BookmarksView {
         }
     }
 
+    /// Gives the keys back to the selected row (after a rename's popover, say).
+    func focusSelection() {
+        if let index = selectedIndex { gtk_widget_grab_focus(rows[index]) }
+    }
+
     private var selectedIndex: Int? {
         guard let row = gtk_list_box_get_selected_row(OpaquePointer(list)) else { return nil }
         let index = Int(gtk_list_box_row_get_index(row))

@@ -39,7 +39,7 @@ final class DocumentBookmarks {
         view.onRename = { [unowned self] bookmark, list, area in
             _ = NamePopover(title: "Rename Bookmark", name: bookmark.name, over: list, pointingAt: area, taking: { [unowned self] name in
                 self.change { $0.rename(bookmark.id, to: name, time: Self.now) }
-            }, closed: {})
+            }, closed: { [unowned self] in self.view.focusSelection() })
         }
         view.onDelete = { [unowned self] bookmark in
             self.change { $0.remove(bookmark.id, time: Self.now) }
