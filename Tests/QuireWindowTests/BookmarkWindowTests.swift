@@ -144,6 +144,59 @@ final class BookmarkWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "exited 0")
     }
 
+    /// In the pane, F2 renames the bookmark selected and Delete deletes it.
+    func testF2RenamesABookmarkInThePaneAndDeleteDeletesOne() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.outlined(named: "renamed.pdf")
+        let stateHome = freshStateHome()
+        // Two bookmarks under their sections' titles: the preface's and Part II's (page label 3).
+        let script = ScriptedSession.ended(within: 10)
+            + ScriptedSession.start(title: "renamed.pdf", arguments: "--size 1400x1000 --zoom 100 --sidebar bookmarks") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+d
+            echo asked
+            read answer
+            xdotool key Return
+            """ + ScriptedSession.press("ctrl+l", thenType: "3") + """
+            xdotool key ctrl+d
+            echo asked
+            read answer
+            xdotool key Return
+            xdotool mousemove 1590 1190
+            echo listed
+            read answer
+            xdotool mousemove $answer click 1
+            xdotool mousemove 1590 1190
+            xdotool key F2
+            echo renaming
+            read answer
+            xdotool type 'Renamed'
+            xdotool key Return Down Delete
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("renamed.png"), stateHome: stateHome)
+        func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
+        for _ in 0..<2 {
+            XCTAssertEqual(try session.readLine(), "asked")
+            XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name")
+            try session.proceed()
+        }
+        XCTAssertEqual(try session.readLine(), "listed")
+        let row = try XCTUnwrap(Self.firstRow(try session.stillScreen { Self.firstRow($0) != nil }), "the pane lists nothing")
+        try session.proceed("60 \(row + 5)")
+        XCTAssertEqual(try session.readLine(), "renaming")
+        func renaming(_ screen: Picture) -> Bool { screen.showsPopover(x: 0, y: row + 40, width: 230, height: 70) }
+        XCTAssertTrue(renaming(try session.screen(until: renaming)), "F2 did not ask for a new name")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+
+        let report = try QuireRun.run(["--snapshot", fixtures.path("renamed-pane.png"), "--size", "1400x1000", "--sidebar", "bookmarks", file],
+                                      environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertEqual(report.status, 0, report.standardError)
+        XCTAssertTrue(report.standardOutput.contains(#"sidebar=bookmarks bookmarks=1 first="Renamed""#), report.standardOutput)
+    }
+
     /// `m a` marks the place shown, `' a` goes back to it (Alt+Left returning), `n` still
     /// turns the page, and the mark is there when Quire starts again.
     func testMThenALetterMarksAPlaceAndApostropheThenTheLetterGoesBack() throws {
