@@ -50,15 +50,14 @@ final class DocumentBookmarks {
     /// Ctrl+D: bookmarks the place shown, named for its section, and opens the name to be
     /// typed (a place already bookmarked: that bookmark's name).
     func add() {
-        naming?.close()
         let place = canvas.place
-        if let bookmark = places.bookmark(at: place) { return name(bookmark) }
-        guard !places.isFull else {
-            onNotice?("A document keeps at most \(MarkedPlaces.bookmarkLimit) bookmarks: delete one to add another")
-            return
-        }
         let top = canvas.readingPoint.page == place.page ? canvas.readingPoint.top : 0
         withOutline { [unowned self] in
+            if let bookmark = self.places.bookmark(at: place) { return self.name(bookmark) }
+            guard !self.places.isFull else {
+                self.onNotice?("A document keeps at most \(MarkedPlaces.bookmarkLimit) bookmarks: delete one to add another")
+                return
+            }
             let name = MarkedPlaces.defaultName(page: place.page, top: top, outline: self.outline, label: self.labelOf(place.page))
             var added: Bookmark?
             self.change { added = $0.add(at: place, name: name, time: Self.now) }
@@ -68,6 +67,7 @@ final class DocumentBookmarks {
 
     /// The name of `bookmark` in a popover at the top of the view, Enter taking it.
     private func name(_ bookmark: Bookmark) {
+        naming?.close()
         let width = Int32(gtk_widget_get_width(canvas.canvasWidget))
         naming = NamePopover(title: "Bookmark", name: bookmark.name, over: canvas.canvasWidget,
                              pointingAt: GdkRectangle(x: width / 2, y: 4, width: 1, height: 1),
