@@ -48,6 +48,8 @@ final class DocumentWindow {
     /// unsaved changes.
     var annotations: DocumentAnnotations?
     private var forms: DocumentForms?
+    /// The reader's bookmarks and marks on the document shown.
+    private(set) var bookmarks: DocumentBookmarks?
     /// The form widgets and the file's annotations of the pages in view, for both.
     private var objects: PageObjects?
     private var documentTitle = ""
@@ -198,17 +200,8 @@ final class DocumentWindow {
         let onMarkup = annotations?.click(at: point, editing: false) ?? false
         if onMarkup, let colour = annotations?.chosenColour { Actions.setChoice("annotation-colour", of: window, colour.name) }
         let popover = WindowMenus.contextMenu(onMarkup: onMarkup, onFileAnnotation: annotations?.chosenInFile != nil)
-        gtk_widget_set_parent(popover, canvas.canvasWidget)
-        var at = GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1)
-        gtk_popover_set_pointing_to(quire_popover(popover), &at)
-        gtk_popover_set_has_arrow(quire_popover(popover), 0)
-        gtk_widget_set_halign(popover, GTK_ALIGN_START)
-        Signal.connect(popover, "closed") {
-            // Not while it closes: after, on an idle turn.
-            MainLoop.invoke { gtk_widget_unparent(popover) }
-        }
         Actions.setEnabled("copy", of: window, selection?.isEmpty == false)
-        gtk_popover_popup(quire_popover(popover))
+        WindowMenus.popUp(popover, on: canvas.canvasWidget, at: point)
     }
 
 
@@ -365,7 +358,12 @@ final class DocumentWindow {
         saveTimer = 0
         guard let identity, let state = currentState else { return }
         if onlyIfChanged && states.state(for: identity) == state { return }
-        do { try states.remember(state, for: identity) } catch { printError("cannot remember the reading position: \(error)") }
+        do {
+            try states.remember(state, places: bookmarks?.places, for: identity)
+            bookmarks?.adopt(states.places(for: identity))
+        } catch {
+            printError("cannot remember the reading position: \(error)")
+        }
     }
 
     /// A pause of two seconds after the view last moved is when it is remembered; a crash
@@ -421,6 +419,7 @@ final class DocumentWindow {
         canvas.onLabelsChanged = { [unowned self, unowned search] in
             self.pageEntry.labelsChanged()
             self.sidebar.labelsChanged()
+            self.bookmarks?.labelsChanged()
             search.labelsChanged()
             self.checkSettled()
         }
@@ -483,6 +482,17 @@ final class DocumentWindow {
         canvas.addOverlay(search)
         canvas.addOverlay(caret)
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
+        // A reload keeps the reader's bookmarks, as it keeps the view, even when the file
+        // rebuilt in its place counts as another document.
+        let remembered = identity.map { states.places(for: $0) } ?? MarkedPlaces()
+        let places = kept == nil ? remembered : remembered.merged(with: self.bookmarks?.places ?? MarkedPlaces())
+        let bookmarks = DocumentBookmarks(places: places, canvas: canvas, file: file,
+                                          view: sidebar.bookmarks, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
+        bookmarks.knownOutline = { [unowned self] in self.sidebar.outline?.tree }
+        bookmarks.onChanged = { [unowned self] in self.rememberState() }
+        bookmarks.onNotice = { [unowned self] text in self.notice.show(text) }
+        canvas.onMarkKey = { [unowned bookmarks] keyval, control in bookmarks.keyPressed(keyval, control: control) }
+        self.bookmarks = bookmarks
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
         updatePageIndicator(0)

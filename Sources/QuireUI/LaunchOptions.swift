@@ -41,7 +41,7 @@ public struct LaunchOptions: Equatable, Sendable {
                               window as PNG and exit (0 on success, 2 if FILE cannot be opened)
           --page N            start at page N
           --find TEXT         search for TEXT, showing the first match from the start (or from --page)
-          --sidebar VIEW      open the sidebar on its outline, thumbnails or annotations view
+          --sidebar VIEW      open the sidebar on its outline, thumbnails, annotations or bookmarks view
           --zoom MODE         fit-width (default), fit-page, fit-ink (smart fit: the text
                               column, margins trimmed) or a percentage such as 150
           --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
@@ -95,7 +95,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--find": find = try value(argument)
             case "--sidebar":
                 let text = try value(argument)
-                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: "--sidebar takes outline, thumbnails or annotations, not “\(text)”") }
+                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: "--sidebar takes outline, thumbnails, annotations or bookmarks, not “\(text)”") }
                 sidebar = view
             case "--page":
                 let text = try value(argument)

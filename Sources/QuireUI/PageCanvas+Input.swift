@@ -115,6 +115,7 @@ extension PageCanvas {
         guard modifiers.rawValue & GDK_ALT_MASK.rawValue == 0 else { return false }
         if !control, onFieldKey?(keyval, shift) == true { return true }
         if onCaretKey?(keyval, control, shift) == true { return true }
+        if onMarkKey?(keyval, control) == true { return true }
         let step = 48.0, screen = viewportHeight * 0.9
         // One page at a time, the keys that move by screens turn the page at its end.
         if !continuous, !control {

@@ -99,6 +99,8 @@ final class PageCanvas: CanvasContent {
     var onCaretKey: ((_ keyval: UInt32, _ control: Bool, _ shift: Bool) -> Bool)?
     /// Scrolls while a selection is dragged past the edge.
     private(set) lazy var autoscroll = DragAutoscroll(canvas: self)
+    /// A key for the marks (`m`, `'` and the letter after); true when it took the key.
+    var onMarkKey: ((_ keyval: UInt32, _ control: Bool) -> Bool)?
     /// Told when the zoom or the turn changed what a point of a page is on screen.
     private var scaleWatchers: [() -> Void] = []
     func watchScale(_ watcher: @escaping () -> Void) { scaleWatchers.append(watcher) }
@@ -282,6 +284,9 @@ final class PageCanvas: CanvasContent {
     /// Goes where an outline entry (or a thumbnail) leads: its page, and the destination at
     /// the top of the view when it has one. A jump, to come back from with Alt+Left.
     func go(to target: OutlineTarget) { go(.target(target), recording: true) }
+
+    /// Goes to a place the reader marked (a bookmark, a mark): a jump, as above.
+    func go(to place: ViewPlace) { go(.place(place), recording: true) }
 
     /// The page under a view point and the point on it (points from its top-left as displayed).
     func pagePoint(atView point: Point) -> (page: Int, point: Point)? { model.pagePoint(atView: point) }

@@ -57,6 +57,8 @@ enum ShortcutsWindow {
                 Shortcut(keys: "n <Control>Page_Down", title: "Next page"),
                 Shortcut(keys: "p <Control>Page_Up", title: "Previous page"),
                 Shortcut(keys: "Home End", title: "First page, end of the document"),
+                Shortcut(keys: "m", title: "Mark the place shown: m, then a letter"),
+                Shortcut(keys: "apostrophe grave", title: "Go to a mark: ' or `, then its letter"),
             ]),
             Group(title: "Viewing", shortcuts: []),
             Group(title: "Finding", shortcuts: [
@@ -105,6 +107,7 @@ enum ShortcutsWindow {
         "go-back": ("Moving Around", "Back to where a jump left"),
         "go-forward": ("Moving Around", "Forward again"),
         "caret": ("Moving Around", "Caret mode: the arrows, Home and End move a text cursor, with Shift they select"),
+        "add-bookmark": ("Moving Around", "Bookmark the place shown"),
         "zoom-in": ("Viewing", "Zoom in"),
         "zoom-out": ("Viewing", "Zoom out"),
         "zoom-reset": ("Viewing", "Real size (100 %)"),

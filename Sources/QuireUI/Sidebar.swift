@@ -4,8 +4,8 @@ import QuireRemote
 import QuireEngine
 import Synchronization
 
-/// The sidebar (F9): a switcher over the outline, the thumbnails and the annotations of the
-/// document shown, by the engine's rules for which view shows and when the outline is read
+/// The sidebar (F9): a switcher over the outline, the thumbnails, the annotations and the
+/// bookmarks of the document shown, by the engine's rules for which view shows and when the outline is read
 /// (`SidebarChoice`); it reads the outline on a thread of its own, and the file's
 /// annotations on another the first time their view shows.
 @MainActor
@@ -16,6 +16,9 @@ final class Sidebar {
     private let outlineMessage = Label(wrap: true)
     private let thumbnailPage = Box.column()
     private let annotationPage = Box.column()
+    private let bookmarkPage = Box.column()
+    /// The reader's bookmarks, which `DocumentBookmarks` fills for each document.
+    let bookmarks = BookmarksView()
     private(set) var annotations: AnnotationsView?
     /// The reading of the file's annotations, stopped when the document goes.
     private var annotationReading: AnnotationReading?
@@ -41,10 +44,12 @@ final class Sidebar {
         gtk_widget_set_margin_start(outlineMessage.widget, 12)
         gtk_widget_set_margin_end(outlineMessage.widget, 12)
         outlinePage.append(outlineMessage)
+        bookmarkPage.append(bookmarks.widget)
         // Icons, their names as tooltips: three titles would widen the sidebar by a third.
         for (page, view, title, icon) in [(outlinePage, SidebarView.outline, "Outline", "view-list-symbolic"),
                                           (thumbnailPage, .thumbnails, "Thumbnails", "view-grid-symbolic"),
-                                          (annotationPage, .annotations, "Annotations", "document-edit-symbolic")] {
+                                          (annotationPage, .annotations, "Annotations", "document-edit-symbolic"),
+                                          (bookmarkPage, .bookmarks, "Bookmarks", "user-bookmarks-symbolic")] {
             stack.add(page, named: view.rawValue, title: title)
             if let stackPage = gtk_stack_get_page(OpaquePointer(stack.widget), page.widget) { gtk_stack_page_set_icon_name(stackPage, icon) }
         }
@@ -162,6 +167,7 @@ final class Sidebar {
         case .outline: return choice.outlineKnown && (outline?.isPlaced ?? true)
         case .thumbnails: return thumbnails?.isSettled ?? true
         case .annotations: return annotations?.isComplete ?? true
+        case .bookmarks: return true
         }
     }
 
@@ -178,6 +184,9 @@ final class Sidebar {
             return "sidebar=thumbnails thumbnails=\(shown.lowerBound + 1)-\(shown.upperBound) current=\((thumbnails?.current ?? 0) + 1)"
         case .annotations:
             return "sidebar=annotations annotations=\(annotations?.rows.count ?? 0)"
+        case .bookmarks:
+            let first = bookmarks.shown.first.map { " first=\"\($0.name)\"" } ?? ""
+            return "sidebar=bookmarks bookmarks=\(bookmarks.count)\(first)"
         }
     }
 

@@ -66,6 +66,7 @@ extension DocumentWindow {
             ("save-as", true, .plain { [unowned self] in self.annotations?.saveAs() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
             ("caret", true, .toggle(initial: false) { [unowned self] in self.caret?.toggle() }),
+            ("add-bookmark", true, .plain { [unowned self] in self.bookmarks?.add() }),
             // Enabled by the history once a document is shown.
             ("go-back", false, onCanvas { $0.goThroughHistory(back: true) }),
             ("go-forward", false, onCanvas { $0.goThroughHistory(back: false) }),

@@ -34,6 +34,7 @@ enum WindowMenus {
         ("save-as", "<Control><Shift>s"),
         ("add-note", "<Control>m"),
         ("caret", "F7"),
+        ("add-bookmark", "<Control>d"),
     ]
 
     /// The header bar's main menu: what there is to do with the document as a whole.
@@ -46,6 +47,7 @@ enum WindowMenus {
             g_menu_append_submenu(menu, "Open _Recent", quire_menu_model(UnsafeMutableRawPointer(recent)))
             g_menu_append(menu, "_New Window", "app.new-window")
             appendSection(to: menu, [("_Save", "win.save"), ("Save _As…", "win.save-as"), ("_Reload", "win.reload"), ("_Print…", "win.print"), ("P_roperties", "win.properties")])
+            appendSection(to: menu, [("Add _Bookmark", "win.add-bookmark")])
             appendSection(to: menu, [("_Keyboard Shortcuts", "win.show-help-overlay")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
@@ -82,6 +84,21 @@ enum WindowMenus {
                                      ("S_quiggly Underline", "win.squiggly"), ("Add _Note Here", "win.add-note")])
             return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
         }
+    }
+
+    /// Pops `menu` up on `parent` at `point` (widget coordinates), as a context menu: no
+    /// arrow, its left edge there; it is taken off `parent` once closed.
+    static func popUp(_ menu: UnsafeMutablePointer<GtkWidget>, on parent: UnsafeMutablePointer<GtkWidget>, at point: Point) {
+        gtk_widget_set_parent(menu, parent)
+        var at = GdkRectangle(x: Int32(point.x), y: Int32(point.y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(quire_popover(menu), &at)
+        gtk_popover_set_has_arrow(quire_popover(menu), 0)
+        gtk_widget_set_halign(menu, GTK_ALIGN_START)
+        Signal.connect(menu, "closed") {
+            // Not while it closes: after, on an idle turn.
+            MainLoop.invoke { gtk_widget_unparent(menu) }
+        }
+        gtk_popover_popup(quire_popover(menu))
     }
 
     /// A section of `items` (label, action) at the end of `menu`.

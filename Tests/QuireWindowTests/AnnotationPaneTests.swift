@@ -21,7 +21,7 @@ final class AnnotationPaneTests: XCTestCase {
         let fd = open(saved, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         try document.save(to: fd)
         close(fd)
-        // F9 opens the sidebar on the outline; its switcher's third button is Annotations.
+        // F9 opens the sidebar on the outline; its switcher's third button (of four) is Annotations.
         let script = ScriptedSession.ended(within: 10) + """
             title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
 
@@ -30,7 +30,7 @@ final class AnnotationPaneTests: XCTestCase {
             xdotool key F9
             echo opened
             read answer
-            xdotool mousemove 155 73 click 1
+            xdotool mousemove 137 73 click 1
             xdotool mousemove 1590 1190
             echo shown
             read answer
@@ -57,7 +57,7 @@ final class AnnotationPaneTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "opened")
         // The switcher's Annotations button (a pencil), once the sidebar shows.
         func switcherShown(_ screen: Picture) -> Bool {
-            (66..<80).contains { y in (145..<165).filter { Picture.distance(screen[$0, y], 0xFF00_0000) <= 0x60 }.count >= 3 }
+            (66..<80).contains { y in (128..<146).filter { Picture.distance(screen[$0, y], 0xFF00_0000) <= 0x60 }.count >= 3 }
         }
         XCTAssertTrue(switcherShown(try session.screen(until: switcherShown)), "F9 did not open the sidebar")
         try session.proceed()

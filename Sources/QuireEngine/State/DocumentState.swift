@@ -8,7 +8,7 @@ public struct DocumentState: Sendable, Equatable {
     }
 
     public enum SidebarView: String, Sendable, Codable {
-        case outline, thumbnails
+        case outline, thumbnails, bookmarks
     }
 
     public enum Arrangement: String, Sendable, Codable {

@@ -15,14 +15,17 @@ struct DocumentStateFile: Codable {
         /// Seconds since 1970, from the store's clock.
         var lastUsed: Double
         var state: DocumentState
+        /// The reader's bookmarks and marks; absent when there are none (or written before them).
+        var places: MarkedPlaces?
 
-        init(identity: DocumentIdentity, lastUsed: Double, state: DocumentState) {
+        init(identity: DocumentIdentity, lastUsed: Double, state: DocumentState, places: MarkedPlaces? = nil) {
             path = identity.path
             device = identity.device
             inode = identity.inode
             permanentID = identity.permanentID
             self.lastUsed = lastUsed
             self.state = state
+            self.places = places?.isEmpty == true ? nil : places
         }
 
         var identity: DocumentIdentity {

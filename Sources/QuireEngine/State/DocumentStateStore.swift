@@ -24,6 +24,10 @@ import Foundation
 ///    `documents.json.bad` (replacing an older one), under the lock so that a good file
 ///    another Quire has just put there is not the one moved, and `setAside` says why.
 ///    One found by `state(for:)` is left to the next write.
+/// 6. A document's bookmarks and marks (`places(for:)`) are kept with its state and merged,
+///    not replaced, when two copies meet (see `RememberedDocuments`). The file stays under
+///    `sizeLimit`, which reading enforces: a write that would pass it first forgets the
+///    least recently used documents.
 ///
 /// Confined to the thread that made it (the main thread, in the app), and not Sendable
 /// so that the compiler keeps it there: documents are opened and closed on the main loop,
@@ -33,6 +37,8 @@ public final class DocumentStateStore {
     public static let defaultCapacity = 1_000
     /// A file this large is not one Quire wrote: 1,000 entries of long paths stay under 5 MB.
     static let sizeLimit = 16 << 20
+    /// `sizeLimit`, or less in tests.
+    private let sizeLimit: Int
 
     public let directory: String
     public let capacity: Int
@@ -59,8 +65,9 @@ public final class DocumentStateStore {
     /// `steps` are the system calls of a write, for tests that interrupt one; `patience`
     /// is how long to wait for another process's lock.
     init(directory: String, capacity: Int, now: @escaping () -> Date, steps: AtomicFile.Steps,
-         patience: FileLock.Patience = .standard) {
+         patience: FileLock.Patience = .standard, sizeLimit: Int = DocumentStateStore.sizeLimit) {
         self.directory = directory
+        self.sizeLimit = sizeLimit
         self.capacity = max(1, capacity)
         self.now = now
         self.patience = patience
@@ -83,11 +90,21 @@ public final class DocumentStateStore {
         return entry.state
     }
 
-    /// Remembers `state` for this file as of now and writes the file. Each call waits for
-    /// the disk, so call it when a document is closed or at a pause, not on every scroll.
-    /// On failure the state is still remembered for this session; the error says what failed.
-    public func remember(_ state: DocumentState, for identity: DocumentIdentity) throws {
-        let entry = DocumentStateFile.Entry(identity: identity, lastUsed: now().timeIntervalSince1970, state: state)
+    /// The bookmarks and marks remembered for this file (none when nothing applies to it),
+    /// by this Quire or another.
+    public func places(for identity: DocumentIdentity) -> MarkedPlaces {
+        takeInAnotherQuiresWrite()
+        guard let entry = documents.byPath[identity.path], identity.isSameDocument(as: entry.identity) else { return MarkedPlaces() }
+        return entry.places ?? MarkedPlaces()
+    }
+
+    /// Remembers `state` for this file as of now, with `places` merged into its bookmarks
+    /// and marks (nil: those remembered stay as they are), and writes the file. Each call
+    /// waits for the disk, so call it when a document is closed, at a pause or when the
+    /// reader bookmarks, not on every scroll. On failure the state is still remembered for
+    /// this session; the error says what failed.
+    public func remember(_ state: DocumentState, places: MarkedPlaces? = nil, for identity: DocumentIdentity) throws {
+        let entry = DocumentStateFile.Entry(identity: identity, lastUsed: now().timeIntervalSince1970, state: state, places: places)
         documents.remember(entry)
         documents.forget(beyond: capacity, sparing: entry.path)
         guard memoryOnly == nil else { return }
@@ -98,8 +115,19 @@ public final class DocumentStateStore {
             documents.merge(readSettingAside())
             documents.remember(entry)
             documents.forget(beyond: capacity, sparing: entry.path)
-            seen = try file.replace(with: DocumentStateFile.encode(documents.entries))
+            seen = try file.replace(with: encodedWithinLimit(sparing: entry.path))
         }
+    }
+
+    /// The file's bytes, under `sizeLimit`: beyond it, the least recently used documents
+    /// are forgotten a quarter at a time.
+    private func encodedWithinLimit(sparing path: String) throws -> [UInt8] {
+        var bytes = try DocumentStateFile.encode(documents.entries)
+        while bytes.count > sizeLimit, documents.byPath.count > 1 {
+            documents.forget(beyond: documents.byPath.count * 3 / 4, sparing: path)
+            bytes = try DocumentStateFile.encode(documents.entries)
+        }
+        return bytes
     }
 
     /// `$XDG_STATE_HOME/quire`, where `XDG_STATE_HOME` defaults to `~/.local/state` (and,
@@ -117,7 +145,7 @@ public final class DocumentStateStore {
     }
 
     private func read() -> Reading {
-        switch file.read(limit: Self.sizeLimit) {
+        switch file.read(limit: sizeLimit) {
         case .missing:
             return .entries([], nil)
         case .unreadable(let why):

@@ -1,6 +1,6 @@
-/// The sidebar's two views.
+/// The sidebar's views.
 public enum SidebarView: String, Sendable, CaseIterable {
-    case outline, thumbnails, annotations
+    case outline, thumbnails, annotations, bookmarks
 }
 
 /// Which view a document opens with, in a window given launch options. The rules:
