@@ -38,7 +38,7 @@ final class DocumentLinks {
         self.canvas = canvas
         self.labelOf = labelOf
         worker = DocumentWorker(file: file)
-        previews = LinkPreviews(file: file, canvas: canvas, trace: tracePreviews, labelOf: labelOf)
+        previews = LinkPreviews(file: file, canvas: canvas, lines: worker, trace: tracePreviews, labelOf: labelOf)
         previews.follow = { [unowned self] link in self.follow(link) }
         canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
         canvas.takeClicks { [unowned self] point in self.clicked(at: point) }

@@ -25,7 +25,9 @@ final class LinkPreviews {
     /// Resting on text: the timer, and the count of motions (a lookup for an older one is dropped).
     private var textTimer: UInt32?
     private var lookups = 0
-    /// The references' document helper, made at the first rest on text: a lookup may read
+    /// The links' document helper, which reads the line under a resting pointer.
+    private let lines: DocumentWorker
+    /// The references' document helper, made at the first rest on a reference: a lookup may read
     /// many pages, and the links of the pages coming into view must not wait behind it.
     /// The pages' text it read, and which lookup is current (an older one stops reading).
     private var reader: DocumentWorker?
@@ -44,8 +46,9 @@ final class LinkPreviews {
     /// The label a page shows, for the caption "Page iv".
     private let labelOf: (Int) -> String
 
-    init(file: DocumentFile, canvas: PageCanvas, trace: Bool, labelOf: @escaping (Int) -> String) {
+    init(file: DocumentFile, canvas: PageCanvas, lines: DocumentWorker, trace: Bool, labelOf: @escaping (Int) -> String) {
         self.labelOf = labelOf
+        self.lines = lines
         self.file = file
         self.trace = trace
         self.canvas = canvas
@@ -99,9 +102,24 @@ final class LinkPreviews {
     }
 
     /// Looks for a reference under the pointer ("Figure 3", "[12]") and, when its target
-    /// is found, previews it as a link from the reference's words (`TextReference`).
+    /// is found, previews it as a link from the reference's words (`TextReference`). The
+    /// line under the pointer is read by the links' helper; only a line holding a
+    /// reference goes on to the references' own helper, so a reader who rests on plain
+    /// text costs no helper more.
     private func restedOnText(_ spot: (page: Int, point: Point), lookup: Int) {
         textTimer = nil
+        let point = PagePoint(page: spot.page, point: spot.point)
+        lines.run(key: "reference-line") { document in
+            let line = document.selectedText(TextSelection(anchor: point, head: point, style: .line))
+            guard !TextReference.find(inLine: line).isEmpty else { return }
+            MainLoop.invoke { [weak self] in
+                guard let self, self.lookups == lookup else { return }
+                self.lookUp(at: spot, lookup: lookup)
+            }
+        }
+    }
+
+    private func lookUp(at spot: (page: Int, point: Point), lookup: Int) {
         let pageCount = canvas.pageCount
         let texts = texts
         let reader = reader ?? DocumentWorker(file: file)
