@@ -27,7 +27,6 @@ public struct FullscreenChrome: Sendable {
 
     public private(set) var headerShown = false
     private var hiding = false
-    private var lastPointer: Point?
 
     public init() {}
 
@@ -61,11 +60,17 @@ public struct FullscreenChrome: Sendable {
         hiding = false
     }
 
-    /// In a presentation, the pointer moved to `point`: whether it really moved (show it,
-    /// and hide it again after `pointerRest`).
-    public mutating func presentationPointer(at point: Point) -> Bool {
-        defer { lastPointer = point }
-        guard let last = lastPointer else { return true }
-        return abs(point.x - last.x) > Self.jitter || abs(point.y - last.y) > Self.jitter
+    /// A presentation's pointer (rule 4): whether it really moved.
+    public struct PointerRest: Sendable {
+        private var last: Point?
+        public init() {}
+
+        /// The pointer is at `point`: whether it moved (show it, and hide it again after
+        /// `pointerRest`).
+        public mutating func moved(to point: Point) -> Bool {
+            defer { last = point }
+            guard let last else { return true }
+            return abs(point.x - last.x) > FullscreenChrome.jitter || abs(point.y - last.y) > FullscreenChrome.jitter
+        }
     }
 }

@@ -7,7 +7,8 @@ import QuireRemote
 /// `DocumentSelection`, so that the selection is drawn and copied as one made with the
 /// pointer; a press puts the caret there. F7 asks nothing: it switches the mode, as the
 /// check mark in the view menu shows; F7 or Escape leaves it.
-/// Pages' characters are read on a worker of its own and kept (`PageCharactersCache`); a
+/// Pages' characters are read through the selection's document helper and kept
+/// (`PageCharactersCache`); a
 /// move that needs a page not read yet waits for it, and the keys pressed meanwhile wait
 /// behind it, in order.
 @MainActor
@@ -35,24 +36,20 @@ final class DocumentCaret {
     var onModeChanged: ((Bool) -> Void)?
 
     /// Takes the canvas's caret keys, and presses while the mode is on.
-    init(canvas: PageCanvas, file: DocumentFile, selection: DocumentSelection) {
+    init(canvas: PageCanvas, selection: DocumentSelection) {
         self.canvas = canvas
         self.selection = selection
-        worker = DocumentWorker(file: file)
+        worker = selection.worker
         canvas.onCaretKey = { [unowned self] keyval, control, shift in self.key(keyval, control: control, shift: shift) }
-        let press = canvas.onPrimaryPress
-        canvas.onPrimaryPress = { [unowned self, unowned canvas] presses, point, extending in
-            press?(presses, point, extending)
+        selection.onPressed = { [unowned self, unowned canvas] presses, point, extending in
             if self.isOn, presses == 1, !extending, let here = canvas.pagePoint(atView: point) {
                 self.begin(at: .pressed(page: here.page, point: here.point))
             }
         }
     }
 
-    func stop() {
-        leave()
-        worker.stop()
-    }
+    /// Leaves caret mode; the helper is the selection's, which stops it.
+    func stop() { leave() }
 
     func toggle() { if isOn { leave() } else { enter() } }
 

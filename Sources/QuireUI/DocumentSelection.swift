@@ -10,11 +10,15 @@ import QuireEngine
 @MainActor
 final class DocumentSelection {
     private unowned let canvas: PageCanvas
-    private let worker: DocumentWorker
+    /// Its document helper; caret mode reads the pages' characters through it too.
+    let worker: DocumentWorker
     private var session = SelectionSession()
     var selection: TextSelection? { session.selection }
     /// Called with the number of characters put on the clipboard.
     var onCopied: ((Int) -> Void)?
+    /// A press of the primary button handled (presses, where, whether Shift extended):
+    /// caret mode puts its caret there.
+    var onPressed: ((Int, Point, Bool) -> Void)?
 
     /// Takes the canvas's presses, drags, Ctrl+C, Ctrl+A and Escape.
     init(canvas: PageCanvas, file: DocumentFile) {
@@ -22,6 +26,7 @@ final class DocumentSelection {
         worker = DocumentWorker(file: file)
         canvas.onPrimaryPress = { [unowned self] presses, point, extending in
             self.press(at: point, presses: presses, extending: extending)
+            self.onPressed?(presses, point, extending)
         }
         canvas.onPrimaryDrag = { [unowned self] point in self.drag(to: point) }
         canvas.onPrimaryRelease = { [unowned self] in self.released() }

@@ -12,7 +12,16 @@ import QuireRemote
 @MainActor
 final class DocumentSyncTeX: PageOverlay {
     private unowned let canvas: PageCanvas
-    private let worker: HelperWorker<RemoteSyncTeX>
+    private let file: DocumentFile
+    /// Made at the first forward or inverse search: most documents never ask, and every
+    /// window would otherwise keep an idle thread for it.
+    private var started: HelperWorker<RemoteSyncTeX>?
+    private var worker: HelperWorker<RemoteSyncTeX> {
+        if let started { return started }
+        let made = HelperWorker(open: { [file] () throws(Never) in RemoteSyncTeX(file: file) })
+        started = made
+        return made
+    }
     /// The PDF's path, from which SyncTeX's relative names are read; nil when not a local file.
     private let pdfPath: String?
     private var fading: FadingMark?
@@ -25,7 +34,7 @@ final class DocumentSyncTeX: PageOverlay {
     init(file: DocumentFile, canvas: PageCanvas, pdfPath: String?) {
         self.canvas = canvas
         self.pdfPath = pdfPath
-        worker = HelperWorker(open: { () throws(Never) in RemoteSyncTeX(file: file) })
+        self.file = file
         canvas.addOverlay(self)
         canvas.watchViewMoved { [weak self] in self?.revealPending() }
         // Before the selection's and the links' gestures (capture): a Ctrl+click is ours alone.
@@ -42,7 +51,7 @@ final class DocumentSyncTeX: PageOverlay {
     }
 
     isolated deinit {
-        worker.stop()
+        started?.stop()
         if fadeTimer != 0 { g_source_remove(fadeTimer) }
     }
 

@@ -439,7 +439,7 @@ final class DocumentWindow {
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
         caret?.stop()
-        let caret = DocumentCaret(canvas: canvas, file: file, selection: selection)
+        let caret = DocumentCaret(canvas: canvas, selection: selection)
         caret.onModeChanged = { [unowned self] on in self.caretModeChanged(on) }
         self.caret = caret
         let path: String? = if case .file(let path) = source.location { path } else { nil }

@@ -13,7 +13,7 @@ final class Presentation {
     private unowned let owner: DocumentWindow
     private var saved: Saved?
     /// When the pointer rests, it hides (`FullscreenChrome`).
-    private var chrome = FullscreenChrome()
+    private var pointer = FullscreenChrome.PointerRest()
     private var pointerTimer: UInt32?
 
     /// What a presentation changes, to put back when it ends.
@@ -74,7 +74,7 @@ final class Presentation {
         gtk_widget_add_controller(window, wheel)
         let motion = gtk_event_controller_motion_new()!
         Signal.connect(motion, "motion") { [unowned self] (x: Double, y: Double) -> Bool in
-            if self.isActive, self.chrome.presentationPointer(at: Point(x: x, y: y)) { self.showPointer(rests: true) }
+            if self.isActive, self.pointer.moved(to: Point(x: x, y: y)) { self.showPointer(rests: true) }
             return false
         }
         gtk_widget_add_controller(window, motion)

@@ -35,9 +35,9 @@ final class FullscreenChromeTests: XCTestCase {
     }
 
     func testAPresentationsPointerCountsOnlyRealMoves() {
-        var chrome = FullscreenChrome()
-        XCTAssertTrue(chrome.presentationPointer(at: Point(x: 100, y: 100)))
-        XCTAssertFalse(chrome.presentationPointer(at: Point(x: 101, y: 100)), "a still pointer counted as moving")
-        XCTAssertTrue(chrome.presentationPointer(at: Point(x: 110, y: 100)))
+        var pointer = FullscreenChrome.PointerRest()
+        XCTAssertTrue(pointer.moved(to: Point(x: 100, y: 100)))
+        XCTAssertFalse(pointer.moved(to: Point(x: 101, y: 100)), "a still pointer counted as moving")
+        XCTAssertTrue(pointer.moved(to: Point(x: 110, y: 100)))
     }
 }
