@@ -125,7 +125,8 @@ final class BookmarksView {
         gtk_widget_add_controller(list, click)
         let menu = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(menu, 3)
-        Signal.connectClick(menu, "pressed") { [unowned self] _, x, y in
+        // On the release, as the canvas's menu (PageCanvas+Input.swift says why).
+        Signal.connectClick(menu, "released") { [unowned self] _, x, y in
             guard let index = self.index(atY: y) else { return }
             gtk_list_box_select_row(OpaquePointer(self.list), quire_list_box_row(self.rows[index]))
             self.showMenu(for: index, at: Point(x: x, y: y))

@@ -100,10 +100,11 @@ extension PageCanvas {
         Signal.connect(drag, "cancel") { [unowned self] (_: UnsafeMutableRawPointer?) in self.autoscroll.ended() }
         gtk_widget_add_controller(canvasWidget, drag)
 
-        // The secondary button: the context menu.
+        // The secondary button: the context menu, on the release. Shown on the press, the
+        // popover could take the release and GTK 4.8 warns of broken active-state accounting.
         let menu = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(menu, 3)
-        Signal.connectClick(menu, "pressed") { [unowned self] _, x, y in
+        Signal.connectClick(menu, "released") { [unowned self] _, x, y in
             self.onContextMenu?(Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, menu)
