@@ -13,6 +13,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4-unix-print", providers: [.apt(["libgtk-4-dev"])]),
+        // GNOME's chrome: style that follows the desktop, toasts, status pages, About, Preferences.
+        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "PDFWriter", dependencies: ["CCairo"]),
         // What a helper process does to itself before it reads a document: no poppler, no GTK.
         .target(name: "QuireSandbox", dependencies: ["CSandbox"]),
-        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireImage", "QuireRemote", "CShim", "CGtk"]),
+        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireImage", "QuireRemote", "CShim", "CGtk", "CAdwaita"]),
 
         .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote", "QuireDocument"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),

@@ -1,4 +1,5 @@
 import CGtk
+import CAdwaita
 import CShim
 import QuireRemote
 import QuireEngine
@@ -71,7 +72,7 @@ public final class Application {
         // A snapshot is its own run: never handed to (or served by) another instance.
         if options.snapshotPath != nil || !SessionBus.isAvailable { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
         if !SessionBus.isAvailable { quire_quiet_missing_session_bus() }
-        app = gtk_application_new(Self.id, flags)
+        app = UnsafeMutableRawPointer(adw_application_new(Self.id, flags)).assumingMemoryBound(to: GtkApplication.self)
         let instance = UnsafeMutableRawPointer(app)
         Signal.connect(instance, "startup") { [unowned self] in self.startup() }
         Signal.connect(instance, "activate") { [unowned self] in self.activate() }
