@@ -104,6 +104,11 @@ public final class Application {
 
     private func startup() {
         recent = RecentDocuments()
+        // The application's icon (window, About) where an installed Quire has it in hicolor.
+        gtk_window_set_default_icon_name(Self.id)
+        if let icons = SourceTree.path("data/icons"), let display = gdk_display_get_default() {
+            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
+        }
         Actions.add("open", to: app) { [unowned self] in self.chooseFile(for: self.activeWindow) }
         Actions.add("new-window", to: app) { [unowned self] in self.newWindow().showWelcome() }
         let stringType = g_variant_type_new("s")
@@ -119,6 +124,7 @@ public final class Application {
             self.windows.values.forEach { $0.close() }
         }
         Actions.add("close", to: app) { [unowned self] in self.activeWindow?.close() }
+        Actions.add("about", to: app) { [unowned self] in AboutWindow.present(over: self.activeWindow?.window) }
         SyncTeXForwarding.addAction(to: app) { [unowned self] request in self.forward(request) }
         for (action, accels) in Self.accelerators { quire_set_accels(app, "app.\(action)", accels) }
         for (action, accels) in WindowMenus.accelerators { quire_set_accels(app, "win.\(action)", accels) }

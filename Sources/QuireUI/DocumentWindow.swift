@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 import CShim
 import QuireEngine
@@ -28,7 +29,10 @@ final class DocumentWindow {
     private var links: DocumentLinks?
     private(set) var selection: DocumentSelection?
     private(set) var caret: DocumentCaret?
-    private let notice = NoticeBar()
+    private var notice: Notices!
+    /// The desktop's light or dark style, followed by the canvas around the pages.
+    private var colourScheme: ColourScheme?
+    private var darkStyle = false
     private(set) var search: DocumentSearch?
     /// The actions on the document shown (`WindowActions`).
     private(set) var documentActions: [String] = []
@@ -77,7 +81,7 @@ final class DocumentWindow {
         self.configuration = configuration
         self.states = states
         viewStart = ViewStart(start)
-        window = gtk_application_window_new(application)
+        window = adw_application_window_new(application)
         Window(window).setDefaultSize(width: Int32(size?.width ?? 900), height: Int32(size?.height ?? 1100))
         Window(window).title = "Quire"
 
@@ -94,11 +98,9 @@ final class DocumentWindow {
         stack.add(passwordPage.widget, named: "password")
         let column = Box.column()
         column.append(searchBar.widget)
-        let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(OpaquePointer(overlay), stack.widget)
-        gtk_overlay_add_overlay(OpaquePointer(overlay), notice.widget)
-        gtk_widget_set_vexpand(overlay, 1)
-        column.append(overlay)
+        notice = Notices(over: stack.widget)
+        gtk_widget_set_vexpand(notice.widget, 1)
+        column.append(notice.widget)
         // The sidebar keeps its width when the window grows; the document takes the rest.
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(OpaquePointer(paned), self.sidebar.widget)
@@ -108,7 +110,7 @@ final class DocumentWindow {
         gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
         gtk_paned_set_position(OpaquePointer(paned), 230)
         headerReveal.setContent(paned)
-        toplevel.setChild(headerReveal.widget)
+        adw_application_window_set_content(UnsafeMutableRawPointer(window).assumingMemoryBound(to: AdwApplicationWindow.self), headerReveal.widget)
         headerReveal.isBusy = { [unowned self] in self.header.hasOpenMenu || self.pageEntry.hasFocus }
         self.sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
         // An annotation a little below the top of the view, so that the line before shows.
@@ -129,6 +131,7 @@ final class DocumentWindow {
         header.onMenuClosed = { [unowned self] in self.canvas?.grabFocus() }
         passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(retryButton, "pill")
         gtk_actionable_set_action_name(OpaquePointer(retryButton), "win.reload")
         documentActions = addActions()
         addNightAction()
@@ -154,7 +157,12 @@ final class DocumentWindow {
             return false
         }
         DroppedFiles.accept(on: window) { [unowned self] uris in self.onFilesDropped?(uris) }
+        colourScheme = ColourScheme { [unowned self] dark in
+            self.darkStyle = dark
+            self.canvas?.darkSurround = dark
+        }
         Signal.connect(window, "destroy") { [unowned self] in
+            self.colourScheme?.stop()
             self.search?.stop()
             self.selection?.stop()
             self.caret?.stop()
@@ -389,6 +397,7 @@ final class DocumentWindow {
         let start = viewStart.plan(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
+        canvas.darkSurround = darkStyle
         setNight(start.night ?? isNight)
         let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
                                     threads: configuration.workerThreads, canvas: canvas, bar: searchBar,

@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 import CShim
 import QuireEngine
@@ -81,10 +82,7 @@ final class HeaderReveal {
         gtk_revealer_set_transition_type(OpaquePointer(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
         gtk_widget_set_valign(revealer, GTK_ALIGN_START)
         gtk_overlay_add_overlay(OpaquePointer(widget), revealer)
-        // No title bar of GTK's own: an invisible one stands in for it.
-        let none = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_set_visible(none, 0)
-        Window(window).setTitlebar(none)
+        // The window (an AdwApplicationWindow) has no title bar of its own: this header bar is it.
         let motion = gtk_event_controller_motion_new()!
         gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE)
         Signal.connect(motion, "motion") { [unowned self] (_: Double, y: Double) -> Bool in
@@ -112,7 +110,8 @@ final class HeaderReveal {
         cancelHide()
         g_object_ref(UnsafeMutableRawPointer(header))
         // Fullscreen, F11 or Escape leaves: the window's own buttons would only mislead.
-        gtk_header_bar_set_show_title_buttons(quire_header_bar(header), reveals ? 0 : 1)
+        adw_header_bar_set_show_start_title_buttons(OpaquePointer(header), reveals ? 0 : 1)
+        adw_header_bar_set_show_end_title_buttons(OpaquePointer(header), reveals ? 0 : 1)
         if reveals {
             column.remove(header)
             gtk_revealer_set_reveal_child(OpaquePointer(revealer), 0)

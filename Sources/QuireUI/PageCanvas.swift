@@ -112,6 +112,8 @@ final class PageCanvas: CanvasContent {
     private(set) var currentPage = 0
     /// Pages (and the thumbnails, which ask) drawn in night colours.
     var night = NightMode() { didSet { redraw() } }
+    /// The desktop's style is dark: the canvas around the pages is dark grey, the pages white.
+    var darkSurround = false { didSet { if darkSurround != oldValue { redraw() } } }
     /// A presentation: black around the page, no frame.
     var presenting = false { didSet { redraw() } }
 
@@ -517,9 +519,13 @@ final class PageCanvas: CanvasContent {
         var background = graphene_rect_t(origin: .init(x: 0, y: 0), size: .init(width: Float(width), height: Float(height)))
         // A presentation shows the page on black, without a frame.
         let black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
-        var surround = presenting ? black : night.colour(GdkRGBA(red: 0.87, green: 0.87, blue: 0.87, alpha: 1))
+        // Night mode turns the light surround dark itself; a dark style without it darkens it.
+        let dark = darkSurround && !night.isOn
+        var surround = presenting ? black : dark ? GdkRGBA(red: 0.16, green: 0.16, blue: 0.16, alpha: 1)
+            : night.colour(GdkRGBA(red: 0.87, green: 0.87, blue: 0.87, alpha: 1))
         gtk_snapshot_append_color(snapshot, &surround, &background)
-        let edge = presenting ? black : night.colour(GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
+        let edge = presenting ? black : dark ? GdkRGBA(red: 0.05, green: 0.05, blue: 0.05, alpha: 1)
+            : night.colour(GdkRGBA(red: 0.6, green: 0.6, blue: 0.6, alpha: 1))
         var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
         let now = monotonicSeconds()
         offerButtons = []

@@ -1,7 +1,8 @@
+import CAdwaita
 import CGtk
 import CShim
 
-/// The window's header bar: sidebar, open, back and forward, the page entry; the main
+/// The window's header bar (Adwaita's, which titles itself with the window's title): sidebar, open, back and forward, the page entry; the main
 /// menu and the zoom menu at the end. A click on a button leaves the focus on the page,
 /// and a menu that closes gives the keys back to the page (`onMenuClosed`).
 @MainActor
@@ -14,17 +15,17 @@ final class WindowHeader {
     var onMenuClosed: (() -> Void)?
 
     init(pageEntry: PageEntry, recentMenu: OpaquePointer, window: UnsafeMutablePointer<GtkWidget>) {
-        widget = gtk_header_bar_new()!
-        let header = quire_header_bar(widget)
+        widget = adw_header_bar_new()!
+        let header = OpaquePointer(widget)
         let sidebarButton = gtk_toggle_button_new()!
         gtk_button_set_icon_name(quire_button(sidebarButton), "sidebar-show-symbolic")
         gtk_widget_set_tooltip_text(sidebarButton, "Sidebar (F9)")
         gtk_actionable_set_action_name(OpaquePointer(sidebarButton), "win.sidebar")
-        gtk_header_bar_pack_start(header, sidebarButton)
+        adw_header_bar_pack_start(header, sidebarButton)
         let open = gtk_button_new_from_icon_name("document-open-symbolic")!
         gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
         gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
-        gtk_header_bar_pack_start(header, open)
+        adw_header_bar_pack_start(header, open)
         let history = Box.row()
         history.addCSSClass("linked")
         for (icon, action, tip) in [("go-previous-symbolic", "win.go-back", "Back (Alt+Left)"), ("go-next-symbolic", "win.go-forward", "Forward (Alt+Right)")] {
@@ -34,14 +35,14 @@ final class WindowHeader {
             gtk_widget_set_focus_on_click(button, 0)
             history.append(button)
         }
-        gtk_header_bar_pack_start(header, history.widget)
-        gtk_header_bar_pack_start(header, pageEntry.widget)
+        adw_header_bar_pack_start(header, history.widget)
+        adw_header_bar_pack_start(header, pageEntry.widget)
         mainMenu = WindowMenus.mainMenuButton(recent: recentMenu)
-        gtk_header_bar_pack_end(header, mainMenu)
+        adw_header_bar_pack_end(header, mainMenu)
         zoomButton = gtk_menu_button_new()
         gtk_widget_set_tooltip_text(zoomButton, "Zoom")
         WindowMenus.setZoomMenu(on: zoomButton)
-        gtk_header_bar_pack_end(header, zoomButton)
+        adw_header_bar_pack_end(header, zoomButton)
         gtk_widget_set_visible(zoomButton, 0)
         // A click leaves the focus on the page, so that Page Down and Space go on reading.
         for button in [sidebarButton, open] { gtk_widget_set_focus_on_click(button, 0) }

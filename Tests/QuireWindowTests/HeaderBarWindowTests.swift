@@ -11,9 +11,9 @@ final class HeaderBarWindowTests: XCTestCase {
     override func tearDown() { fixtures = nil }
 
     private static let zoomButton = (x: 682, y: 26)
-    private static let continuousItem = (x: 649, y: 269)
-    private static let fitWidthMark = (x: 598, y: 76), fitPageMark = (x: 598, y: 106)
-    private static let fitPageItem = (x: 640, y: 106), smartFitItem = (x: 640, y: 136)
+    private static let continuousItem = (x: 665, y: 284)
+    private static let fitWidthMark = (x: 614, y: 79), fitPageMark = (x: 614, y: 111)
+    private static let fitPageItem = (x: 655, y: 111), smartFitItem = (x: 655, y: 143)
     /// Sidebar, Open, Back and Forward.
     private static let buttons = [(x: 28, y: 26), (x: 69, y: 26), (x: 112, y: 26), (x: 146, y: 26)]
     /// Where the document's view is, below the header bar, left of the overlay scrollbar
