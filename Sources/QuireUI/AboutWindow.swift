@@ -10,6 +10,7 @@ enum AboutWindow {
         let about = adw_about_window_new()!
         let window = OpaquePointer(about)
         adw_about_window_set_application_name(window, "Quire")
+        gtk_window_set_title(quire_window(UnsafeMutableRawPointer(about)), "About Quire")
         adw_about_window_set_application_icon(window, Application.id)
         adw_about_window_set_version(window, LaunchOptions.version)
         adw_about_window_set_developer_name(window, "The Quire developers")

@@ -138,6 +138,7 @@ final class DocumentWindow {
         addFullscreenAction()
         presentation = Presentation(of: self)
         ShortcutsWindow.addAction(to: window)
+        Actions.add("main-menu", to: window) { [unowned self] in self.header.openMainMenu() }
         enableDocumentActions(false)
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }

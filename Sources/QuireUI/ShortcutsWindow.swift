@@ -103,6 +103,7 @@ enum ShortcutsWindow {
         "print": ("Document", "Print"),
         "properties": ("Document", "Document properties"),
         "show-help-overlay": ("Document", "Keyboard shortcuts"),
+        "main-menu": ("Document", "Open the main menu"),
         "go-to-page": ("Moving Around", "Go to a page (number or label)"),
         "go-back": ("Moving Around", "Back to where a jump left"),
         "go-forward": ("Moving Around", "Forward again"),

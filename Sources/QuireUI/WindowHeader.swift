@@ -56,6 +56,9 @@ final class WindowHeader {
         }
     }
 
+    /// Opens the main menu (F10, as in GNOME's applications).
+    func openMainMenu() { gtk_menu_button_popup(OpaquePointer(mainMenu)) }
+
     /// The zoom menu shows with a document.
     func showZoom(_ shown: Bool) { gtk_widget_set_visible(zoomButton, shown ? 1 : 0) }
 

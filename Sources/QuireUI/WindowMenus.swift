@@ -8,6 +8,7 @@ import QuireEngine
 enum WindowMenus {
     /// The window's actions that have keys, and the keys (the application binds them).
     static let accelerators = [
+        ("main-menu", "F10"),
         ("zoom-in", "<Control>plus|<Control>equal|<Control>KP_Add"),
         ("zoom-out", "<Control>minus|<Control>KP_Subtract"),
         ("zoom-reset", "<Control>0|<Control>KP_0"),

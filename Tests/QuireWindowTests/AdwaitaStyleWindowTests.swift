@@ -49,6 +49,36 @@ final class AdwaitaStyleWindowTests: XCTestCase {
         try light.proceed()
     }
 
+    /// F10 opens the main menu, whose last item, About Quire, opens Adwaita's about window
+    /// over the document; Escape closes it.
+    func testF10ThenAboutQuireShowsTheAboutWindow() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 2, named: "about.pdf")
+        let session = try shown(file, then: """
+            xdotool windowfocus --sync "$window"
+            xdotool key F10
+            echo menu
+            read answer
+            xdotool key Up Return
+            about=$(xdotool search --sync --onlyvisible --name '^About Quire$' | head -1)
+            echo "about $(xdotool getwindowname "$about")"
+            read answer
+            xdotool key Escape
+            for i in $(seq 200); do xdotool search --onlyvisible --name '^About Quire$' >/dev/null || break; sleep 0.05; done
+            echo "left $(xdotool search --onlyvisible --name '^About Quire$' | wc -l)"
+            read answer
+            """)
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "menu")
+        func menuShown(_ screen: Picture) -> Bool { screen.showsPopover(x: 1000, y: 40, width: 400, height: 400) }
+        XCTAssertTrue(menuShown(try session.screen(until: menuShown)), "F10 did not open the main menu")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "about About Quire")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "left 0", "Escape did not close the about window")
+        try session.proceed()
+    }
+
     /// A notice (the file half rewritten: the version shown stays) is a toast: a dark grey
     /// (76) rounded box with light words, centred over the bottom of the view, where the page
     /// is white and its words black.

@@ -55,9 +55,13 @@ final class SnapshotTests: XCTestCase {
         let run = try QuireRun.run(["--snapshot", output, "--size", "700x900"])
         XCTAssertEqual(run.status, 0, run.standardError)
         let shot = try Picture(png: output)
-        // The guide's title page: dark title text on white paper inside the grey canvas.
-        let paper = try XCTUnwrap(shot.bounds(of: 0xFFFF_FFFF, tolerance: 0))
-        XCTAssertGreaterThan(paper.width, 600)
-        XCTAssertGreaterThan(paper.height, 600)
+        // The guide's title page below the header bar: white paper inside the grey canvas (a
+        // letter page fitting a 700-pixel window's width at 63 %: 515 × 667), with dark words.
+        let view = shot.cropped(x: 0, y: 60, width: shot.width, height: shot.height - 60)
+        let paper = try XCTUnwrap(view.bounds(of: 0xFFFF_FFFF, tolerance: 0))
+        XCTAssertGreaterThan(paper.width, 480, "\(paper)")
+        XCTAssertGreaterThan(paper.height, 600, "\(paper)")
+        let words = view.cropped(x: paper.x, y: paper.y, width: paper.width, height: paper.height)
+        XCTAssertNotNil(words.bounds(of: 0xFF00_0000, tolerance: 60), "the guide's page shows no words")
     }
 }
