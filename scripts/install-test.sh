@@ -15,21 +15,8 @@ app_id=app.quire.Quire
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 dest=$tmp/dest
-passed=0
-failed=0
-
-check() { # check DESCRIPTION COMMAND... : one line per check, as TAP does
-    local description=$1
-    shift
-    if "$@" >"$tmp/check.log" 2>&1; then
-        echo "ok - $description"
-        passed=$((passed + 1))
-    else
-        echo "not ok - $description"
-        sed 's/^/#   /' "$tmp/check.log"
-        failed=$((failed + 1))
-    fi
-}
+# shellcheck source=scripts/checks.sh
+. "$source_dir/scripts/checks.sh"
 
 silent() { # succeeds when COMMAND succeeds and prints nothing (validators warn on stdout)
     local output
@@ -114,5 +101,4 @@ check "desktop database in the prefix maps application/pdf to Quire" \
     grep -q "^application/pdf=.*$app_id.desktop" "$prefix/share/applications/mimeinfo.cache"
 check "icon cache refreshed in the prefix" test -s "$prefix/share/icons/hicolor/icon-theme.cache"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done

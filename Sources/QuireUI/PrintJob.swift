@@ -103,7 +103,7 @@ final class PrintJob {
     // MARK: With the dialog
 
     private func showDialog(parent: UnsafeMutablePointer<GtkWidget>, pageCount: Int) {
-        let dialog = gtk_print_unix_dialog_new("Print", quire_window(parent))!
+        let dialog = gtk_print_unix_dialog_new(tr("Print"), quire_window(parent))!
         let unix = OpaquePointer(dialog)
         owning(Self.lastSettings.map { gtk_print_settings_copy($0.opaque)! } ?? gtk_print_settings_new()!) { settings in
             offerFileOutput(in: settings)
@@ -185,7 +185,7 @@ final class PrintJob {
     private func finish(failure: String?) {
         if let failure {
             printError("printing failed: \(failure)")
-            onFailure("Printing failed: \(failure)")
+            onFailure(tr("Printing failed: {reason}", ["reason": failure]))
         }
         // Not inside GTK's call: after it, on an idle turn.
         let key = ObjectIdentifier(self)

@@ -33,10 +33,9 @@ extension PropertyText {
     /// that the document may use more.
     public static func fontCount(_ count: Int) -> String {
         switch count {
-        case 0: "The document uses no fonts."
-        case 1: "1 font"
-        case BoundedCount.fonts...: "The first \(grouped(BoundedCount.fonts)) fonts (the document may use more)"
-        default: "\(grouped(count)) fonts"
+        case 0: tr("The document uses no fonts.")
+        case BoundedCount.fonts...: tr("The first {count} fonts (the document may use more)", ["count": grouped(BoundedCount.fonts)])
+        default: trn("{count} font", "{count} fonts", count, ["count": grouped(count)])
         }
     }
 }
