@@ -11,8 +11,8 @@ trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=scripts/checks.sh
 . scripts/checks.sh
 
-uses_messages() { grep -rlE '\b(tr|trn|N_)\("' Sources --include='*.swift' | sort; }
-listed_swift() { grep '\.swift$' po/POTFILES | sort; }
+uses_messages() { grep -rlE '\b(tr|trn|N_)\("' Sources --include='*.swift' | LC_ALL=C sort; }
+listed_swift() { grep '\.swift$' po/POTFILES | LC_ALL=C sort; }
 check "every Swift file with translated messages is in po/POTFILES, and only those" \
     diff <(uses_messages) <(listed_swift)
 check "every file in po/POTFILES exists" bash -c 'for f in $(cat po/POTFILES); do test -f "$f" || { echo "missing: $f"; exit 1; }; done'
@@ -25,11 +25,10 @@ check "po/quire.pot has no message the sources lost" msgcmp --use-untranslated "
 
 # Prints the msgid whose translation (stdin) has other {placeholders} than it.
 cat >"$tmp/placeholders.sh" <<'SCRIPT'
-names() { grep -o '{[a-z_]*}' | sort -u; }
-english=$(printf '%s\n%s' "$MSGEXEC_MSGID" "${MSGEXEC_MSGID_PLURAL:-}" | names)
-translated=$(names)
 # A plural form may leave {count} out ("ein Treffer"); nothing else may go or come.
-[ -n "${MSGEXEC_MSGID_PLURAL:-}" ] && english=$(echo "$english" | grep -vx '{count}') && translated=$(echo "$translated" | grep -vx '{count}')
+names() { grep -o '{[a-z_]*}' | { if [ -n "${MSGEXEC_MSGID_PLURAL:-}" ]; then grep -vx '{count}'; else cat; fi; } | sort -u; }
+english=$(printf '%s\n%s\n' "$MSGEXEC_MSGID" "${MSGEXEC_MSGID_PLURAL:-}" | names)
+translated=$(names)
 [ "$english" = "$translated" ] || { echo "placeholders differ: $MSGEXEC_MSGID"; exit 1; }
 SCRIPT
 for language in $(cat po/LINGUAS); do

@@ -5,8 +5,11 @@ import Glibc
 #endif
 
 /// Binds Quire's text domain to its compiled catalogs (`quire.mo`), so that `tr` speaks
-/// the reader's language. The locale itself is the one GTK sets when it starts
-/// (`gtk_init` calls `setlocale(LC_ALL, "")`); every message is looked up after that.
+/// the reader's language. GTK sets the whole locale when it starts (`gtk_init` calls
+/// `setlocale(LC_ALL, "")`); the messages' category is set here already, at the very start,
+/// because some are made before GTK starts (a command-line file's opening errors), while
+/// the other categories (numbers, character classes) stay "C" in the helper processes,
+/// forked before GTK starts, as they always were.
 /// Command-line output (`--help`, errors about arguments) and diagnostics on stderr stay
 /// English: they go to logs and bug reports, and are read before any window exists.
 public enum Translations {
@@ -14,6 +17,7 @@ public enum Translations {
     /// `bin`); run from the source tree, in `.build/locale`, which `scripts/run.sh` and
     /// `scripts/test.sh` compile from `po/`. Elsewhere gettext's default folder is used.
     public static func bind() {
+        setlocale(LC_MESSAGES, "")
         if let directory = catalogFolder { bindtextdomain(translationDomain, directory) }
         bind_textdomain_codeset(translationDomain, "UTF-8")
         // GtkBuilder reads this domain for `translatable` properties.
