@@ -44,6 +44,7 @@ expected_files() {
         usr/share/icons/hicolor/scalable/apps/$app_id.svg \
         usr/share/metainfo/$app_id.metainfo.xml \
         usr/share/man/man1/quire.1
+    sed "s|.*|usr/share/locale/&/LC_MESSAGES/quire.mo|" "$source_dir/po/LINGUAS"
 }
 
 desktop_key() { # desktop_key FILE KEY
@@ -76,6 +77,15 @@ check "desktop file opens application/pdf" \
 check "desktop file offers New Window, which runs quire alone" \
     bash -c 'grep -qx "Actions=new-window;" "$1" && sed -n "/^\[Desktop Action new-window\]/,\$p" "$1" | grep -qx "Exec=quire"' _ "$desktop"
 
+check "German messages installed in usr/share/locale/de/LC_MESSAGES" \
+    test -s "$dest/usr/share/locale/de/LC_MESSAGES/quire.mo"
+check "desktop file has the German translation (Name[de]=, Comment[de]=)" \
+    bash -c 'grep -q "^Name\[de\]=Quire$" "$1" && grep -q "^Comment\[de\]=PDF-Dokumente lesen$" "$1"' _ "$desktop"
+check "metainfo has the German translation (xml:lang=\"de\")" \
+    grep -q '<summary xml:lang="de">PDF-Dokumente lesen</summary>' "$metainfo"
+check "the installed quire finds its German messages (bin/../share/locale)" \
+    bash -c 'LANG=C.UTF-8 LANGUAGE=de GSK_RENDERER=cairo xvfb-run -a "$1" --snapshot /dev/null /nonexistent.pdf 2>&1 | grep -q "Datei nicht gefunden"' _ "$dest/usr/bin/quire"
+
 man=$dest/usr/share/man/man1/quire.1
 check "manual page installed in usr/share/man/man1" test -f "$man"
 check "manual page formats without warnings" silent bash -c 'man --warnings -l "$1" >/dev/null' _ "$man"
@@ -87,7 +97,7 @@ check "--version says meson.build's version" \
     test "$("$binary" --version)" = "quire $(sed -n "s/^project('quire', version: '\([^']*\)'.*/\1/p" "$source_dir/meson.build")"
 
 (cd "$dest" && find . -type f | sed 's|^\./||' | sort) >"$tmp/installed"
-check "DESTDIR holds exactly the five files (no caches refreshed there)" \
+check "DESTDIR holds exactly the expected files (no caches refreshed there)" \
     diff <(expected_files | sort) "$tmp/installed"
 system_state >"$tmp/after"
 check "nothing written to /usr outside DESTDIR" diff "$tmp/before" "$tmp/after"
