@@ -277,26 +277,26 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     /// in words for the reader.
     public func printPDF(_ pages: [Int], on paper: PrintPaper, to descriptor: Int32) throws(RenderFailure) {
         let pages = pages.filter { (0..<pageCount).contains($0) }
-        guard !pages.isEmpty else { throw RenderFailure("no pages to print") }
+        guard !pages.isEmpty else { throw RenderFailure(tr("no pages to print")) }
         let failure: String? = helper.withLock { connection -> String? in
-            guard let channel = connected(&connection) else { return "no process could read the document" }
+            guard let channel = connected(&connection) else { return tr("no process could read the document") }
             do {
                 try channel.sendWhole(DocumentRequest.print(pages: pages, paper: paper).bytes)
                 while true {
                     let limit = DocumentReply.printChunkLimit + 64
                     switch try DocumentReply(channel.receiveWhole(within: Self.printPageSeconds, limit: limit), path: file.displayPath) {
                     case .printChunk(let bytes):
-                        guard Self.writeAll(bytes, to: descriptor) else { fail(&connection); return "the printout could not be written: \(String(cString: strerror(errno)))" }
+                        guard Self.writeAll(bytes, to: descriptor) else { fail(&connection); return tr("the printout could not be written: {reason}", ["reason": String(cString: strerror(errno))]) }
                     case .printed(let count) where count == pages.count: return nil
                     case .printFailed(let reason): return reason
                     default:
                         fail(&connection)
-                        return "the process printing answered out of turn"
+                        return tr("the process printing answered out of turn")
                     }
                 }
             } catch {
                 fail(&connection)
-                return "the process printing failed (\(error))"
+                return tr("the process printing failed ({reason})", ["reason": "\(error)"])
             }
         }
         if let failure { throw RenderFailure(failure) }

@@ -77,7 +77,7 @@ final class PropertiesDialog {
         self.worker = worker
         worker.run { [weak self] document in
             guard let properties = document.properties() else {
-                MainLoop.invoke { self?.readFailed("its reader failed") }
+                MainLoop.invoke { self?.readFailed(tr("its reader failed")) }
                 return
             }
             MainLoop.invoke { self?.show(properties.rows) }
