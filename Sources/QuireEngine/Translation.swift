@@ -3,9 +3,11 @@ import CGettext
 // Quire's words in the reader's language, through gettext (text domain "quire").
 // The engine calls glibc's dgettext itself (the `CGettext` module is just libc's
 // <libintl.h>, which Swift's Glibc module leaves out) rather than through a hook the UI
-// sets: gettext is part of libc, which the engine uses already, and a lookup is a function of the message
-// and the process's locale alone, so the engine stays free of GTK and of mutable state of its
-// own. Where nobody bound the domain (unit tests, quire-bench) every message stays English.
+// sets: gettext is part of libc, which the engine uses already, and a lookup depends on
+// the message and the process's locale alone, so the engine stays free of GTK and of
+// mutable state of its own (a settable hook would be a global that Swift 6 makes every
+// thread lock for). Where nobody bound the domain (unit tests, quire-bench) every message
+// stays English.
 //
 // Placeholders are named in braces, "“{path}” is empty", filled in after the lookup, so a
 // translation may put them in any order; a literal passed to these functions never holds
