@@ -16,9 +16,12 @@ listed_swift() { grep '\.swift$' po/POTFILES | LC_ALL=C sort; }
 check "every Swift file with translated messages is in po/POTFILES, and only those" \
     diff <(uses_messages) <(listed_swift)
 check "every file in po/POTFILES exists" bash -c 'for f in $(cat po/POTFILES); do test -f "$f" || { echo "missing: $f"; exit 1; }; done'
-# A literal passed to tr/trn/N_ must be plain: `\(` inside it is Swift interpolation.
+# A literal passed to tr/trn/N_ must be plain: `\(` inside it is Swift interpolation;
+# nor may the call stand inside another literal's `\(…)`, where xgettext sees a string.
 check "no translated literal interpolates with \\(…)" \
     bash -c '! grep -rnE "\b(tr|trn|N_)\(\"([^\"\\\\]|\\\\[^(])*\\\\\(" Sources --include="*.swift"'
+check "no tr, trn or N_ inside an interpolation" \
+    bash -c '! grep -rnE "\\\\\([^\"]*\b(tr|trn|N_)\(\"" Sources --include="*.swift"'
 check "messages extract without warnings" bash -c 'out=$(scripts/extract-messages.sh "$1" 2>&1) && [ -z "$out" ] || { echo "$out"; exit 1; }' _ "$tmp/fresh.pot"
 check "po/quire.pot has every message of the sources" msgcmp --use-untranslated po/quire.pot "$tmp/fresh.pot"
 check "po/quire.pot has no message the sources lost" msgcmp --use-untranslated "$tmp/fresh.pot" po/quire.pot

@@ -101,6 +101,7 @@ enum ShortcutsWindow {
         "open": (N_("Document"), N_("Open a document")),
         "close": (N_("Document"), N_("Close the window")),
         "quit": (N_("Document"), N_("Quit")),
+        "new-window": (N_("Document"), N_("New window")),
         "print": (N_("Document"), N_("Print")),
         "properties": (N_("Document"), N_("Document properties")),
         "show-help-overlay": (N_("Document"), N_("Keyboard shortcuts")),
