@@ -74,12 +74,12 @@ public final class RemoteRenderer: PageRendering {
         awaitingReady = false
         let reply: HelperReply
         do { reply = try HelperReply(made.channel.receive(within: renderSeconds).bytes) } catch {
-            throw broken("the helper did not open the document: \(error)")
+            throw broken(tr("the helper did not open the document: {reason}", ["reason": "\(error)"]))
         }
         switch reply {
         case .ready: return
         case .openFailed(let reason): throw broken(reason)
-        default: throw broken("the helper answered out of turn")
+        default: throw broken(tr("the helper answered out of turn"))
         }
     }
 
@@ -173,7 +173,7 @@ public final class RemoteRenderer: PageRendering {
         lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), renderSeconds) : nil
         lastDrawSeconds = draw.isFinite ? min(max(draw, 0), renderSeconds) : nil
         guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels, revision: revision) else {
-            throw RenderFailure("cairo refused a \(width)×\(height) picture")
+            throw RenderFailure(tr("cairo refused a {width}×{height} picture", ["width": String(width), "height": String(height)]))
         }
         return image
     }
