@@ -26,7 +26,9 @@ let package = Package(
         // The helpers' confinement: libseccomp's filters, Landlock, limits.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
 
-        .target(name: "QuireEngine"),
+        // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
+        .systemLibrary(name: "CGettext"),
+        .target(name: "QuireEngine", dependencies: ["CGettext"]),
         // A rendered picture: a cairo image surface, over its own pixels or shared memory.
         .target(name: "QuireImage", dependencies: ["QuireEngine", "CCairo"]),
         .target(name: "QuireDocument", dependencies: ["QuireEngine", "QuireImage", "CPoppler", "CCairo"],

@@ -15,21 +15,8 @@ app_id=app.quire.Quire
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 dest=$tmp/dest
-passed=0
-failed=0
-
-check() { # check DESCRIPTION COMMAND... : one line per check, as TAP does
-    local description=$1
-    shift
-    if "$@" >"$tmp/check.log" 2>&1; then
-        echo "ok - $description"
-        passed=$((passed + 1))
-    else
-        echo "not ok - $description"
-        sed 's/^/#   /' "$tmp/check.log"
-        failed=$((failed + 1))
-    fi
-}
+# shellcheck source=scripts/checks.sh
+. "$source_dir/scripts/checks.sh"
 
 silent() { # succeeds when COMMAND succeeds and prints nothing (validators warn on stdout)
     local output
@@ -57,6 +44,7 @@ expected_files() {
         usr/share/icons/hicolor/scalable/apps/$app_id.svg \
         usr/share/metainfo/$app_id.metainfo.xml \
         usr/share/man/man1/quire.1
+    sed "s|.*|usr/share/locale/&/LC_MESSAGES/quire.mo|" "$source_dir/po/LINGUAS"
 }
 
 desktop_key() { # desktop_key FILE KEY
@@ -89,6 +77,15 @@ check "desktop file opens application/pdf" \
 check "desktop file offers New Window, which runs quire alone" \
     bash -c 'grep -qx "Actions=new-window;" "$1" && sed -n "/^\[Desktop Action new-window\]/,\$p" "$1" | grep -qx "Exec=quire"' _ "$desktop"
 
+check "German messages installed in usr/share/locale/de/LC_MESSAGES" \
+    test -s "$dest/usr/share/locale/de/LC_MESSAGES/quire.mo"
+check "desktop file has the German translation (Name[de]=, Comment[de]=)" \
+    bash -c 'grep -q "^Name\[de\]=Quire$" "$1" && grep -q "^Comment\[de\]=PDF-Dokumente lesen$" "$1"' _ "$desktop"
+check "metainfo has the German translation (xml:lang=\"de\")" \
+    grep -q '<summary xml:lang="de">PDF-Dokumente lesen</summary>' "$metainfo"
+check "the installed quire finds its German messages (bin/../share/locale)" \
+    bash -c 'LANG=C.UTF-8 LANGUAGE=de GSK_RENDERER=cairo xvfb-run -a "$1" --snapshot /dev/null /nonexistent.pdf 2>&1 | grep -q "Datei nicht gefunden"' _ "$dest/usr/bin/quire"
+
 man=$dest/usr/share/man/man1/quire.1
 check "manual page installed in usr/share/man/man1" test -f "$man"
 check "manual page formats without warnings" silent bash -c 'man --warnings -l "$1" >/dev/null' _ "$man"
@@ -100,7 +97,7 @@ check "--version says meson.build's version" \
     test "$("$binary" --version)" = "quire $(sed -n "s/^project('quire', version: '\([^']*\)'.*/\1/p" "$source_dir/meson.build")"
 
 (cd "$dest" && find . -type f | sed 's|^\./||' | sort) >"$tmp/installed"
-check "DESTDIR holds exactly the five files (no caches refreshed there)" \
+check "DESTDIR holds exactly the expected files (no caches refreshed there)" \
     diff <(expected_files | sort) "$tmp/installed"
 system_state >"$tmp/after"
 check "nothing written to /usr outside DESTDIR" diff "$tmp/before" "$tmp/after"
@@ -114,5 +111,4 @@ check "desktop database in the prefix maps application/pdf to Quire" \
     grep -q "^application/pdf=.*$app_id.desktop" "$prefix/share/applications/mimeinfo.cache"
 check "icon cache refreshed in the prefix" test -s "$prefix/share/icons/hicolor/icon-theme.cache"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done

@@ -5,4 +5,5 @@ set -eu
 cd "$(dirname "$0")/.."
 scripts/deps.sh run
 swift build -c release --product quire
+scripts/compile-translations.sh
 exec .build/release/quire "$@"

@@ -1,12 +1,15 @@
 #!/bin/bash
 # Sets up and runs every test: engine and document-layer unit tests, window tests in a
-# real GTK window under Xvfb, and the install layout test.
+# real GTK window under Xvfb, the install layout test, and that the translations are
+# complete and current.
 set -u
 cd "$(dirname "$0")/.."
 scripts/deps.sh test || exit 1
 swift build --product quire || exit 1
+scripts/compile-translations.sh || exit 1
 
 status=0
+scripts/check-translations.sh || status=1
 scripts/install-test.sh .build/debug/quire || status=1
 
 # One X server for the whole run, not reset when the last client leaves (a test starting

@@ -27,6 +27,8 @@ public struct Configuration: Sendable {
     public var reportsStalls: Bool
     /// `QUIRE_TRACE_PREVIEWS=1`: each link preview prints how long its picture took.
     public var tracesPreviews: Bool
+    /// `QUIRE_REPORT_SHOWN_TEXT=1`: `--snapshot` also prints the words the window shows.
+    public var reportsShownText: Bool
     /// Render and search threads: one a core, at most four (beyond that poppler's memory
     /// traffic dominates).
     public var workerThreads: Int
@@ -53,6 +55,7 @@ public struct Configuration: Sendable {
         propertiesReport = path("QUIRE_PROPERTIES_REPORT")
         reportsStalls = variable("QUIRE_REPORT_STALLS") == "1"
         tracesPreviews = variable("QUIRE_TRACE_PREVIEWS") == "1"
+        reportsShownText = variable("QUIRE_REPORT_SHOWN_TEXT") == "1"
         workerThreads = min(max(processors, 1), 4)
     }
 }

@@ -20,40 +20,40 @@ public enum DocumentError: Error, Equatable, Sendable {
     /// A one-line headline for the window.
     public var title: String {
         switch self {
-        case .notFound: "File not found"
-        case .isDirectory: "This is a folder, not a document"
-        case .notReadable: "The file cannot be read"
-        case .empty: "The file is empty"
-        case .notAPDF: "This file is not a PDF document"
-        case .damaged: "The document is damaged"
-        case .needsPassword: "This document is locked"
-        case .wrongPassword: "The password is incorrect"
-        case .noPages: "The document has no pages"
-        case .unsupportedLocation: "The location cannot be opened"
-        case .crashedReader: "The document crashes the PDF reader"
-        case .tooSlowToOpen: "The document takes too long to open"
-        case .noReader: "Quire cannot read documents now"
+        case .notFound: tr("File not found")
+        case .isDirectory: tr("This is a folder, not a document")
+        case .notReadable: tr("The file cannot be read")
+        case .empty: tr("The file is empty")
+        case .notAPDF: tr("This file is not a PDF document")
+        case .damaged: tr("The document is damaged")
+        case .needsPassword: tr("This document is locked")
+        case .wrongPassword: tr("The password is incorrect")
+        case .noPages: tr("The document has no pages")
+        case .unsupportedLocation: tr("The location cannot be opened")
+        case .crashedReader: tr("The document crashes the PDF reader")
+        case .tooSlowToOpen: tr("The document takes too long to open")
+        case .noReader: tr("Quire cannot read documents now")
         }
     }
 
     /// What happened to which file, and what can be done.
     public var message: String {
         switch self {
-        case .notFound(let path): "“\(path)” does not exist. It may have been moved or deleted."
-        case .isDirectory(let path): "“\(path)” is a folder. Choose a PDF file inside it."
-        case .notReadable(let path): "You do not have permission to read “\(path)”."
-        case .empty(let path): "“\(path)” contains no data (0 bytes)."
-        case .notAPDF(let path): "“\(path)” does not start like a PDF file; it is some other kind of file."
-        case .damaged(let path, let detail): "“\(path)” looks like a PDF but could not be read: \(detail)."
-        case .needsPassword(let path): "“\(path)” is encrypted. Enter its password to open it."
-        case .wrongPassword(let path): "The password does not open “\(path)”. Try again."
-        case .noPages(let path): "“\(path)” opened, but contains no pages to show."
-        case .unsupportedLocation(let uri, let detail): "“\(uri)” could not be loaded: \(detail)."
+        case .notFound(let path): tr("“{path}” does not exist. It may have been moved or deleted.", ["path": path])
+        case .isDirectory(let path): tr("“{path}” is a folder. Choose a PDF file inside it.", ["path": path])
+        case .notReadable(let path): tr("You do not have permission to read “{path}”.", ["path": path])
+        case .empty(let path): tr("“{path}” contains no data (0 bytes).", ["path": path])
+        case .notAPDF(let path): tr("“{path}” does not start like a PDF file; it is some other kind of file.", ["path": path])
+        case .damaged(let path, let detail): tr("“{path}” looks like a PDF but could not be read: {detail}.", ["path": path, "detail": detail])
+        case .needsPassword(let path): tr("“{path}” is encrypted. Enter its password to open it.", ["path": path])
+        case .wrongPassword(let path): tr("The password does not open “{path}”. Try again.", ["path": path])
+        case .noPages(let path): tr("“{path}” opened, but contains no pages to show.", ["path": path])
+        case .unsupportedLocation(let uri, let detail): tr("“{uri}” could not be loaded: {detail}.", ["uri": uri, "detail": detail])
         case .crashedReader(let path, let signal):
-            "Reading “\(path)” crashed poppler, the PDF library (\(signalName(signal))). Quire reads documents in separate processes, so nothing else was affected. The file is damaged, or made to attack PDF readers."
+            tr("Reading “{path}” crashed poppler, the PDF library ({signal}). Quire reads documents in separate processes, so nothing else was affected. The file is damaged, or made to attack PDF readers.", ["path": path, "signal": signalName(signal)])
         case .tooSlowToOpen(let path, let seconds):
-            "Reading the first page of “\(path)” took over \(seconds) seconds, so Quire stopped. The file may be damaged, or made to exhaust PDF readers."
-        case .noReader(let path, let detail): "“\(path)” was not opened: \(detail)."
+            trn("Reading the first page of “{path}” took over {count} second, so Quire stopped. The file may be damaged, or made to exhaust PDF readers.", "Reading the first page of “{path}” took over {count} seconds, so Quire stopped. The file may be damaged, or made to exhaust PDF readers.", seconds, ["path": path])
+        case .noReader(let path, let detail): tr("“{path}” was not opened: {detail}.", ["path": path, "detail": detail])
         }
     }
 
@@ -71,11 +71,11 @@ extension DocumentError: CustomStringConvertible {
 
 private func signalName(_ signal: Int32) -> String {
     switch signal {
-    case 6: "signal 6, aborted: often memory it could not have"
-    case 7: "signal 7, bus error"
-    case 8: "signal 8, arithmetic error"
-    case 9: "signal 9, killed"
-    case 11: "signal 11, segmentation fault"
-    default: "signal \(signal)"
+    case 6: tr("signal 6, aborted: often memory it could not have")
+    case 7: tr("signal 7, bus error")
+    case 8: tr("signal 8, arithmetic error")
+    case 9: tr("signal 9, killed")
+    case 11: tr("signal 11, segmentation fault")
+    default: tr("signal {number}", ["number": String(signal)])
     }
 }

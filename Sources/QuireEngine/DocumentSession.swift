@@ -153,7 +153,7 @@ public struct DocumentSession: Sendable {
     /// The file shown was deleted or moved away.
     public mutating func fileDeleted() -> [Effect] {
         guard case .document = phase, let shown else { return [] }
-        return [.notice("“\(shown.displayName)” was deleted or moved. Still showing the version opened before.")]
+        return [.notice(tr("“{name}” was deleted or moved. Still showing the version opened before.", ["name": shown.displayName]))]
     }
 
     private mutating func start(_ source: DocumentSource, kept: ViewStart.Kept?) -> [Effect] {
@@ -173,9 +173,9 @@ public struct DocumentSession: Sendable {
     private mutating func refuse(_ error: DocumentError, source: DocumentSource?, reloading: Bool) -> [Effect] {
         if case .document = phase, let shown {
             if reloading {
-                return [.notice("\(error.title). Still showing the version opened before; it will be read again when the file changes.")]
+                return [.notice(tr("{problem}. Still showing the version opened before; it will be read again when the file changes.", ["problem": error.title]))]
             }
-            return [.notice("\(error.title). Still showing “\(shown.displayName)”.")]
+            return [.notice(tr("{problem}. Still showing “{name}”.", ["problem": error.title, "name": shown.displayName]))]
         }
         refused = source
         if error.asksForPassword {

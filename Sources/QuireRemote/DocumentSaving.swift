@@ -28,13 +28,13 @@ public enum DocumentSaving {
 
     public static func save(_ markups: [Markup], changes: DocumentChanges = DocumentChanges(), of file: DocumentFile, to path: String,
                             seconds: Double = 120) throws(Failure) {
-        guard let zygote = Zygote.shared else { throw Failure(description: "no helper processes: the zygote did not start") }
+        guard let zygote = Zygote.shared else { throw Failure(description: tr("no helper processes: the zygote did not start")) }
         // A file no one may write is one its owner wants kept as it is (the mode bits, not
         // access(), which says yes to root).
         var existing = stat()
         let exists = stat(path, &existing) == 0
         if exists, existing.st_mode & 0o222 == 0 {
-            throw Failure(description: "the file is read-only, so Quire does not replace it", isReadOnly: true)
+            throw Failure(description: tr("the file is read-only, so Quire does not replace it"), isReadOnly: true)
         }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = path.split(separator: "/").last.map(String.init) ?? "document.pdf"
@@ -43,7 +43,7 @@ public enum DocumentSaving {
         if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } // a browser the window starts must not hold it
         guard fd >= 0 else {
             let reason = errno
-            throw Failure(description: "cannot write in \(folder.isEmpty ? "." : folder): \(String(cString: strerror(reason)))",
+            throw Failure(description: tr("cannot write in {folder}: {reason}", ["folder": folder.isEmpty ? "." : folder, "reason": String(cString: strerror(reason))]),
                           isReadOnly: reason == EACCES || reason == EROFS || reason == EPERM)
         }
         let output = Descriptor(taking: fd)
@@ -53,8 +53,8 @@ public enum DocumentSaving {
         fchmod(fd, exists ? existing.st_mode & 0o7777 : 0o644)
 
         try write(markups, changes, of: file, into: output, zygote: zygote, seconds: seconds)
-        guard fsync(fd) == 0 else { throw Failure(description: "the new file could not be written to disk: \(String(cString: strerror(errno)))") }
-        guard rename(temporary, path) == 0 else { throw Failure(description: "the new file could not replace \(path): \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else { throw Failure(description: tr("the new file could not be written to disk: {reason}", ["reason": String(cString: strerror(errno))])) }
+        guard rename(temporary, path) == 0 else { throw Failure(description: tr("the new file could not replace {path}: {reason}", ["path": path, "reason": String(cString: strerror(errno))])) }
         committed = true
         let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 { fsync(directory); close(directory) }
@@ -63,35 +63,35 @@ public enum DocumentSaving {
     private static func write(_ markups: [Markup], _ changes: DocumentChanges, of file: DocumentFile, into output: Descriptor, zygote: Zygote, seconds: Double) throws(Failure) {
         let helper: (pid: pid_t, channel: Channel)
         do { helper = try zygote.spawn(.saver, document: file.descriptor, displayPath: file.displayPath, password: file.password) } catch {
-            throw Failure(description: "no process could write the document: \(error)")
+            throw Failure(description: tr("no process could write the document: {reason}", ["reason": "\(error)"]))
         }
         defer { zygote.end(helper.pid) }
         let deadline = monotonicSeconds() + seconds
         func reply() throws(Failure) -> SaveReply {
             do { return try SaveReply(helper.channel.receiveWhole(within: max(0, deadline - monotonicSeconds()), limit: WireLimit.line)) } catch ChannelError.timedOut {
-                throw Failure(description: "writing the document took longer than \(Int(seconds)) s, so Quire stopped it")
+                throw Failure(description: tr("writing the document took longer than {seconds} s, so Quire stopped it", ["seconds": String(Int(seconds))]))
             } catch ChannelError.closed {
-                throw Failure(description: "the process writing the document ended")
+                throw Failure(description: tr("the process writing the document ended"))
             } catch {
-                throw Failure(description: "the process writing the document failed: \(error)")
+                throw Failure(description: tr("the process writing the document failed: {reason}", ["reason": "\(error)"]))
             }
         }
         switch try reply() {
         case .ready: break
         case .openFailed(let reason): throw Failure(description: reason)
-        default: throw Failure(description: "the process writing the document answered out of turn")
+        default: throw Failure(description: tr("the process writing the document answered out of turn"))
         }
         do {
             try helper.channel.sendWhole(SaveRequest(markups: markups, changes: changes).bytes)
             try helper.channel.send(SaveRequest.output, passing: [output])
         } catch {
-            throw Failure(description: "the process writing the document ended")
+            throw Failure(description: tr("the process writing the document ended"))
         }
         switch try reply() {
         case .saved(let written) where written == markups.count: return
-        case .saved(let written): throw Failure(description: "only \(written) of \(markups.count) annotations could be written")
+        case .saved(let written): throw Failure(description: tr("only {written} of {count} annotations could be written", ["written": String(written), "count": String(markups.count)]))
         case .failed(let reason): throw Failure(description: reason)
-        default: throw Failure(description: "the process writing the document answered out of turn")
+        default: throw Failure(description: tr("the process writing the document answered out of turn"))
         }
     }
 }

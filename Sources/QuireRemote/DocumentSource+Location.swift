@@ -32,18 +32,18 @@ enum RemoteLocation {
             g_clear_error(&error)
             return .unsupportedLocation(uri: uri, detail: detail)
         }
-        guard let stream = g_file_read(file, nil, &error) else { throw failure("it cannot be read") }
+        guard let stream = g_file_read(file, nil, &error) else { throw failure(tr("it cannot be read")) }
         defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            if cancel?.isCancelled == true { throw .unsupportedLocation(uri: uri, detail: "opening it was stopped") }
+            if cancel?.isCancelled == true { throw .unsupportedLocation(uri: uri, detail: tr("opening it was stopped")) }
             let input = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
             let count = chunk.withUnsafeMutableBytes { g_input_stream_read(input, $0.baseAddress, gsize($0.count), nil, &error) }
-            if count < 0 { throw failure("reading it failed") }
+            if count < 0 { throw failure(tr("reading it failed")) }
             if count == 0 { return bytes }
             guard bytes.count + Int(count) <= limit else {
-                throw .unsupportedLocation(uri: uri, detail: "it is larger than \(limit >> 30) GiB")
+                throw .unsupportedLocation(uri: uri, detail: tr("it is larger than {size} GiB", ["size": String(limit >> 30)]))
             }
             bytes += chunk[..<Int(count)]
         }

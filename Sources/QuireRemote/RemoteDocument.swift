@@ -41,7 +41,7 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     public init(file: DocumentFile, within seconds: Double? = nil, cancel: OpeningCancel? = nil) throws(DocumentError) {
         let seconds = seconds ?? file.watchdogs.opening
         guard let zygote = Zygote.shared else {
-            throw .noReader(path: file.displayPath, detail: "its helper processes did not start")
+            throw .noReader(path: file.displayPath, detail: tr("its helper processes did not start"))
         }
         self.file = file
         self.zygote = zygote
@@ -66,7 +66,7 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         do {
             made = try zygote.spawn(.document, document: file.descriptor, displayPath: path, password: file.password)
         } catch {
-            throw .noReader(path: path, detail: "no process could be made to read it (\(error))")
+            throw .noReader(path: path, detail: tr("no process could be made to read it ({reason})", ["reason": "\(error)"]))
         }
         cancel?.started(made.pid, zygote)
         defer { cancel?.started(nil, zygote) }
@@ -79,18 +79,18 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         } catch ChannelError.closed {
             switch zygote.exitStatus(of: made.pid) {
             case .signaled(let signal): throw .crashedReader(path: path, signal: signal)
-            case .exited(let code): throw .damaged(path: path, detail: "the process reading it ended (status \(code))")
-            case .unknown: throw .damaged(path: path, detail: "the process reading it ended")
+            case .exited(let code): throw .damaged(path: path, detail: tr("the process reading it ended (status {status})", ["status": String(code)]))
+            case .unknown: throw .damaged(path: path, detail: tr("the process reading it ended"))
             }
         } catch {
             zygote.end(made.pid)
-            throw .damaged(path: path, detail: "the process reading it answered nonsense (\(error))")
+            throw .damaged(path: path, detail: tr("the process reading it answered nonsense ({reason})", ["reason": "\(error)"]))
         }
         switch reply {
         case .opened(let summary):
             guard let checked = DocumentReplyCheck.summary(summary) else {
                 zygote.end(made.pid)
-                throw .damaged(path: path, detail: "its reader gave \(summary.pageCount) pages")
+                throw .damaged(path: path, detail: tr("its reader gave {count} pages", ["count": String(summary.pageCount)]))
             }
             return (Connection(pid: made.pid, channel: made.channel), checked)
         case .openFailed(let error):
@@ -98,7 +98,7 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
             throw error
         default:
             zygote.end(made.pid)
-            throw .damaged(path: path, detail: "the process reading it answered out of turn")
+            throw .damaged(path: path, detail: tr("the process reading it answered out of turn"))
         }
     }
 
@@ -277,26 +277,26 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     /// in words for the reader.
     public func printPDF(_ pages: [Int], on paper: PrintPaper, to descriptor: Int32) throws(RenderFailure) {
         let pages = pages.filter { (0..<pageCount).contains($0) }
-        guard !pages.isEmpty else { throw RenderFailure("no pages to print") }
+        guard !pages.isEmpty else { throw RenderFailure(tr("no pages to print")) }
         let failure: String? = helper.withLock { connection -> String? in
-            guard let channel = connected(&connection) else { return "no process could read the document" }
+            guard let channel = connected(&connection) else { return tr("no process could read the document") }
             do {
                 try channel.sendWhole(DocumentRequest.print(pages: pages, paper: paper).bytes)
                 while true {
                     let limit = DocumentReply.printChunkLimit + 64
                     switch try DocumentReply(channel.receiveWhole(within: Self.printPageSeconds, limit: limit), path: file.displayPath) {
                     case .printChunk(let bytes):
-                        guard Self.writeAll(bytes, to: descriptor) else { fail(&connection); return "the printout could not be written: \(String(cString: strerror(errno)))" }
+                        guard Self.writeAll(bytes, to: descriptor) else { fail(&connection); return tr("the printout could not be written: {reason}", ["reason": String(cString: strerror(errno))]) }
                     case .printed(let count) where count == pages.count: return nil
                     case .printFailed(let reason): return reason
                     default:
                         fail(&connection)
-                        return "the process printing answered out of turn"
+                        return tr("the process printing answered out of turn")
                     }
                 }
             } catch {
                 fail(&connection)
-                return "the process printing failed (\(error))"
+                return tr("the process printing failed ({reason})", ["reason": "\(error)"])
             }
         }
         if let failure { throw RenderFailure(failure) }

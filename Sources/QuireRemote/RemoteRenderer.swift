@@ -51,7 +51,7 @@ public final class RemoteRenderer: PageRendering {
     /// Makes the helper, which starts opening the document at once; its answer is read at
     /// the first render.
     public init(file: DocumentFile) throws {
-        guard let zygote = Zygote.shared else { throw RenderFailure("no helper processes: the zygote did not start") }
+        guard let zygote = Zygote.shared else { throw RenderFailure(tr("no helper processes: the zygote did not start")) }
         self.file = file
         self.zygote = zygote
         try start()
@@ -61,7 +61,7 @@ public final class RemoteRenderer: PageRendering {
 
     private func start() throws {
         guard file.faults.total < Self.restartLimit else {
-            throw RenderFailure("Quire stopped drawing this document: its helper processes failed \(Self.restartLimit) times")
+            throw RenderFailure(tr("Quire stopped drawing this document: its helper processes failed {count} times", ["count": String(Self.restartLimit)]))
         }
         helper = try zygote.spawn(.renderer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
         awaitingReady = true
@@ -74,12 +74,12 @@ public final class RemoteRenderer: PageRendering {
         awaitingReady = false
         let reply: HelperReply
         do { reply = try HelperReply(made.channel.receive(within: renderSeconds).bytes) } catch {
-            throw broken("the helper did not open the document: \(error)")
+            throw broken(tr("the helper did not open the document: {reason}", ["reason": "\(error)"]))
         }
         switch reply {
         case .ready: return
         case .openFailed(let reason): throw broken(reason)
-        default: throw broken("the helper answered out of turn")
+        default: throw broken(tr("the helper answered out of turn"))
         }
     }
 
@@ -99,11 +99,11 @@ public final class RemoteRenderer: PageRendering {
         do {
             return try HelperReply(channel.receive(within: seconds).bytes)
         } catch ChannelError.timedOut {
-            throw broken("page \(page + 1) took longer than \(renderSeconds.asSeconds) s to draw, so Quire stopped it", tooSlow: true)
+            throw broken(tr("page {page} took longer than {seconds} s to draw, so Quire stopped it", ["page": String(page + 1), "seconds": "\(renderSeconds.asSeconds)"]), tooSlow: true)
         } catch ChannelError.closed {
-            throw broken("the process drawing page \(page + 1) ended while drawing it")
+            throw broken(tr("the process drawing page {page} ended while drawing it", ["page": String(page + 1)]))
         } catch {
-            throw broken("the process drawing page \(page + 1) failed: \(error)")
+            throw broken(tr("the process drawing page {page} failed: {reason}", ["page": String(page + 1), "reason": "\(error)"]))
         }
     }
 
@@ -132,29 +132,29 @@ public final class RemoteRenderer: PageRendering {
         let id = nextID, page = tile.page
         let deadline = monotonicSeconds() + renderSeconds
         func left() -> Double { max(0, deadline - monotonicSeconds()) }
-        let outOfTurn = "the process drawing page \(page + 1) answered out of turn"
+        let outOfTurn = tr("the process drawing page {page} answered out of turn", ["page": String(page + 1)])
         // Memory for the pixels goes with the question when the page's size is known: one
         // round trip instead of two. (Untouched pages of a memfd cost nothing.)
         let offered = expectedByteCount(of: tile).flatMap { try? SharedPixels(byteCount: $0) }
         do { try channel.send(HelperRequest.render(id: id, tile: tile).bytes, passing: offered.map { [$0.descriptor] } ?? []) } catch {
-            throw broken("the process drawing pages ended")
+            throw broken(tr("the process drawing pages ended"))
         }
         lastRenderQuestions = 1
         switch try answer(page: page, within: left(), from: channel) {
         case .rendered(id, let width, let height, let seconds, let draw):
             guard let offered, RenderReplyCheck.accepts(width: width, height: height, for: tile),
                   width * height * 4 <= offered.byteCount else {
-                throw broken("the process drawing page \(page + 1) drew \(width)×\(height) pixels into memory it was not given")
+                throw broken(tr("the process drawing page {page} drew {width}×{height} pixels into memory it was not given", ["page": String(page + 1), "width": String(width), "height": String(height)]))
             }
             return try picture(offered, width: width, height: height, seconds: seconds, draw: draw, revision: revision)
         case .needs(id, let width, let height):
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
-                throw broken("the process drawing page \(page + 1) asked for \(width)×\(height) pixels")
+                throw broken(tr("the process drawing page {page} asked for {width}×{height} pixels", ["page": String(page + 1), "width": String(width), "height": String(height)]))
             }
             let pixels = try SharedPixels(byteCount: width * height * 4)
             lastRenderQuestions = 2
             do { try channel.send(HelperRequest.pixels(id: id).bytes, passing: [pixels.descriptor]) } catch {
-                throw broken("the process drawing page \(page + 1) ended")
+                throw broken(tr("the process drawing page {page} ended", ["page": String(page + 1)]))
             }
             switch try answer(page: page, within: left(), from: channel) {
             case .rendered(id, width, height, let seconds, let draw):
@@ -173,7 +173,7 @@ public final class RemoteRenderer: PageRendering {
         lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), renderSeconds) : nil
         lastDrawSeconds = draw.isFinite ? min(max(draw, 0), renderSeconds) : nil
         guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels, revision: revision) else {
-            throw RenderFailure("cairo refused a \(width)×\(height) picture")
+            throw RenderFailure(tr("cairo refused a {width}×{height} picture", ["width": String(width), "height": String(height)]))
         }
         return image
     }
@@ -187,7 +187,7 @@ public final class RemoteRenderer: PageRendering {
             try channel.send(HelperRequest.changes(revision: revision).bytes)
             try channel.sendWhole(ChangesMessage.bytes(changes))
         } catch {
-            throw broken("the process drawing pages ended")
+            throw broken(tr("the process drawing pages ended"))
         }
         sentFormRevision = revision
         return revision

@@ -53,7 +53,7 @@ public final class RemoteSyncTeX: Sendable {
     /// on pages nearest `nearPage` first.
     public func boxes(inputs: [String], line: Int, column: Int, nearPage: Int) throws(Unavailable) -> [SyncTeXPlaces.Box] {
         guard case .boxes(let boxes) = try ask(.forward(inputs: inputs, line: line, column: column, nearPage: nearPage)) else {
-            throw Unavailable(description: "The SyncTeX reader answered out of turn.")
+            throw Unavailable(description: tr("The SyncTeX reader answered out of turn."))
         }
         return boxes
     }
@@ -61,13 +61,13 @@ public final class RemoteSyncTeX: Sendable {
     /// The source lines under `point` of `page`, nearest first.
     public func sources(page: Int, point: Point) throws(Unavailable) -> [SyncTeXPlaces.Source] {
         guard case .sources(let sources) = try ask(.inverse(page: page, point: point)) else {
-            throw Unavailable(description: "The SyncTeX reader answered out of turn.")
+            throw Unavailable(description: tr("The SyncTeX reader answered out of turn."))
         }
         return sources
     }
 
     private func ask(_ request: SyncTeXRequest) throws(Unavailable) -> SyncTeXReply {
-        guard HelperCallGuard.allows("synctex") else { throw Unavailable(description: "SyncTeX was asked on the wrong thread.") }
+        guard HelperCallGuard.allows("synctex") else { throw Unavailable(description: tr("SyncTeX was asked on the wrong thread.")) }
         return try helper.withLock { helper throws(Unavailable) -> SyncTeXReply in
             if let running = helper, running.files != versions() {
                 Zygote.shared?.end(running.pid)
@@ -82,7 +82,7 @@ public final class RemoteSyncTeX: Sendable {
             } catch {
                 Zygote.shared?.end(running.pid)
                 helper = nil
-                throw Unavailable(description: "The SyncTeX file could not be read: its reader failed (\(error)).")
+                throw Unavailable(description: tr("The SyncTeX file could not be read: its reader failed ({reason}).", ["reason": "\(error)"]))
             }
         }
     }
@@ -99,13 +99,13 @@ public final class RemoteSyncTeX: Sendable {
 
     private func start() throws(Unavailable) -> Running {
         let files = versions()
-        guard let zygote = Zygote.shared else { throw Unavailable(description: "SyncTeX needs the helper processes, which did not start.") }
-        guard file.displayPath.hasPrefix("/") else { throw Unavailable(description: "SyncTeX works with local files only.") }
+        guard let zygote = Zygote.shared else { throw Unavailable(description: tr("SyncTeX needs the helper processes, which did not start.")) }
+        guard file.displayPath.hasPrefix("/") else { throw Unavailable(description: tr("SyncTeX works with local files only.")) }
         let made: (pid: pid_t, channel: Channel)
         do {
             made = try zygote.spawn(.synctex, document: file.descriptor, displayPath: file.displayPath, password: nil)
         } catch {
-            throw Unavailable(description: "No process could be made to read the SyncTeX file (\(error)).")
+            throw Unavailable(description: tr("No process could be made to read the SyncTeX file ({reason}).", ["reason": "\(error)"]))
         }
         let reply: SyncTeXReply
         do {
@@ -114,9 +114,9 @@ public final class RemoteSyncTeX: Sendable {
             let ending = zygote.exitStatus(of: made.pid)
             zygote.end(made.pid)
             let reason = switch (error, ending) {
-            case (ChannelError.timedOut, _): "Reading the SyncTeX file took longer than \(Int(Self.readySeconds)) s, so Quire stopped."
-            case (_, .signaled(let signal)): "The SyncTeX file could not be read: its reader crashed (signal \(signal))."
-            default: "The SyncTeX file could not be read: its reader failed (\(error))."
+            case (ChannelError.timedOut, _): tr("Reading the SyncTeX file took longer than {seconds} s, so Quire stopped.", ["seconds": String(Int(Self.readySeconds))])
+            case (_, .signaled(let signal)): tr("The SyncTeX file could not be read: its reader crashed (signal {number}).", ["number": String(signal)])
+            default: tr("The SyncTeX file could not be read: its reader failed ({reason}).", ["reason": "\(error)"])
             }
             throw Unavailable(description: reason)
         }
@@ -127,7 +127,7 @@ public final class RemoteSyncTeX: Sendable {
             throw Unavailable(description: reason)
         default:
             zygote.end(made.pid)
-            throw Unavailable(description: "The SyncTeX reader answered out of turn.")
+            throw Unavailable(description: tr("The SyncTeX reader answered out of turn."))
         }
     }
 }

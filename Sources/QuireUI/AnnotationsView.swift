@@ -62,8 +62,8 @@ final class AnnotationsView {
             rowsList.removeAll()
             rowsList.insert(rows.map(markup), at: 0)
         }
-        let reading = list.isComplete ? nil : "Reading page \(min(list.pagesRead + 1, list.pageCount)) of \(list.pageCount)…"
-        let text = reading ?? (rows.isEmpty ? "This document has no annotations" : cut ? "Only the first \(AnnotationList.limit) annotations are listed" : nil)
+        let reading = list.isComplete ? nil : tr("Reading page {page} of {count}…", ["page": String(min(list.pagesRead + 1, list.pageCount)), "count": String(list.pageCount)])
+        let text = reading ?? (rows.isEmpty ? tr("This document has no annotations") : cut ? tr("Only the first {count} annotations are listed", ["count": String(AnnotationList.limit)]) : nil)
         status.text = text ?? ""
         status.setVisible(text != nil)
     }
@@ -72,9 +72,9 @@ final class AnnotationsView {
     private func markup(_ row: AnnotationList.Row) -> String {
         let colour = row.colour.map { rgb in "#" + rgb.map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined() } ?? "#888888"
         let who = row.author.isEmpty ? "" : " · " + row.author
-        let unsaved = row.unsaved ? " · not saved" : ""
+        let unsaved = row.unsaved ? " · " + tr("not saved") : ""
         let text = row.text.isEmpty ? "" : "\n" + SearchResultsList.escaped(String(row.text.prefix(300)))
         return "<span foreground=\"\(colour)\">●</span> <b>\(SearchResultsList.escaped(row.kind))</b>"
-            + "  <span alpha=\"55%\">p. \(SearchResultsList.escaped(labelOf(row.page) + who + unsaved))</span>\(text)"
+            + "  <span alpha=\"55%\">" + SearchResultsList.escaped(tr("p. {page}", ["page": labelOf(row.page)]) + who + unsaved) + "</span>\(text)"
     }
 }

@@ -106,7 +106,7 @@ public final class Application {
         recent = RecentDocuments()
         // The application's icon (window, About) where an installed Quire has it in hicolor.
         gtk_window_set_default_icon_name(Self.id)
-        if let icons = SourceTree.path("data/icons"), let display = gdk_display_get_default() {
+        if let icons = ExecutableLocation.inSourceTree("data/icons"), let display = gdk_display_get_default() {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
         }
         Actions.add("open", to: app) { [unowned self] in self.chooseFile(for: self.activeWindow) }

@@ -12,7 +12,7 @@ final class BookmarksView {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let list = gtk_list_box_new()!
     private let scrolled = gtk_scrolled_window_new()!
-    private let empty = Label("No bookmarks yet.\nPress Ctrl+D to bookmark the place you are reading.", wrap: true)
+    private let empty = Label(tr("No bookmarks yet.\nPress Ctrl+D to bookmark the place you are reading."), wrap: true)
     private var rows: [UnsafeMutablePointer<GtkWidget>] = []
     private(set) var shown: [Bookmark] = []
     /// The row a context menu was opened on.
@@ -156,8 +156,8 @@ final class BookmarksView {
     private func showMenu(for index: Int, at point: Point) {
         menuRow = index
         let popover = owning(g_menu_new()!) { menu in
-            g_menu_append(menu, "_Rename…", "bookmark.rename")
-            g_menu_append(menu, "_Delete", "bookmark.delete")
+            g_menu_append(menu, tr("_Rename…"), "bookmark.rename")
+            g_menu_append(menu, tr("_Delete"), "bookmark.delete")
             return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
         }
         WindowMenus.popUp(popover, on: list, at: point)

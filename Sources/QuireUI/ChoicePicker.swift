@@ -17,7 +17,7 @@ enum ChoicePicker {
         if choice.editable {
             let entry = gtk_entry_new()!
             if case .text(let text) = value { gtk_editable_set_text(quire_editable(entry), text) }
-            gtk_entry_set_placeholder_text(quire_entry(entry), "Type a value")
+            gtk_entry_set_placeholder_text(quire_entry(entry), tr("Type a value"))
             Signal.connect(entry, "activate") {
                 result = .text(String(cString: gtk_editable_get_text(quire_editable(entry))))
                 gtk_popover_popdown(quire_popover(popover))

@@ -66,7 +66,7 @@ final class DocumentAnnotations {
     /// Marks the selected text as `kind`, one markup per page it covers.
     func mark(_ kind: Markup.Kind, from selection: DocumentSelection) {
         guard !selection.isEmpty else {
-            onNotice?("Select some text first")
+            onNotice?(tr("Select some text first"))
             return
         }
         let author = Self.author, now = Date().timeIntervalSince1970
@@ -74,7 +74,7 @@ final class DocumentAnnotations {
         selection.markedText { [weak self] pages in
             guard let self else { return }
             guard !pages.isEmpty else {
-                self.onNotice?("There is no text in the selection to mark")
+                self.onNotice?(tr("There is no text in the selection to mark"))
                 return
             }
             let before = self.edits.isModified
@@ -83,7 +83,7 @@ final class DocumentAnnotations {
             }
             selection.clear()
             self.changed(wasModified: before)
-            if cut { self.onNotice?("Only the first \(DocumentSelection.pageLimit) pages of the selection were marked") }
+            if cut { self.onNotice?(tr("Only the first {count} pages of the selection were marked", ["count": String(DocumentSelection.pageLimit)])) }
         }
     }
 
@@ -266,7 +266,7 @@ final class DocumentAnnotations {
     /// a read-only file is offered Save As. `done` learns whether it was written.
     func save(then done: @escaping @MainActor (Bool) -> Void = { _ in }) {
         guard let path else {
-            onNotice?("This document is not a file on this computer: Save As writes a copy")
+            onNotice?(tr("This document is not a file on this computer: Save As writes a copy"))
             saveAs()
             return done(false)
         }
@@ -301,7 +301,7 @@ final class DocumentAnnotations {
             if edits.isModified != before { onModifiedChanged?(edits.isModified) }
         case .failure(let failure):
             printError("the document could not be saved: \(failure)")
-            onNotice?("The document could not be saved: \(failure)")
+            onNotice?(tr("The document could not be saved: {reason}", ["reason": "\(failure)"]))
             if failure.isReadOnly { saveAs() }
         }
     }

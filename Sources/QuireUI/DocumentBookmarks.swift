@@ -37,7 +37,7 @@ final class DocumentBookmarks {
             self.canvas.go(to: bookmark.place)
         }
         view.onRename = { [unowned self] bookmark, list, area in
-            _ = NamePopover(title: "Rename Bookmark", name: bookmark.name, over: list, pointingAt: area, taking: { [unowned self] name in
+            _ = NamePopover(title: tr("Rename Bookmark"), name: bookmark.name, over: list, pointingAt: area, taking: { [unowned self] name in
                 self.change { $0.rename(bookmark.id, to: name, time: Self.now) }
             }, closed: { [unowned self] in self.view.focusSelection() })
         }
@@ -55,7 +55,7 @@ final class DocumentBookmarks {
         withOutline { [unowned self] in
             if let bookmark = self.places.bookmark(at: place) { return self.name(bookmark) }
             guard !self.places.isFull else {
-                self.onNotice?("A document keeps at most \(MarkedPlaces.bookmarkLimit) bookmarks: delete one to add another")
+                self.onNotice?(tr("A document keeps at most {count} bookmarks: delete one to add another", ["count": String(MarkedPlaces.bookmarkLimit)]))
                 return
             }
             let name = MarkedPlaces.defaultName(page: place.page, top: top, outline: self.outline, label: self.labelOf(place.page))
@@ -69,7 +69,7 @@ final class DocumentBookmarks {
     private func name(_ bookmark: Bookmark) {
         naming?.close()
         let width = Int32(gtk_widget_get_width(canvas.canvasWidget))
-        naming = NamePopover(title: "Bookmark", name: bookmark.name, over: canvas.canvasWidget,
+        naming = NamePopover(title: tr("Bookmark"), name: bookmark.name, over: canvas.canvasWidget,
                              pointingAt: GdkRectangle(x: width / 2, y: 4, width: 1, height: 1),
                              taking: { [unowned self] name in self.change { $0.rename(bookmark.id, to: name, time: Self.now) } },
                              closed: { [weak self] in
@@ -109,9 +109,9 @@ final class DocumentBookmarks {
         case .set(let letter):
             let place = canvas.place
             change { $0.setMark(letter, at: place, time: Self.now) }
-            onNotice?("Mark \(letter) set on page \(labelOf(place.page))")
+            onNotice?(tr("Mark {letter} set on page {page}", ["letter": String(letter), "page": labelOf(place.page)]))
         case .go(let letter):
-            if let place = places.mark(letter) { canvas.go(to: place) } else { onNotice?("No mark \(letter) in this document") }
+            if let place = places.mark(letter) { canvas.go(to: place) } else { onNotice?(tr("No mark {letter} in this document", ["letter": String(letter)])) }
         }
         return true
     }

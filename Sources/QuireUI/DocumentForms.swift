@@ -26,7 +26,7 @@ final class DocumentForms {
         canvas.takeClicks { [unowned self] point in self.click(at: point) }
         objects.onFields = { [unowned self] page, fields in self.received(fields, page: page) }
         objects.onFormUnreadable = { [unowned self] in
-            let notice = "This document's form could not be read: its fields cannot be filled"
+            let notice = tr("This document's form could not be read: its fields cannot be filled")
             printError(notice)
             self.onNotice?(notice)
         }
@@ -65,7 +65,7 @@ final class DocumentForms {
         canvas.redraw()
         if field.scripted, !toldOfScripts {
             toldOfScripts = true
-            let notice = "This form has scripts that would fill in or check fields. Quire never runs them: fields keep what you enter"
+            let notice = tr("This form has scripts that would fill in or check fields. Quire never runs them: fields keep what you enter")
             printError(notice)
             onNotice?(notice)
         }
@@ -147,8 +147,8 @@ final class DocumentForms {
     /// reader, and whether it is read-only.
     func describe(page: Int, point: Point) -> String? {
         guard let field = pages.field(onPage: page, at: point), !field.label.isEmpty || field.readOnly else { return nil }
-        let label = field.label.isEmpty ? "A form field" : field.label
-        return field.readOnly ? "\(label) (read-only)" : label
+        let label = field.label.isEmpty ? tr("A form field") : field.label
+        return field.readOnly ? tr("{field} (read-only)", ["field": label]) : label
     }
 
     /// Closes an editor open (taking what was typed), as the document goes.

@@ -98,10 +98,10 @@ final class DocumentLinks {
 
     private func describe(_ link: Link) -> String {
         switch link.target {
-        case .page(let page, _): "Go to page \(labelOf(page))"
+        case .page(let page, _): tr("Go to page {page}", ["page": labelOf(page)])
         case .uri: link.target.shownAddress ?? ""
-        case .launch(let program): "Runs “\(program)” (Quire will not)"
-        case .unsupported: "A link Quire does not follow"
+        case .launch(let program): tr("Runs “{program}” (Quire will not)", ["program": program])
+        case .unsupported: tr("A link Quire does not follow")
         }
     }
 
@@ -123,7 +123,7 @@ final class DocumentLinks {
         let arrival = pages.received(read, forPage: page, pointer: pointer.flatMap { canvas.pagePoint(atView: $0) })
         guard arrival.kept else { return }
         if arrival.tellOmitted {
-            onNotice?("Page \(page + 1) has \(read.index.omitted + read.links.count) links; Quire follows only the \(read.links.count) drawn last.")
+            onNotice?(tr("Page {page} has {count} links; Quire follows only the {followed} drawn last.", ["page": String(page + 1), "count": String(read.index.omitted + read.links.count), "followed": String(read.links.count)]))
         }
         if let pointer { pointerMoved(to: pointer) }
         if let link = arrival.follow { follow(link) }

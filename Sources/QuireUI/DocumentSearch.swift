@@ -179,7 +179,8 @@ final class DocumentSearch {
         if progress != shownProgress {
             shownProgress = progress
             if let progress {
-                gtk_widget_set_tooltip_text(bar.widget, "Searched \(progress) % of the pages")
+                // xgettext:no-c-format
+                gtk_widget_set_tooltip_text(bar.widget, tr("Searched {percent} % of the pages", ["percent": String(progress)]))
             } else {
                 gtk_widget_set_tooltip_text(bar.widget, nil)
             }

@@ -57,7 +57,7 @@ final class DocumentSyncTeX: PageOverlay {
 
     /// Shows and marks where `position` of the source lies.
     func forward(_ position: SourcePosition) {
-        guard let pdfPath else { return notice("SyncTeX works with local files only.") }
+        guard let pdfPath else { return notice(tr("SyncTeX works with local files only.")) }
         let inputs = SyncTeXPlaces.inputNames(for: position.input, pdfPath: pdfPath)
         let nearPage = canvas.currentPage
         worker.run(key: "forward") { remote in
@@ -73,7 +73,7 @@ final class DocumentSyncTeX: PageOverlay {
         case .failure(let reason): notice(reason.description)
         case .success(let boxes):
             guard let mark = SyncTeXPlaces.mark(boxes, pageSizes: canvas.documentSizes) else {
-                return notice("SyncTeX knows no place in this document for line \(position.line) of \(position.input).")
+                return notice(tr("SyncTeX knows no place in this document for line {line} of {file}.", ["line": String(position.line), "file": position.input]))
             }
             pending = mark
             revealPending()
@@ -116,15 +116,15 @@ final class DocumentSyncTeX: PageOverlay {
 
     /// Ctrl+click at `point` of `page`: the editor at the source line there.
     private func inverse(page: Int, point: Point) {
-        guard let pdfPath else { return notice("SyncTeX works with local files only.") }
+        guard let pdfPath else { return notice(tr("SyncTeX works with local files only.")) }
         let command: EditorCommand
         do {
             guard let template = try EditorCommandSetting().read() else {
-                return notice("Ctrl+click opens the TeX source in your editor: give Quire its command once, such as quire --synctex-editor-command 'gvim --remote +%{line} %{input}'.")
+                return notice(tr("Ctrl+click opens the TeX source in your editor: give Quire its command once, such as {example}.", ["example": "quire --synctex-editor-command 'gvim --remote +%{line} %{input}'"]))
             }
             command = try EditorCommand(template)
         } catch {
-            return notice("Ctrl+click cannot open the editor: \(error)")
+            return notice(tr("Ctrl+click cannot open the editor: {reason}", ["reason": "\(error)"]))
         }
         worker.run(key: "inverse") { remote in
             let answer = Result { () throws(RemoteSyncTeX.Unavailable) in try remote.sources(page: page, point: point) }
@@ -133,11 +133,11 @@ final class DocumentSyncTeX: PageOverlay {
                 case .failure(let reason): self?.notice(reason.description)
                 case .success(let sources):
                     guard let place = SyncTeXPlaces.place(sources, pdfPath: pdfPath) else {
-                        self?.notice("SyncTeX knows no source line at this place.")
+                        self?.notice(tr("SyncTeX knows no source line at this place."))
                         return
                     }
                     if let failure = EditorLaunch.start(command.arguments(input: place.input, line: place.line, column: place.column)) {
-                        self?.notice("The editor could not be started: \(failure).")
+                        self?.notice(tr("The editor could not be started: {reason}.", ["reason": "\(failure)"]))
                     }
                 }
             }

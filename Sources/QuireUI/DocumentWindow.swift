@@ -19,7 +19,7 @@ final class DocumentWindow {
     let headerReveal: HeaderReveal
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     /// Opens the file again (Ctrl+R), as it is now.
-    private let retryButton = gtk_button_new_with_mnemonic("_Try Again")!
+    private let retryButton = gtk_button_new_with_mnemonic(tr("_Try Again"))!
     private let passwordPage = PasswordPage()
     private(set) var canvas: PageCanvas?
     let searchBar = SearchBar()
@@ -88,10 +88,10 @@ final class DocumentWindow {
         header = WindowHeader(pageEntry: pageEntry, recentMenu: recentMenu, window: window)
         headerReveal = HeaderReveal(header: header.widget, window: window)
         let welcome = StatusPage(icon: "x-office-document-symbolic")
-        welcome.set(title: "Open a document", message: "Choose a PDF file to read, or drop one on Quire’s icon.")
-        welcome.append(StatusPage.button("_Open a Document…", suggested: true) { [unowned self] in self.onOpenRequest?() })
+        welcome.set(title: tr("Open a document"), message: tr("Choose a PDF file to read, or drop one on Quire’s icon."))
+        welcome.append(StatusPage.button(tr("_Open a Document…"), suggested: true) { [unowned self] in self.onOpenRequest?() })
         errorPage.append(retryButton)
-        errorPage.append(StatusPage.button("_Open Another Document…") { [unowned self] in self.onOpenRequest?() })
+        errorPage.append(StatusPage.button(tr("_Open Another Document…")) { [unowned self] in self.onOpenRequest?() })
         stack.add(welcome.widget, named: "welcome")
         stack.add(Box.column(), named: "opening")
         stack.add(errorPage.widget, named: "error")
@@ -243,13 +243,13 @@ final class DocumentWindow {
             proceed()
         }
         if externalChange {
-            UnsavedChanges.ask(over: window, title: "The file changed on disk",
-                               detail: "Reloading shows the new version and discards your annotations that are not saved. Keeping this version keeps them.",
-                               save: nil, discard: "Reload", cancel: "Keep This Version") { if $0 == .discard { discarding() } }
+            UnsavedChanges.ask(over: window, title: tr("The file changed on disk"),
+                               detail: tr("Reloading shows the new version and discards your annotations that are not saved. Keeping this version keeps them."),
+                               save: nil, discard: tr("Reload"), cancel: tr("Keep This Version")) { if $0 == .discard { discarding() } }
             return true
         }
-        UnsavedChanges.ask(over: window, title: "Save your annotations to \(documentTitle)?",
-                           detail: "Your highlights and other annotations are not saved yet. If you do not save them, they are lost.") { choice in
+        UnsavedChanges.ask(over: window, title: tr("Save your annotations to {document}?", ["document": documentTitle]),
+                           detail: tr("Your highlights and other annotations are not saved yet. If you do not save them, they are lost.")) { choice in
             switch choice {
             case .save: annotations.save { if $0 { proceed() } }
             case .discard: discarding()

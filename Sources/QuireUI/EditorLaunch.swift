@@ -1,4 +1,5 @@
 import CGtk
+import QuireEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ import Glibc
 enum EditorLaunch {
     /// Starts `arguments[0]` (looked up in PATH) with the rest; returns why not, or nil.
     static func start(_ arguments: [String]) -> String? {
-        guard !arguments.isEmpty else { return "the editor command is empty" }
+        guard !arguments.isEmpty else { return tr("the editor command is empty") }
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var error: UnsafeMutablePointer<GError>?
@@ -20,6 +21,6 @@ enum EditorLaunch {
         }
         guard started == 0 else { return nil }
         defer { g_clear_error(&error) }
-        return error.map { String(cString: $0.pointee.message) } ?? "it could not be started"
+        return error.map { String(cString: $0.pointee.message) } ?? tr("it could not be started")
     }
 }

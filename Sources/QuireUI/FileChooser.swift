@@ -1,17 +1,18 @@
 import CGtk
 import CShim
+import QuireEngine
 
 /// The desktop's file chooser (a portal where there is one), filtered to PDF documents.
 @MainActor
 enum FileChooser {
     static func choosePDF(parent: UnsafeMutablePointer<GtkWidget>?, _ chosen: @escaping @MainActor (String) -> Void) {
-        choose(parent: parent, title: "Open Document", action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: "_Open", chosen)
+        choose(parent: parent, title: tr("Open Document"), action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: tr("_Open"), chosen)
     }
 
     /// Where to save a copy: `name` suggested, in `folder` to begin with.
     static func choosePDFToSave(parent: UnsafeMutablePointer<GtkWidget>?, name: String, folder: String?,
                                 _ chosen: @escaping @MainActor (String) -> Void) {
-        choose(parent: parent, title: "Save a Copy", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save", chosen) { chooser in
+        choose(parent: parent, title: tr("Save a Copy"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), chosen) { chooser in
             gtk_file_chooser_set_current_name(chooser, name)
             if let folder { owning(g_file_new_for_path(folder)!) { _ = gtk_file_chooser_set_current_folder(chooser, $0, nil) } }
         }
@@ -19,12 +20,12 @@ enum FileChooser {
 
     private static func choose(parent: UnsafeMutablePointer<GtkWidget>?, title: String, action: GtkFileChooserAction, accept: String,
                                _ chosen: @escaping @MainActor (String) -> Void, prepare: (OpaquePointer) -> Void = { _ in }) {
-        let dialog = gtk_file_chooser_native_new(title, parent.map { Window($0).window }, action, accept, "_Cancel")!
+        let dialog = gtk_file_chooser_native_new(title, parent.map { Window($0).window }, action, accept, tr("_Cancel"))!
         prepare(quire_file_chooser(UnsafeMutableRawPointer(dialog)))
         // A native dialog is not a widget: nothing holds it but this, until the answer.
         var kept: GObjectRef? = GObjectRef(taking: dialog)
         owning(gtk_file_filter_new()!) { filter in
-            gtk_file_filter_set_name(filter, "PDF documents")
+            gtk_file_filter_set_name(filter, tr("PDF documents"))
             gtk_file_filter_add_mime_type(filter, "application/pdf")
             gtk_file_filter_add_pattern(filter, "*.pdf")
             gtk_file_chooser_add_filter(quire_file_chooser(UnsafeMutableRawPointer(dialog)), filter)

@@ -183,7 +183,7 @@ final class LinkPreviews {
         gtk_scrolled_window_set_child(quire_scrolled_window(frame), picture)
         let logical = shown.preview.logicalSize
         gtk_widget_set_size_request(frame, Int32(logical.width), Int32(logical.height))
-        let caption = gtk_label_new("Page \(labelOf(shown.preview.page)) · click to go there")!
+        let caption = gtk_label_new(tr("Page {page} · click to go there", ["page": labelOf(shown.preview.page)]))!
         gtk_widget_add_css_class(caption, "dim-label")
         gtk_label_set_xalign(quire_label(caption), 0)
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!

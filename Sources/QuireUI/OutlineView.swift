@@ -51,7 +51,7 @@ final class OutlineView {
         gtk_widget_set_vexpand(scrolled, 1)
         findEntry = gtk_search_entry_new()
         gtk_search_entry_set_key_capture_widget(OpaquePointer(findEntry), list)
-        quire_object_set_string(UnsafeMutableRawPointer(findEntry), "placeholder-text", "Find in outline")
+        quire_object_set_string(UnsafeMutableRawPointer(findEntry), "placeholder-text", tr("Find in outline"))
         gtk_widget_set_margin_start(findEntry, 6)
         gtk_widget_set_margin_end(findEntry, 6)
         gtk_widget_set_margin_top(findEntry, 6)
@@ -215,9 +215,9 @@ final class OutlineView {
         guard let entry = Self.entry(ofRow: OpaquePointer(row)) else { return }
         g_object_set_data(quire_object(UnsafeMutableRawPointer(box)), "quire-entry", UnsafeMutableRawPointer(bitPattern: entry + 1))
         let value = tree.entries[entry]
-        let text = value.title.isEmpty ? "Untitled" : value.title
+        let text = value.title.isEmpty ? tr("Untitled") : value.title
         Label(title).text = text
-        gtk_widget_set_tooltip_text(title, value.target == nil ? "\(text) (its destination is missing)" : text)
+        gtk_widget_set_tooltip_text(title, value.target == nil ? tr("{title} (its destination is missing)", ["title": text]) : text)
         Label(page).text = value.target.map { labelOf($0.page) } ?? ""
         boundPages[item] = (page, entry)
         // An entry without a destination is shown, dimmed, and leads nowhere.

@@ -2,11 +2,11 @@ import CGtk
 import QuireEngine
 
 extension PageCanvas {
-    /// The blue of the "Draw at Lower Resolution" button (GNOME's suggested action): the
+    /// The blue of the tr("Draw at Lower Resolution") button (GNOME's suggested action): the
     /// window tests look for it.
     static let offerBlue = GdkRGBA(red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xE4 / 255.0, alpha: 1)
 
-    /// On a page that could not be drawn: "This page could not be drawn" and the reason,
+    /// On a page that could not be drawn: tr("This page could not be drawn") and the reason,
     /// centred in its top part, grey on the paper, so the reader sees a failure where a
     /// blank page would look like an empty one; on a translucent white panel over its
     /// stand-in, if it has one. A page too slow to draw (`LowerResolution`) says so and
@@ -18,7 +18,7 @@ extension PageCanvas {
         guard width > 40, bounds.size.height > 80 else { return nil }
         let escaped = g_markup_escape_text(reason, -1)!
         defer { g_free(escaped) }
-        let title = offer ? "This page takes too long to draw" : "This page could not be drawn"
+        let title = offer ? tr("This page takes too long to draw") : tr("This page could not be drawn")
         let markup = "<b>\(title)</b>\n<small>\(String(cString: escaped))</small>"
         return owning(gtk_widget_create_pango_layout(widget, nil)!) { text in
             pango_layout_set_markup(text, markup, -1)
@@ -28,7 +28,7 @@ extension PageCanvas {
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_pixel_extents(text, &ink, &logical)
             let top = bounds.origin.y + min(bounds.size.height / 4, 120)
-            let button = offer ? self.button("Draw at Lower Resolution", widget: widget) : nil
+            let button = offer ? self.button(tr("Draw at Lower Resolution"), widget: widget) : nil
             let buttonGap: Float = 12
             let height = Float(logical.height) + (button.map { buttonGap + $0.height } ?? 0)
             if standIn {
@@ -68,7 +68,7 @@ extension PageCanvas {
     /// the top of the page's part in view, over whatever stands in for the page.
     func drawStillDrawing(page: Int, in bounds: graphene_rect_t, viewHeight: Float, _ snapshot: OpaquePointer,
                           widget: UnsafeMutablePointer<GtkWidget>) {
-        owning(gtk_widget_create_pango_layout(widget, "Drawing page \(page + 1)…")!) { text in
+        owning(gtk_widget_create_pango_layout(widget, tr("Drawing page {page}…", ["page": String(page + 1)]))!) { text in
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_pixel_extents(text, &ink, &logical)
             let padding: (x: Float, y: Float) = (12, 6)

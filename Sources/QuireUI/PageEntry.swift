@@ -37,7 +37,7 @@ final class PageEntry {
         entry.setWidth(chars: 4)
         entry.setMaxWidth(chars: 6)
         entry.setAlignment(1)
-        gtk_widget_set_tooltip_text(entry.widget, "Go to a page by its label or number (Ctrl+L)")
+        gtk_widget_set_tooltip_text(entry.widget, tr("Go to a page by its label or number (Ctrl+L)"))
         total.addCSSClass("numeric")
         box.append(entry)
         box.append(total)
@@ -61,7 +61,8 @@ final class PageEntry {
         gtk_widget_set_visible(widget, 1)
         let number = String(page + 1)
         let label = labelOf?(page) ?? number
-        total.text = label == number ? "/ \(count)" : "(\(number) / \(count))"
+        // Translators: after the page entry: "/ 40", or "(3 / 40)" after a page label such as "iii".
+        total.text = label == number ? tr("/ {count}", ["count": String(count)]) : tr("({number} / {count})", ["number": number, "count": String(count)])
         if !editing { entry.text = label }
     }
 

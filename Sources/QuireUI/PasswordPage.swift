@@ -17,7 +17,7 @@ final class PasswordPage {
         gtk_widget_set_size_request(entry, 280, -1)
         gtk_widget_set_halign(entry, GTK_ALIGN_CENTER)
         page.append(entry)
-        page.append(StatusPage.button("_Unlock", suggested: true) { [unowned self] in self.submit() })
+        page.append(StatusPage.button(tr("_Unlock"), suggested: true) { [unowned self] in self.submit() })
         Signal.connect(entry, "activate") { [unowned self] in self.submit() }
     }
 

@@ -75,14 +75,14 @@ final class PrintJob {
         let partial = path + ".part"
         worker.run { [weak self] document in
             let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            let failure = fd < 0 ? "cannot write \(partial): \(String(cString: strerror(errno)))" : Self.write(chosen, on: paper, of: document, to: fd)
+            let failure = fd < 0 ? tr("cannot write {path}: {reason}", ["path": partial, "reason": String(cString: strerror(errno))]) : Self.write(chosen, on: paper, of: document, to: fd)
             if fd >= 0 { close(fd) }
             if failure != nil { unlink(partial) }
             MainLoop.invoke {
                 guard let self else { return }
                 if let failure { return self.finish(failure: failure) }
                 guard rename(partial, path) == 0 else {
-                    return self.finish(failure: "cannot write \(path): \(String(cString: strerror(errno)))")
+                    return self.finish(failure: tr("cannot write {path}: {reason}", ["path": path, "reason": String(cString: strerror(errno))]))
                 }
                 printError("printed \(chosen.count) pages to \(path)")
                 self.finish(failure: nil)
@@ -103,7 +103,7 @@ final class PrintJob {
     // MARK: With the dialog
 
     private func showDialog(parent: UnsafeMutablePointer<GtkWidget>, pageCount: Int) {
-        let dialog = gtk_print_unix_dialog_new("Print", quire_window(parent))!
+        let dialog = gtk_print_unix_dialog_new(tr("Print"), quire_window(parent))!
         let unix = OpaquePointer(dialog)
         owning(Self.lastSettings.map { gtk_print_settings_copy($0.opaque)! } ?? gtk_print_settings_new()!) { settings in
             offerFileOutput(in: settings)
@@ -137,7 +137,7 @@ final class PrintJob {
     /// The reader chose a printer and pages: the helper draws them, then GTK sends them.
     private func chosen(in dialog: OpaquePointer, pageCount: Int) {
         guard let printer = gtk_print_unix_dialog_get_selected_printer(dialog),
-              let chosenSettings = gtk_print_unix_dialog_get_settings(dialog) else { return finish(failure: "no printer was chosen") }
+              let chosenSettings = gtk_print_unix_dialog_get_settings(dialog) else { return finish(failure: tr("no printer was chosen")) }
         owning(chosenSettings) { settings in prepare(settings, printer: printer, in: dialog, pageCount: pageCount) }
     }
 
@@ -150,12 +150,12 @@ final class PrintJob {
         gtk_print_settings_set_print_pages(settings, GTK_PRINT_PAGES_ALL)
         gtk_print_settings_set_page_set(settings, GTK_PAGE_SET_ALL)
         gtk_print_settings_set_reverse(settings, 0)
-        guard !pages.isEmpty else { return finish(failure: "no pages to print") }
+        guard !pages.isEmpty else { return finish(failure: tr("no pages to print")) }
         let paper = Self.paper(of: setup)
         pendingJob = gtk_print_job_new(name, printer, settings, setup).map { GObjectRef(taking: $0) }
         worker.run { [weak self] document in
             let temporary = TemporaryFile()
-            let failure = temporary.map { Self.write(pages, on: paper, of: document, to: $0.fd) } ?? "no temporary file could be made"
+            let failure = temporary.map { Self.write(pages, on: paper, of: document, to: $0.fd) } ?? tr("no temporary file could be made")
             MainLoop.invoke {
                 guard let self else { return }
                 if let failure { return self.finish(failure: failure) }
@@ -165,12 +165,12 @@ final class PrintJob {
     }
 
     private func send(from temporary: TemporaryFile) {
-        guard let job = pendingJob?.opaque else { return finish(failure: "GTK made no print job") }
+        guard let job = pendingJob?.opaque else { return finish(failure: tr("GTK made no print job")) }
         // GTK reads the printout from the descriptor's offset: its start.
-        guard lseek(temporary.fd, 0, SEEK_SET) == 0 else { return finish(failure: "the printout could not be read back") }
+        guard lseek(temporary.fd, 0, SEEK_SET) == 0 else { return finish(failure: tr("the printout could not be read back")) }
         var error: UnsafeMutablePointer<GError>?
         guard gtk_print_job_set_source_fd(job, temporary.fd, &error) != 0 else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "GTK refused the printout"
+            let message = error.map { String(cString: $0.pointee.message) } ?? tr("GTK refused the printout")
             g_clear_error(&error)
             return finish(failure: message)
         }
@@ -185,7 +185,7 @@ final class PrintJob {
     private func finish(failure: String?) {
         if let failure {
             printError("printing failed: \(failure)")
-            onFailure("Printing failed: \(failure)")
+            onFailure(tr("Printing failed: {reason}", ["reason": failure]))
         }
         // Not inside GTK's call: after it, on an idle turn.
         let key = ObjectIdentifier(self)

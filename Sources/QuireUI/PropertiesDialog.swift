@@ -17,7 +17,7 @@ final class PropertiesDialog {
     private let window = Window(gtk_window_new())
     private let grid: UnsafeMutablePointer<GtkWidget>
     private let fontList = Box.column(spacing: 6)
-    private let fontStatus = Label("Reading the pages for fonts…", xalign: 0)
+    private let fontStatus = Label(tr("Reading the pages for fonts…"), xalign: 0)
     private var worker: DocumentWorker?
     private var values: [(label: Label, value: Label)] = []
     private var fonts: [String] = []
@@ -35,7 +35,7 @@ final class PropertiesDialog {
 
     private init(parent: UnsafeMutablePointer<GtkWidget>, report: String?) {
         reportPath = report
-        window.title = "Properties"
+        window.title = tr("Properties")
         window.setModal(over: Window(parent))
         window.setDefaultSize(width: 560, height: 540)
         let escape = gtk_shortcut_controller_new()!
@@ -55,14 +55,14 @@ final class PropertiesDialog {
         gtk_grid_set_column_spacing(quire_grid(grid), 18)
         gtk_grid_set_row_spacing(quire_grid(grid), 8)
         Self.setMargins(grid, 24)
-        stack.add(Self.scrolled(grid), named: "general", title: "General")
+        stack.add(Self.scrolled(grid), named: "general", title: tr("General"))
 
         let fontBox = Box.column(spacing: 8)
         Self.setMargins(fontBox.widget, 24)
         fontStatus.addCSSClass("dim-label")
         fontBox.append(fontStatus)
         fontBox.append(fontList)
-        stack.add(Self.scrolled(fontBox.widget), named: "fonts", title: "Fonts")
+        stack.add(Self.scrolled(fontBox.widget), named: "fonts", title: tr("Fonts"))
         window.setChild(stack.widget)
         Signal.connect(window.widget, "destroy") { [unowned self] in
             self.worker?.stop()
@@ -77,7 +77,7 @@ final class PropertiesDialog {
         self.worker = worker
         worker.run { [weak self] document in
             guard let properties = document.properties() else {
-                MainLoop.invoke { self?.readFailed("its reader failed") }
+                MainLoop.invoke { self?.readFailed(tr("its reader failed")) }
                 return
             }
             MainLoop.invoke { self?.show(properties.rows) }

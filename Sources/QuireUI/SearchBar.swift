@@ -1,5 +1,6 @@
 import CGtk
 import CShim
+import QuireEngine
 
 /// The find bar under the header bar: the search entry (typing searches after a short
 /// pause), previous and next, the match count ("7 of 312") with a spinner while pages are
@@ -31,11 +32,11 @@ final class SearchBar {
         Editable(entry).setMaxWidth(chars: 40)
         gtk_widget_set_hexpand(entry, 1)
         gtk_search_entry_set_search_delay(OpaquePointer(entry), 150)
-        quire_object_set_string(entry, "placeholder-text", "Find in document")
+        quire_object_set_string(entry, "placeholder-text", tr("Find in document"))
         let previous = gtk_button_new_from_icon_name("go-up-symbolic")!
-        gtk_widget_set_tooltip_text(previous, "Previous match (Shift+Enter, Ctrl+Shift+G)")
+        gtk_widget_set_tooltip_text(previous, tr("Previous match (Shift+Enter, Ctrl+Shift+G)"))
         let next = gtk_button_new_from_icon_name("go-down-symbolic")!
-        gtk_widget_set_tooltip_text(next, "Next match (Enter, Ctrl+G)")
+        gtk_widget_set_tooltip_text(next, tr("Next match (Enter, Ctrl+G)"))
         status.addCSSClass("numeric")
         status.addCSSClass("dim-label")
         status.setWidth(chars: 10)
@@ -44,15 +45,15 @@ final class SearchBar {
         gtk_widget_set_visible(spinner, 0)
         let options = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(options), "emblem-system-symbolic")
-        gtk_widget_set_tooltip_text(options, "Search options")
+        gtk_widget_set_tooltip_text(options, tr("Search options"))
         owning(g_menu_new()!) { menu in
-            g_menu_append(menu, "Match _Case", "win.find-case-sensitive")
-            g_menu_append(menu, "_Whole Words", "win.find-whole-words")
+            g_menu_append(menu, tr("Match _Case"), "win.find-case-sensitive")
+            g_menu_append(menu, tr("_Whole Words"), "win.find-whole-words")
             gtk_menu_button_set_menu_model(OpaquePointer(options), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
         resultsButton = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(OpaquePointer(resultsButton), "view-list-symbolic")
-        gtk_widget_set_tooltip_text(resultsButton, "All matches")
+        gtk_widget_set_tooltip_text(resultsButton, tr("All matches"))
         let popover = gtk_popover_new()!
         gtk_popover_set_child(quire_popover(popover), results.widget)
         gtk_menu_button_set_popover(OpaquePointer(resultsButton), popover)
@@ -133,7 +134,7 @@ final class SearchBar {
     /// Says for a moment that the search went past the end (or the start) and wrapped.
     func showWrapped(forward: Bool) {
         if wrapNotice != 0 { g_source_remove(wrapNotice) }
-        status.text = forward ? "Wrapped to the start" : "Wrapped to the end"
+        status.text = forward ? tr("Wrapped to the start") : tr("Wrapped to the end")
         wrapNotice = MainLoop.after(seconds: 1.5) { [weak self] in
             guard let self else { return }
             self.wrapNotice = 0

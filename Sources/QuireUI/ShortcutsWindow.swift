@@ -1,5 +1,6 @@
 import CGtk
 import CShim
+import QuireEngine
 
 /// The keyboard shortcuts window (Ctrl+?, `win.show-help-overlay`): a GtkShortcutsWindow
 /// listing every key Quire has: the window's and the application's accelerators, read
@@ -49,38 +50,38 @@ enum ShortcutsWindow {
     /// The groups, in the order shown.
     static var groups: [Group] {
         var groups = [
-            Group(title: "Document", shortcuts: []),
-            Group(title: "Moving Around", shortcuts: [
-                Shortcut(keys: "Page_Down Page_Up", title: "Scroll a screen down or up, or turn the page one page at a time"),
-                Shortcut(keys: "space <Shift>space", title: "Scroll a screen down or up"),
-                Shortcut(keys: "Down Up Left Right", title: "Scroll a little"),
-                Shortcut(keys: "n <Control>Page_Down", title: "Next page"),
-                Shortcut(keys: "p <Control>Page_Up", title: "Previous page"),
-                Shortcut(keys: "Home End", title: "First page, end of the document"),
-                Shortcut(keys: "m", title: "Mark the place shown: m, then a letter"),
-                Shortcut(keys: "apostrophe grave", title: "Go to a mark: ' or `, then its letter"),
+            Group(title: N_("Document"), shortcuts: []),
+            Group(title: N_("Moving Around"), shortcuts: [
+                Shortcut(keys: "Page_Down Page_Up", title: N_("Scroll a screen down or up, or turn the page one page at a time")),
+                Shortcut(keys: "space <Shift>space", title: N_("Scroll a screen down or up")),
+                Shortcut(keys: "Down Up Left Right", title: N_("Scroll a little")),
+                Shortcut(keys: "n <Control>Page_Down", title: N_("Next page")),
+                Shortcut(keys: "p <Control>Page_Up", title: N_("Previous page")),
+                Shortcut(keys: "Home End", title: N_("First page, end of the document")),
+                Shortcut(keys: "m", title: N_("Mark the place shown: m, then a letter")),
+                Shortcut(keys: "apostrophe grave", title: N_("Go to a mark: ' or `, then its letter")),
             ]),
-            Group(title: "Viewing", shortcuts: []),
-            Group(title: "Finding", shortcuts: [
-                Shortcut(keys: "slash", title: "Find (on the page)"),
-                Shortcut(keys: "Return <Shift>Return", title: "Next or previous match (in the find bar)"),
-                Shortcut(keys: "Escape", title: "Close the find bar"),
+            Group(title: N_("Viewing"), shortcuts: []),
+            Group(title: N_("Finding"), shortcuts: [
+                Shortcut(keys: "slash", title: N_("Find (on the page)")),
+                Shortcut(keys: "Return <Shift>Return", title: N_("Next or previous match (in the find bar)")),
+                Shortcut(keys: "Escape", title: N_("Close the find bar")),
             ]),
-            Group(title: "Selecting", shortcuts: [
-                Shortcut(keys: "<Control>a", title: "Select all"),
-                Shortcut(keys: "<Control>c <Control>Insert", title: "Copy the selection"),
-                Shortcut(keys: "Escape", title: "Clear the selection"),
+            Group(title: N_("Selecting"), shortcuts: [
+                Shortcut(keys: "<Control>a", title: N_("Select all")),
+                Shortcut(keys: "<Control>c <Control>Insert", title: N_("Copy the selection")),
+                Shortcut(keys: "Escape", title: N_("Clear the selection")),
             ]),
-            Group(title: "Annotating", shortcuts: [
-                Shortcut(keys: "<Control>z", title: "Undo"),
-                Shortcut(keys: "<Control><Shift>z <Control>y", title: "Redo"),
-                Shortcut(keys: "Delete", title: "Delete the annotation clicked"),
+            Group(title: N_("Annotating"), shortcuts: [
+                Shortcut(keys: "<Control>z", title: N_("Undo")),
+                Shortcut(keys: "<Control><Shift>z <Control>y", title: N_("Redo")),
+                Shortcut(keys: "Delete", title: N_("Delete the annotation clicked")),
             ]),
-            Group(title: "Presentation", shortcuts: [
-                Shortcut(keys: "Page_Down space Right Down Return", title: "Next page (also a click or the wheel)"),
-                Shortcut(keys: "Page_Up BackSpace Left Up", title: "Previous page (also a right click)"),
-                Shortcut(keys: "Home End", title: "First or last page"),
-                Shortcut(keys: "Escape", title: "End the presentation"),
+            Group(title: N_("Presentation"), shortcuts: [
+                Shortcut(keys: "Page_Down space Right Down Return", title: N_("Next page (also a click or the wheel)")),
+                Shortcut(keys: "Page_Up BackSpace Left Up", title: N_("Previous page (also a right click)")),
+                Shortcut(keys: "Home End", title: N_("First or last page")),
+                Shortcut(keys: "Escape", title: N_("End the presentation")),
             ]),
         ]
         func add(_ table: [(String, String)]) {
@@ -97,36 +98,37 @@ enum ShortcutsWindow {
 
     /// Where each action goes, and what it is called.
     private static let described: [String: (group: String, title: String)] = [
-        "open": ("Document", "Open a document"),
-        "close": ("Document", "Close the window"),
-        "quit": ("Document", "Quit"),
-        "print": ("Document", "Print"),
-        "properties": ("Document", "Document properties"),
-        "show-help-overlay": ("Document", "Keyboard shortcuts"),
-        "main-menu": ("Document", "Open the main menu"),
-        "go-to-page": ("Moving Around", "Go to a page (number or label)"),
-        "go-back": ("Moving Around", "Back to where a jump left"),
-        "go-forward": ("Moving Around", "Forward again"),
-        "caret": ("Moving Around", "Caret mode: the arrows, Home and End move a text cursor, with Shift they select"),
-        "add-bookmark": ("Moving Around", "Bookmark the place shown"),
-        "zoom-in": ("Viewing", "Zoom in"),
-        "zoom-out": ("Viewing", "Zoom out"),
-        "zoom-reset": ("Viewing", "Real size (100 %)"),
-        "rotate-left": ("Viewing", "Rotate left"),
-        "rotate-right": ("Viewing", "Rotate right"),
-        "sidebar": ("Viewing", "Show or hide the sidebar"),
-        "night": ("Viewing", "Night mode"),
-        "fullscreen": ("Viewing", "Fullscreen"),
-        "presentation": ("Viewing", "Presentation"),
-        "find": ("Finding", "Find"),
-        "find-next": ("Finding", "Next match"),
-        "find-previous": ("Finding", "Previous match"),
-        "highlight": ("Annotating", "Highlight the selection"),
-        "underline": ("Annotating", "Underline the selection"),
-        "strike-out": ("Annotating", "Strike out the selection"),
-        "add-note": ("Annotating", "Add a note where the pointer is"),
-        "save": ("Document", "Save the annotations into the file"),
-        "save-as": ("Document", "Save a copy with the annotations"),
+        "open": (N_("Document"), N_("Open a document")),
+        "close": (N_("Document"), N_("Close the window")),
+        "quit": (N_("Document"), N_("Quit")),
+        "new-window": (N_("Document"), N_("New window")),
+        "print": (N_("Document"), N_("Print")),
+        "properties": (N_("Document"), N_("Document properties")),
+        "show-help-overlay": (N_("Document"), N_("Keyboard shortcuts")),
+        "main-menu": (N_("Document"), N_("Open the main menu")),
+        "go-to-page": (N_("Moving Around"), N_("Go to a page (number or label)")),
+        "go-back": (N_("Moving Around"), N_("Back to where a jump left")),
+        "go-forward": (N_("Moving Around"), N_("Forward again")),
+        "caret": (N_("Moving Around"), N_("Caret mode: the arrows, Home and End move a text cursor, with Shift they select")),
+        "add-bookmark": (N_("Moving Around"), N_("Bookmark the place shown")),
+        "zoom-in": (N_("Viewing"), N_("Zoom in")),
+        "zoom-out": (N_("Viewing"), N_("Zoom out")),
+        "zoom-reset": (N_("Viewing"), N_("Real size (100 %)")),
+        "rotate-left": (N_("Viewing"), N_("Rotate left")),
+        "rotate-right": (N_("Viewing"), N_("Rotate right")),
+        "sidebar": (N_("Viewing"), N_("Show or hide the sidebar")),
+        "night": (N_("Viewing"), N_("Night mode")),
+        "fullscreen": (N_("Viewing"), N_("Fullscreen")),
+        "presentation": (N_("Viewing"), N_("Presentation")),
+        "find": (N_("Finding"), N_("Find")),
+        "find-next": (N_("Finding"), N_("Next match")),
+        "find-previous": (N_("Finding"), N_("Previous match")),
+        "highlight": (N_("Annotating"), N_("Highlight the selection")),
+        "underline": (N_("Annotating"), N_("Underline the selection")),
+        "strike-out": (N_("Annotating"), N_("Strike out the selection")),
+        "add-note": (N_("Annotating"), N_("Add a note where the pointer is")),
+        "save": (N_("Document"), N_("Save the annotations into the file")),
+        "save-as": (N_("Document"), N_("Save a copy with the annotations")),
     ]
 
     /// An accelerator table's "a|b|c" as the shortcuts window shows them, without the
@@ -140,13 +142,13 @@ enum ShortcutsWindow {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         }
         func property(_ name: String, _ value: String) -> String { "<property name=\"\(name)\">\(escaped(value))</property>" }
-        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">" + property("title", "Keyboard Shortcuts")
+        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">" + property("title", tr("Keyboard Shortcuts"))
             + "<child><object class=\"GtkShortcutsSection\" id=\"section\">" + property("section-name", "shortcuts") + property("max-height", "1000")
         for group in groups {
-            xml += "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)
+            xml += "<child><object class=\"GtkShortcutsGroup\">" + property("title", tr(group.title))
             for shortcut in group.shortcuts {
                 xml += "<child><object class=\"GtkShortcutsShortcut\">" + property("accelerator", shortcut.keys)
-                    + property("title", shortcut.title) + "</object></child>"
+                    + property("title", tr(shortcut.title)) + "</object></child>"
             }
             xml += "</object></child>"
         }

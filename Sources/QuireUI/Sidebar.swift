@@ -46,10 +46,10 @@ final class Sidebar {
         outlinePage.append(outlineMessage)
         bookmarkPage.append(bookmarks.widget)
         // Icons, their names as tooltips: three titles would widen the sidebar by a third.
-        for (page, view, title, icon) in [(outlinePage, SidebarView.outline, "Outline", "view-list-symbolic"),
-                                          (thumbnailPage, .thumbnails, "Thumbnails", "view-grid-symbolic"),
-                                          (annotationPage, .annotations, "Annotations", "document-edit-symbolic"),
-                                          (bookmarkPage, .bookmarks, "Bookmarks", "user-bookmarks-symbolic")] {
+        for (page, view, title, icon) in [(outlinePage, SidebarView.outline, tr("Outline"), "view-list-symbolic"),
+                                          (thumbnailPage, .thumbnails, tr("Thumbnails"), "view-grid-symbolic"),
+                                          (annotationPage, .annotations, tr("Annotations"), "document-edit-symbolic"),
+                                          (bookmarkPage, .bookmarks, tr("Bookmarks"), "user-bookmarks-symbolic")] {
             stack.add(page, named: view.rawValue, title: title)
             if let stackPage = gtk_stack_get_page(OpaquePointer(stack.widget), page.widget) { gtk_stack_page_set_icon_name(stackPage, icon) }
         }
@@ -100,7 +100,7 @@ final class Sidebar {
         self.canvas = canvas
         self.labelOf = labelOf
         readerAt = (0, (0, 0))
-        setOutline(nil, message: "Reading the outline…")
+        setOutline(nil, message: tr("Reading the outline…"))
         if let old = thumbnails { thumbnailPage.remove(old.widget) }
         let thumbnails = ThumbnailView(pages: canvas, labelOf: labelOf)
         thumbnails.onChosen = { [unowned self] page in self.onGoTo?(OutlineTarget(page: page)) }
@@ -213,8 +213,8 @@ final class Sidebar {
         if let view = choice.outlineRead(read) { show(view) }
         switch read {
         // Not "no outline": the reader is told it could not be read.
-        case .unreadable: setOutline(nil, message: "The outline could not be read")
-        case .empty: setOutline(nil, message: "This document has no outline")
+        case .unreadable: setOutline(nil, message: tr("The outline could not be read"))
+        case .empty: setOutline(nil, message: tr("This document has no outline"))
         default:
             guard let tree else { break }
             let view = OutlineView(tree: tree, labelOf: labelOf)

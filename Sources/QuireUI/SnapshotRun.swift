@@ -51,6 +51,8 @@ final class SnapshotRun {
             finish(3, "cannot save the snapshot: \(message)")
             return
         }
+        // For the translation tests (`QUIRE_REPORT_SHOWN_TEXT=1`), after the summary line.
+        defer { if ThisProcess.configuration().reportsShownText { ShownText.lines(of: window.window).forEach { print($0) } } }
         switch window.phase {
         case .document:
             print("quire: saved \(path): \(window.summary ?? "")")

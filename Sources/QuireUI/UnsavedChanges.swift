@@ -1,4 +1,5 @@
 import CGtk
+import QuireEngine
 
 /// Asks the reader what becomes of annotations not yet saved before they would be lost
 /// (closing the window, quitting, reloading, opening another document): a small modal
@@ -16,7 +17,7 @@ final class UnsavedChanges {
     /// Asks over `parent`; `answer` is called once, with the reader's choice.
     /// `save` nil offers no saving (only discarding, or cancelling as `cancel` says).
     static func ask(over parent: UnsafeMutablePointer<GtkWidget>, title: String, detail: String,
-                    save: String? = "Save", discard: String = "Discard", cancel: String = "Cancel", _ answer: @escaping (Choice) -> Void) {
+                    save: String? = tr("Save"), discard: String = tr("Discard"), cancel: String = tr("Cancel"), _ answer: @escaping (Choice) -> Void) {
         let question = UnsavedChanges(parent: parent, title: title, detail: detail, save: save, discard: discard, cancel: cancel, answer: answer)
         open[ObjectIdentifier(question)] = question
     }
@@ -25,7 +26,7 @@ final class UnsavedChanges {
                  cancel: String, answer: @escaping (Choice) -> Void) {
         self.answer = answer
         window = Window(gtk_window_new())
-        window.title = "Unsaved Changes"
+        window.title = tr("Unsaved Changes")
         window.setModal(over: Window(parent))
         gtk_window_set_resizable(window.window, 0)
         let column = Box.column(spacing: 12)

@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import CShim
+import QuireEngine
 
 /// The window's header bar (Adwaita's, which titles itself with the window's title): sidebar, open, back and forward, the page entry; the main
 /// menu and the zoom menu at the end. A click on a button leaves the focus on the page,
@@ -19,16 +20,16 @@ final class WindowHeader {
         let header = OpaquePointer(widget)
         let sidebarButton = gtk_toggle_button_new()!
         gtk_button_set_icon_name(quire_button(sidebarButton), "sidebar-show-symbolic")
-        gtk_widget_set_tooltip_text(sidebarButton, "Sidebar (F9)")
+        gtk_widget_set_tooltip_text(sidebarButton, tr("Sidebar (F9)"))
         gtk_actionable_set_action_name(OpaquePointer(sidebarButton), "win.sidebar")
         adw_header_bar_pack_start(header, sidebarButton)
         let open = gtk_button_new_from_icon_name("document-open-symbolic")!
-        gtk_widget_set_tooltip_text(open, "Open a document (Ctrl+O)")
+        gtk_widget_set_tooltip_text(open, tr("Open a document (Ctrl+O)"))
         gtk_actionable_set_action_name(OpaquePointer(open), "app.open")
         adw_header_bar_pack_start(header, open)
         let history = Box.row()
         history.addCSSClass("linked")
-        for (icon, action, tip) in [("go-previous-symbolic", "win.go-back", "Back (Alt+Left)"), ("go-next-symbolic", "win.go-forward", "Forward (Alt+Right)")] {
+        for (icon, action, tip) in [("go-previous-symbolic", "win.go-back", tr("Back (Alt+Left)")), ("go-next-symbolic", "win.go-forward", tr("Forward (Alt+Right)"))] {
             let button = gtk_button_new_from_icon_name(icon)!
             gtk_widget_set_tooltip_text(button, tip)
             gtk_actionable_set_action_name(OpaquePointer(button), action)
@@ -40,7 +41,7 @@ final class WindowHeader {
         mainMenu = WindowMenus.mainMenuButton(recent: recentMenu)
         adw_header_bar_pack_end(header, mainMenu)
         zoomButton = gtk_menu_button_new()
-        gtk_widget_set_tooltip_text(zoomButton, "Zoom")
+        gtk_widget_set_tooltip_text(zoomButton, tr("Zoom"))
         WindowMenus.setZoomMenu(on: zoomButton)
         adw_header_bar_pack_end(header, zoomButton)
         gtk_widget_set_visible(zoomButton, 0)
@@ -63,7 +64,7 @@ final class WindowHeader {
     func showZoom(_ shown: Bool) { gtk_widget_set_visible(zoomButton, shown ? 1 : 0) }
 
     func setZoomLabel(percent: Double) {
-        gtk_menu_button_set_label(OpaquePointer(zoomButton), "\(Int(percent.rounded())) %")
+        gtk_menu_button_set_label(OpaquePointer(zoomButton), tr("{percent} %", ["percent": String(Int(percent.rounded()))]))
     }
 
     /// Once a header-bar menu closes, the page has the keys again: else Space reopens the

@@ -42,14 +42,14 @@ enum WindowMenus {
     static func mainMenuButton(recent: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
-        gtk_widget_set_tooltip_text(button, "Main menu")
+        gtk_widget_set_tooltip_text(button, tr("Main menu"))
         owning(g_menu_new()!) { menu in
-            g_menu_append(menu, "_Open…", "app.open")
-            g_menu_append_submenu(menu, "Open _Recent", quire_menu_model(UnsafeMutableRawPointer(recent)))
-            g_menu_append(menu, "_New Window", "app.new-window")
-            appendSection(to: menu, [("_Save", "win.save"), ("Save _As…", "win.save-as"), ("_Reload", "win.reload"), ("_Print…", "win.print"), ("P_roperties", "win.properties")])
-            appendSection(to: menu, [("Add _Bookmark", "win.add-bookmark")])
-            appendSection(to: menu, [("_Keyboard Shortcuts", "win.show-help-overlay"), ("_About Quire", "app.about")])
+            g_menu_append(menu, tr("_Open…"), "app.open")
+            g_menu_append_submenu(menu, tr("Open _Recent"), quire_menu_model(UnsafeMutableRawPointer(recent)))
+            g_menu_append(menu, tr("_New Window"), "app.new-window")
+            appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
+            appendSection(to: menu, [(tr("Add _Bookmark"), "win.add-bookmark")])
+            appendSection(to: menu, [(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Quire"), "app.about")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
         return button
@@ -59,13 +59,13 @@ enum WindowMenus {
     static func setZoomMenu(on button: UnsafeMutablePointer<GtkWidget>) {
         owning(g_menu_new()!) { menu in
             // Fit Width, Fit Page and Smart Fit (the ink's width) are the targets of one string state: the active one is marked.
-            appendSection(to: menu, [("Fit Width", "win.fit::width"), ("Fit Page", "win.fit::page"), ("Smart Fit", "win.fit::ink"),
-                                     ("100 %", "win.zoom-reset"),
-                                     ("Zoom In", "win.zoom-in"), ("Zoom Out", "win.zoom-out")])
-            appendSection(to: menu, [("Continuous", "win.continuous"), ("Dual Pages", "win.dual"), ("Odd Pages Left", "win.odd-left"),
-                                     ("Right to Left", "win.right-to-left"), ("Rotate Left", "win.rotate-left"), ("Rotate Right", "win.rotate-right")])
-            appendSection(to: menu, [("Night Mode", "win.night"), ("Fullscreen", "win.fullscreen"), ("Presentation", "win.presentation")])
-            appendSection(to: menu, [("Caret Mode", "win.caret")])
+            appendSection(to: menu, [(tr("Fit Width"), "win.fit::width"), (tr("Fit Page"), "win.fit::page"), (tr("Smart Fit"), "win.fit::ink"),
+                                     (tr("100 %"), "win.zoom-reset"),
+                                     (tr("Zoom In"), "win.zoom-in"), (tr("Zoom Out"), "win.zoom-out")])
+            appendSection(to: menu, [(tr("Continuous"), "win.continuous"), (tr("Dual Pages"), "win.dual"), (tr("Odd Pages Left"), "win.odd-left"),
+                                     (tr("Right to Left"), "win.right-to-left"), (tr("Rotate Left"), "win.rotate-left"), (tr("Rotate Right"), "win.rotate-right")])
+            appendSection(to: menu, [(tr("Night Mode"), "win.night"), (tr("Fullscreen"), "win.fullscreen"), (tr("Presentation"), "win.presentation")])
+            appendSection(to: menu, [(tr("Caret Mode"), "win.caret")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
     }
@@ -76,13 +76,13 @@ enum WindowMenus {
     static func contextMenu(onMarkup: Bool, onFileAnnotation: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         owning(g_menu_new()!) { menu in
             if onMarkup || onFileAnnotation {
-                appendSection(to: menu, Markup.Colour.allCases.map { (String($0.name.prefix(1)).uppercased() + $0.name.dropFirst(), "win.annotation-colour::" + $0.name) })
-                appendSection(to: menu, (onMarkup ? [("Edit _Note…", "win.edit-annotation-note")] : []) + [("_Delete Annotation", "win.delete-annotation")])
+                appendSection(to: menu, Markup.Colour.allCases.map { ($0.title, "win.annotation-colour::" + $0.name) })
+                appendSection(to: menu, (onMarkup ? [(tr("Edit _Note…"), "win.edit-annotation-note")] : []) + [(tr("_Delete Annotation"), "win.delete-annotation")])
             }
-            g_menu_append(menu, "_Copy", "win.copy")
-            g_menu_append(menu, "Select _All", "win.select-all")
-            appendSection(to: menu, [("_Highlight", "win.highlight"), ("_Underline", "win.underline"), ("_Strike Out", "win.strike-out"),
-                                     ("S_quiggly Underline", "win.squiggly"), ("Add _Note Here", "win.add-note")])
+            g_menu_append(menu, tr("_Copy"), "win.copy")
+            g_menu_append(menu, tr("Select _All"), "win.select-all")
+            appendSection(to: menu, [(tr("_Highlight"), "win.highlight"), (tr("_Underline"), "win.underline"), (tr("_Strike Out"), "win.strike-out"),
+                                     (tr("S_quiggly Underline"), "win.squiggly"), (tr("Add _Note Here"), "win.add-note")])
             return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
         }
     }

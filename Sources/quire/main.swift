@@ -6,6 +6,7 @@ import QuireUI
 import Glibc
 #endif
 
+Translations.bind()
 // The executable picks its role: the window, which forks the zygote (`ZygoteProcess`)
 // and, through it, the helper processes that alone open documents.
 let status = Application.main(CommandLine.arguments) {

@@ -36,6 +36,10 @@ static inline GtkListBoxRow *quire_list_box_row(gpointer p) { return GTK_LIST_BO
 static inline GtkApplicationWindow *quire_application_window(gpointer p) { return GTK_APPLICATION_WINDOW(p); }
 static inline GtkShortcutsWindow *quire_shortcuts_window(gpointer p) { return GTK_SHORTCUTS_WINDOW(p); }
 
+/* Type checks. */
+static inline gboolean quire_is_label(gpointer p) { return GTK_IS_LABEL(p); }
+static inline gboolean quire_is_menu_button(gpointer p) { return GTK_IS_MENU_BUTTON(p); }
+
 static inline gulong quire_signal_connect(gpointer instance, const char *signal, GCallback handler,
                                           gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, 0);

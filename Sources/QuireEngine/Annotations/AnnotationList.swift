@@ -109,32 +109,32 @@ public struct AnnotationList: Sendable {
 
     public static func name(_ kind: Markup.Kind) -> String {
         switch kind {
-        case .highlight: "Highlight"
-        case .underline: "Underline"
-        case .strikeOut: "Strike-out"
-        case .squiggly: "Squiggly underline"
-        case .note: "Note"
+        case .highlight: tr("Highlight")
+        case .underline: tr("Underline")
+        case .strikeOut: tr("Strike-out")
+        case .squiggly: tr("Squiggly underline")
+        case .note: tr("Note")
         }
     }
 
     public static func name(_ kind: FileAnnotation.Kind) -> String {
         switch kind {
-        case .note: "Note"
-        case .freeText: "Text box"
-        case .highlight: "Highlight"
-        case .underline: "Underline"
-        case .squiggly: "Squiggly underline"
-        case .strikeOut: "Strike-out"
-        case .ink: "Drawing"
-        case .line: "Line"
-        case .square: "Rectangle"
-        case .circle: "Ellipse"
-        case .polygon: "Polygon"
-        case .stamp: "Stamp"
-        case .caret: "Insertion mark"
-        case .fileAttachment: "Attached file"
-        case .sound: "Sound"
-        case .other: "Annotation"
+        case .note: tr("Note")
+        case .freeText: tr("Text box")
+        case .highlight: tr("Highlight")
+        case .underline: tr("Underline")
+        case .squiggly: tr("Squiggly underline")
+        case .strikeOut: tr("Strike-out")
+        case .ink: tr("Drawing")
+        case .line: tr("Line")
+        case .square: tr("Rectangle")
+        case .circle: tr("Ellipse")
+        case .polygon: tr("Polygon")
+        case .stamp: tr("Stamp")
+        case .caret: tr("Insertion mark")
+        case .fileAttachment: tr("Attached file")
+        case .sound: tr("Sound")
+        case .other: tr("Annotation")
         }
     }
 }

@@ -19,6 +19,17 @@ public struct Markup: Hashable, Sendable, Identifiable {
         public var name: String { "\(self)" }
         public static func named(_ name: String) -> Colour? { allCases.first { $0.name == name } }
 
+        /// Its name as a menu item shows it ("Yellow"), in the reader's language.
+        public var title: String {
+            switch self {
+            case .yellow: tr("Yellow")
+            case .green: tr("Green")
+            case .blue: tr("Blue")
+            case .pink: tr("Pink")
+            case .red: tr("Red")
+            }
+        }
+
         /// Red, green and blue, 0…1, as a list.
         public var rgb: [Double] { [components.red, components.green, components.blue] }
 

@@ -48,7 +48,7 @@ public struct MarkedPlaces: Equatable, Sendable {
         // Microseconds: two Quires would have to add one in the same one to meet.
         var created = Int64(min(max(Self.finite(time), 0), 9e12) * 1_000_000)
         while entries.contains(where: { $0.id == String(created) }) { created += 1 }
-        let bookmark = Bookmark(id: String(created), name: Self.cleaned(name) ?? "Bookmark", place: place, changed: time)
+        let bookmark = Bookmark(id: String(created), name: Self.cleaned(name) ?? tr("Bookmark"), place: place, changed: time)
         entries.append(bookmark)
         entries = Self.ordered(entries)
         return bookmark
@@ -103,7 +103,7 @@ public struct MarkedPlaces: Equatable, Sendable {
         if let outline, let section = outline.section(page: page, top: top), let title = cleaned(outline.entries[section].title) {
             return title
         }
-        return cleaned("Page " + label) ?? "Page \(page + 1)"
+        return cleaned(tr("Page {label}", ["label": label])) ?? tr("Page {label}", ["label": String(page + 1)])
     }
 
     /// `name` with runs of white space, control and invisible characters as one space,

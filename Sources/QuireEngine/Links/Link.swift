@@ -38,9 +38,9 @@ extension LinkTarget {
             case .refuse(let reason): return .refuse(reason)
             }
         case .launch(let program):
-            return .refuse("This document asks to run “\(program)”. Quire never runs programs from documents.")
+            return .refuse(tr("This document asks to run “{program}”. Quire never runs programs from documents.", ["program": program]))
         case .unsupported(let what):
-            return .refuse("This link does nothing in Quire (\(what)).")
+            return .refuse(tr("This link does nothing in Quire ({what}).", ["what": what]))
         }
     }
 }

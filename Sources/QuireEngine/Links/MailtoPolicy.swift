@@ -17,46 +17,58 @@ enum MailtoPolicy {
 
     /// Nil when `uri` (a mailto: link, trimmed) may open; else why not, for the reader.
     static func refusal(_ uri: String) -> String? {
-        let prefix = "Quire does not open this mail link: "
         guard uri.count <= longestLink else {
-            return prefix + "it is \(PropertyText.grouped(uri.count)) characters long, more than a mail link needs."
+            return tr("Quire does not open this mail link: it is {count} characters long, more than a mail link needs.", ["count": PropertyText.grouped(uri.count)])
         }
         let parts = uri.dropFirst("mailto:".count).split(separator: "?", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return prefix + "its address holds more than one “?”." }
-        guard let recipients = decoded(parts[0]) else { return prefix + "it is badly encoded." }
-        if let problem = addressProblem(recipients) { return prefix + "its recipient \(problem)." }
+        guard parts.count <= 2 else { return tr("Quire does not open this mail link: its address holds more than one “?”.") }
+        guard let recipients = decoded(parts[0]) else { return tr("Quire does not open this mail link: it is badly encoded.") }
+        if let problem = addressProblem(recipients) {
+            return switch problem {
+            case .controlCharacters: tr("Quire does not open this mail link: its recipient holds control characters.")
+            case .encodedSeparator: tr("Quire does not open this mail link: its recipient holds an encoded “?” or “&”.")
+            }
+        }
         var seen: Set<String> = []
         for field in parts.dropFirst().first?.split(separator: "&") ?? [] {
             let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = decoded(pair[0]), let value = pair.count == 2 ? decoded(pair[1]) : "" else {
-                return prefix + "it is badly encoded."
+                return tr("Quire does not open this mail link: it is badly encoded.")
             }
             let field = name.lowercased()
             guard allowedFields.contains(field) else {
                 let shown = BoundedText.line(name, limit: BoundedText.Limit.quoted)
-                return prefix + "it asks for “\(shown)”; only a subject, body, cc and bcc are passed to the mail program."
+                return tr("Quire does not open this mail link: it asks for “{field}”; only a subject, body, cc and bcc are passed to the mail program.", ["field": shown])
             }
-            guard seen.insert(field).inserted else { return prefix + "it gives its \(field) twice." }
+            guard seen.insert(field).inserted else { return tr("Quire does not open this mail link: it gives its {field} twice.", ["field": field]) }
             switch field {
             case "body":
                 if value.unicodeScalars.contains(where: { BoundedText.isControl($0) && !["\r", "\n", "\t"].contains($0) }) {
-                    return prefix + "its body holds control characters."
+                    return tr("Quire does not open this mail link: its body holds control characters.")
                 }
             case "subject":
-                if value.unicodeScalars.contains(where: BoundedText.isControl) { return prefix + "its subject holds control characters." }
+                if value.unicodeScalars.contains(where: BoundedText.isControl) { return tr("Quire does not open this mail link: its subject holds control characters.") }
             default:
-                if let problem = addressProblem(value) { return prefix + "its \(field) \(problem)." }
+                if let problem = addressProblem(value) {
+                    // Translators: {field} is cc or bcc, the mail link's field as written.
+                    return switch problem {
+                    case .controlCharacters: tr("Quire does not open this mail link: its {field} holds control characters.", ["field": field])
+                    case .encodedSeparator: tr("Quire does not open this mail link: its {field} holds an encoded “?” or “&”.", ["field": field])
+                    }
+                }
             }
         }
         return nil
     }
 
     /// Why decoded recipients cannot be passed on, if they cannot.
-    private static func addressProblem(_ address: String) -> String? {
-        if address.unicodeScalars.contains(where: BoundedText.isControl) { return "holds control characters" }
-        if address.contains("?") || address.contains("&") { return "holds an encoded “?” or “&”" }
+    private static func addressProblem(_ address: String) -> AddressProblem? {
+        if address.unicodeScalars.contains(where: BoundedText.isControl) { return .controlCharacters }
+        if address.contains("?") || address.contains("&") { return .encodedSeparator }
         return nil
     }
+
+    private enum AddressProblem { case controlCharacters, encodedSeparator }
 
     /// `text` with its percent escapes decoded; nil when one is not whole or the bytes are
     /// not UTF-8.

@@ -21,33 +21,33 @@ public enum URIPolicy {
 
     public static func decide(_ uri: String) -> Decision {
         guard uri.utf8.count <= longestAddress else {
-            return .refuse("Quire does not open this link: its address is longer than \(PropertyText.grouped(longestAddress)) characters.")
+            return .refuse(tr("Quire does not open this link: its address is longer than {count} characters.", ["count": PropertyText.grouped(longestAddress)]))
         }
         let trimmed = uri.trimmingSpaces
-        guard !trimmed.isEmpty else { return .refuse("This link has no address.") }
+        guard !trimmed.isEmpty else { return .refuse(tr("This link has no address.")) }
         let shown = BoundedText.line(trimmed, limit: BoundedText.Limit.quoted)
         // Control characters could smuggle a second command line or header through a handler.
         if trimmed.unicodeScalars.contains(where: BoundedText.isControl) {
-            return .refuse("Quire does not open this link: its address holds control characters.")
+            return .refuse(tr("Quire does not open this link: its address holds control characters."))
         }
         if trimmed.unicodeScalars.contains(where: BoundedText.isRemoved) {
-            return .refuse("Quire does not open “\(shown)”: its address holds invisible characters that can disguise where it leads.")
+            return .refuse(tr("Quire does not open “{address}”: its address holds invisible characters that can disguise where it leads.", ["address": shown]))
         }
         guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex,
               trimmed[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
-            return .refuse("Quire does not open “\(shown)”: the address has no scheme such as https.")
+            return .refuse(tr("Quire does not open “{address}”: the address has no scheme such as https.", ["address": shown]))
         }
         let scheme = trimmed[..<colon].lowercased()
         guard allowedSchemes.contains(scheme) else {
-            return .refuse("Quire does not open \(BoundedText.line(scheme, limit: BoundedText.Limit.quoted)): links; only web and mail addresses go to the desktop.")
+            return .refuse(tr("Quire does not open {scheme}: links; only web and mail addresses go to the desktop.", ["scheme": BoundedText.line(scheme, limit: BoundedText.Limit.quoted)]))
         }
         if scheme == "mailto" {
             return MailtoPolicy.refusal(trimmed).map(Decision.refuse) ?? .open(trimmed)
         }
         let rest = trimmed[trimmed.index(after: colon)...]
-        guard rest.hasPrefix("//") else { return .refuse("Quire does not open “\(shown)”: it is not a web address.") }
+        guard rest.hasPrefix("//") else { return .refuse(tr("Quire does not open “{address}”: it is not a web address.", ["address": shown])) }
         if rest.dropFirst(2).prefix(while: { !"/?#".contains($0) }).contains("@") {
-            return .refuse("Quire does not open “\(shown)”: it names a user before the site, which hides where it leads.")
+            return .refuse(tr("Quire does not open “{address}”: it names a user before the site, which hides where it leads.", ["address": shown]))
         }
         return .open(trimmed)
     }

@@ -15,15 +15,17 @@ public struct CalendarDate: Equatable, Sendable {
         self.minute = minute
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
+    static let monthNames = [N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+                             N_("August"), N_("September"), N_("October"), N_("November"), N_("December")]
 }
 
 extension PropertyText {
     /// "5 March 2024, 09:07": day, month name and year, then the 24-hour time.
     public static func date(_ date: CalendarDate) -> String {
-        let month = (1...12).contains(date.month) ? CalendarDate.monthNames[date.month - 1] : "month \(date.month)"
+        let month = (1...12).contains(date.month) ? tr(CalendarDate.monthNames[date.month - 1]) : tr("month {number}", ["number": String(date.month)])
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(date.day) \(month) \(date.year), \(two(date.hour)):\(two(date.minute))"
+        // Translators: a date and time in the Properties dialog, "3 December 2026, 14:05".
+        return tr("{day} {month} {year}, {hour}:{minute}", ["day": String(date.day), "month": month, "year": String(date.year),
+                                                          "hour": two(date.hour), "minute": two(date.minute)])
     }
 }

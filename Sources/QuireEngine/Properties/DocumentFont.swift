@@ -21,10 +21,11 @@ extension PropertyText {
     /// "DejaVuSans — TrueType, embedded subset"; "Helvetica — Type 1, not embedded, shown
     /// as Nimbus Sans".
     public static func font(_ font: DocumentFont) -> String {
-        var parts = [font.kind.isEmpty ? "unknown kind" : font.kind]
-        parts.append(font.isEmbedded ? (font.isSubset ? "embedded subset" : "embedded") : "not embedded")
-        if !font.isEmbedded, let substitute = font.substitute, !substitute.isEmpty { parts.append("shown as \(substitute)") }
-        return "\(font.name.isEmpty ? "(unnamed)" : font.name) — \(parts.joined(separator: ", "))"
+        var parts = [font.kind.isEmpty ? tr("unknown kind") : font.kind]
+        parts.append(font.isEmbedded ? (font.isSubset ? tr("embedded subset") : tr("embedded")) : tr("not embedded"))
+        if !font.isEmbedded, let substitute = font.substitute, !substitute.isEmpty { parts.append(tr("shown as {font}", ["font": substitute])) }
+        let name = font.name.isEmpty ? tr("(unnamed)") : font.name
+        return name + " — " + parts.joined(separator: ", ")
     }
 }
 
@@ -33,10 +34,9 @@ extension PropertyText {
     /// that the document may use more.
     public static func fontCount(_ count: Int) -> String {
         switch count {
-        case 0: "The document uses no fonts."
-        case 1: "1 font"
-        case BoundedCount.fonts...: "The first \(grouped(BoundedCount.fonts)) fonts (the document may use more)"
-        default: "\(grouped(count)) fonts"
+        case 0: tr("The document uses no fonts.")
+        case BoundedCount.fonts...: tr("The first {count} fonts (the document may use more)", ["count": grouped(BoundedCount.fonts)])
+        default: trn("{count} font", "{count} fonts", count, ["count": grouped(count)])
         }
     }
 }

@@ -40,12 +40,12 @@ public struct DocumentProperties: Equatable, Sendable {
     public var rows: [(label: String, value: String)] {
         let none = "—"
         return [
-            ("Title", title ?? none), ("Author", author ?? none), ("Subject", subject ?? none),
-            ("Keywords", keywords ?? none), ("Creator", creator ?? none), ("Producer", producer ?? none),
-            ("Created", created.map(PropertyText.date) ?? none), ("Modified", modified.map(PropertyText.date) ?? none),
-            ("PDF version", pdfVersion ?? none), ("Pages", PropertyText.grouped(pageCount)),
-            ("Page size", PropertyText.pageSize(firstPageSize)), ("File size", fileSize.map(PropertyText.byteCount) ?? none),
-            ("Encrypted", isEncrypted ? "Yes" : "No"), ("Location", location),
+            (tr("Title"), title ?? none), (tr("Author"), author ?? none), (tr("Subject"), subject ?? none),
+            (tr("Keywords"), keywords ?? none), (tr("Creator"), creator ?? none), (tr("Producer"), producer ?? none),
+            (tr("Created"), created.map(PropertyText.date) ?? none), (tr("Modified"), modified.map(PropertyText.date) ?? none),
+            (tr("PDF version"), pdfVersion ?? none), (tr("Pages"), PropertyText.grouped(pageCount)),
+            (tr("Page size"), PropertyText.pageSize(firstPageSize)), (tr("File size"), fileSize.map(PropertyText.byteCount) ?? none),
+            (tr("Encrypted"), isEncrypted ? tr("Yes") : tr("No")), (tr("Location"), location),
         ]
     }
 }

@@ -18,10 +18,10 @@ public struct PaperSize: Equatable, Sendable {
         PaperSize(name: "A2", width: 420, height: 594), PaperSize(name: "A3", width: 297, height: 420),
         PaperSize(name: "A4", width: 210, height: 297), PaperSize(name: "A5", width: 148, height: 210),
         PaperSize(name: "A6", width: 105, height: 148), PaperSize(name: "B4", width: 250, height: 353),
-        PaperSize(name: "B5", width: 176, height: 250), PaperSize(name: "US Letter", width: 215.9, height: 279.4),
-        PaperSize(name: "US Legal", width: 215.9, height: 355.6), PaperSize(name: "Tabloid", width: 279.4, height: 431.8),
-        PaperSize(name: "Executive", width: 184.15, height: 266.7), PaperSize(name: "DL envelope", width: 110, height: 220),
-        PaperSize(name: "C5 envelope", width: 162, height: 229),
+        PaperSize(name: "B5", width: 176, height: 250), PaperSize(name: N_("US Letter"), width: 215.9, height: 279.4),
+        PaperSize(name: N_("US Legal"), width: 215.9, height: 355.6), PaperSize(name: N_("Tabloid"), width: 279.4, height: 431.8),
+        PaperSize(name: N_("Executive"), width: 184.15, height: 266.7), PaperSize(name: N_("DL envelope"), width: 110, height: 220),
+        PaperSize(name: N_("C5 envelope"), width: 162, height: 229),
     ]
 
     static let tolerance = 1.5 // mm
@@ -41,11 +41,12 @@ extension PropertyText {
     public static func pageSize(_ size: Size) -> String {
         let mm = { (points: Double) in number(points * PaperSize.millimetresPerPoint, places: 0) }
         let inches = { (points: Double) in number(points / 72, places: 2, trimmed: true) }
-        var text = "\(mm(size.width)) × \(mm(size.height)) mm (\(inches(size.width)) × \(inches(size.height)) in)"
-        if let paper = PaperSize.matching(size) {
-            text += ", \(paper.name)"
-            if size.width != size.height { text += size.width > size.height ? ", landscape" : ", portrait" }
-        }
-        return text
+        let dimensions = tr("{width} × {height} mm ({width_inches} × {height_inches} in)", [
+            "width": mm(size.width), "height": mm(size.height), "width_inches": inches(size.width), "height_inches": inches(size.height),
+        ])
+        guard let paper = PaperSize.matching(size) else { return dimensions }
+        let values = ["size": dimensions, "paper": tr(paper.name)]
+        if size.width == size.height { return tr("{size}, {paper}", values) }
+        return size.width > size.height ? tr("{size}, {paper}, landscape", values) : tr("{size}, {paper}, portrait", values)
     }
 }

@@ -4,7 +4,7 @@ public enum PropertyText {
     /// "1.2 MB (1,234,567 bytes)": decimal units as GNOME shows file sizes, one decimal
     /// place, and the exact count; under a thousand, just the bytes.
     public static func byteCount(_ bytes: Int) -> String {
-        let exact = bytes == 1 ? "1 byte" : "\(grouped(bytes)) bytes"
+        let exact = trn("{count} byte", "{count} bytes", bytes, ["count": grouped(bytes)])
         guard bytes >= 1000 else { return exact }
         var value = Double(bytes)
         var unit = ""
@@ -14,7 +14,8 @@ public enum PropertyText {
             // 999.96 kB would read "1000.0 kB": that is "1.0 MB".
             if (value * 10).rounded() < 10_000 { break }
         }
-        return "\(number(value, places: 1)) \(unit) (\(exact))"
+        // Translators: a file's size, "1.2 MB (1,234,567 bytes)".
+        return tr("{size} {unit} ({bytes})", ["size": number(value, places: 1), "unit": unit, "bytes": exact])
     }
 
     /// "1,234,567".

@@ -6,17 +6,16 @@ extension SearchResults {
         let searching = !isComplete
         var text: String
         if let ordinal = currentOrdinal {
-            text = "\(ordinal) of \(total)" + (searching ? "…" : "")
+            // Translators: the current match among all, "3 of 120"; "3 of 120…" while the search goes on.
+            text = searching ? tr("{current} of {total}…", ["current": String(ordinal), "total": String(total)])
+                : tr("{current} of {total}", ["current": String(ordinal), "total": String(total)])
         } else if searching {
-            text = total > 0 ? "\(total) found…" : "Searching…"
+            text = total > 0 ? trn("{count} found…", "{count} found…", total) : tr("Searching…")
         } else {
-            text = total > 0 ? "\(total) matches" : "No results"
+            text = total > 0 ? trn("{count} match", "{count} matches", total) : tr("No results")
         }
-        switch pagesUnreadable {
-        case 0: break
-        case 1: text += " · 1 page could not be searched"
-        default: text += " · \(pagesUnreadable) pages could not be searched"
-        }
-        return text
+        guard pagesUnreadable > 0 else { return text }
+        // Translators: {status} is what the search bar says otherwise ("3 of 120").
+        return trn("{status} · {count} page could not be searched", "{status} · {count} pages could not be searched", pagesUnreadable, ["status": text])
     }
 }

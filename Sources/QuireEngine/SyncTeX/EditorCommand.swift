@@ -24,7 +24,7 @@ public struct EditorCommand: Equatable, Sendable {
         self.template = template
         words = try Self.split(template)
         guard let program = words.first, !program.isEmpty else {
-            throw Invalid(description: "the editor command “\(template)” names no program")
+            throw Invalid(description: tr("the editor command “{command}” names no program", ["command": template]))
         }
     }
 
@@ -54,7 +54,7 @@ public struct EditorCommand: Equatable, Sendable {
         var words: [String] = [], word = "", inWord = false
         var characters = template.makeIterator()
         func unclosed(_ quote: Character) -> Invalid {
-            Invalid(description: "the editor command “\(template)” has a \(quote) that is not closed")
+            Invalid(description: tr("the editor command “{command}” has a {quote} that is not closed", ["command": template, "quote": "\(quote)"]))
         }
         while let character = characters.next() {
             switch character {
@@ -84,7 +84,7 @@ public struct EditorCommand: Equatable, Sendable {
                 }
             case "\\":
                 guard let escaped = characters.next() else {
-                    throw Invalid(description: "the editor command “\(template)” ends with a lone backslash")
+                    throw Invalid(description: tr("the editor command “{command}” ends with a lone backslash", ["command": template]))
                 }
                 inWord = true
                 word.append(escaped)
@@ -94,7 +94,7 @@ public struct EditorCommand: Equatable, Sendable {
             }
         }
         if inWord { words.append(word) }
-        guard !words.isEmpty else { throw Invalid(description: "the editor command is empty") }
+        guard !words.isEmpty else { throw Invalid(description: tr("the editor command is empty")) }
         return words
     }
 }

@@ -1,0 +1,2 @@
+/* glibc's gettext (part of libc on Linux: nothing to link), which Swift's Glibc module does not export. */
+#include <libintl.h>

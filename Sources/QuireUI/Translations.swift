@@ -1,0 +1,33 @@
+import CGettext
+import QuireEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Binds Quire's text domain to its compiled catalogs (`quire.mo`), so that `tr` speaks
+/// the reader's language. GTK sets the whole locale when it starts (`gtk_init` calls
+/// `setlocale(LC_ALL, "")`); the messages' category is set here already, at the very start,
+/// because some are made before GTK starts (a command-line file's opening errors), while
+/// the other categories (numbers, character classes) stay "C" in the helper processes,
+/// forked before GTK starts, as they always were.
+/// Command-line output (`--help`, errors about arguments) and diagnostics on stderr stay
+/// English: they go to logs and bug reports, and are read before any window exists.
+public enum Translations {
+    /// Installed, the catalogs are in the prefix's `share/locale` (the executable in its
+    /// `bin`); run from the source tree, in `.build/locale`, which `scripts/run.sh` and
+    /// `scripts/test.sh` compile from `po/`. Elsewhere gettext's default folder is used.
+    public static func bind() {
+        setlocale(LC_MESSAGES, "")
+        if let directory = catalogFolder { bindtextdomain(translationDomain, directory) }
+        bind_textdomain_codeset(translationDomain, "UTF-8")
+        // GtkBuilder reads this domain for `translatable` properties.
+        textdomain(translationDomain)
+    }
+
+    static var catalogFolder: String? {
+        if let source = ExecutableLocation.inSourceTree(".build/locale") { return source }
+        guard let bin = ExecutableLocation.directory else { return nil }
+        let installed = "\(bin)/../share/locale"
+        return access(installed, R_OK) == 0 ? installed : nil
+    }
+}
