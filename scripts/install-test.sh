@@ -46,7 +46,9 @@ system_state() {
                 /usr/share/metainfo/$app_id.metainfo.xml \
                 /usr/share/icons/hicolor/scalable/apps/$app_id.svg \
                 /usr/share/icons/hicolor/icon-theme.cache \
-                /usr/share/man/man1/quire.1; do
+                /usr/share/man/man1/quire.1 \
+                /usr/share/glib-2.0/schemas/$app_id.gschema.xml \
+                /usr/share/glib-2.0/schemas/gschemas.compiled; do
         stat -c '%n %s %Y' "$path" 2>/dev/null || echo "$path absent"
     done
 }
@@ -56,7 +58,8 @@ expected_files() {
         usr/share/applications/$app_id.desktop \
         usr/share/icons/hicolor/scalable/apps/$app_id.svg \
         usr/share/metainfo/$app_id.metainfo.xml \
-        usr/share/man/man1/quire.1
+        usr/share/man/man1/quire.1 \
+        usr/share/glib-2.0/schemas/$app_id.gschema.xml
 }
 
 desktop_key() { # desktop_key FILE KEY
@@ -89,6 +92,10 @@ check "desktop file opens application/pdf" \
 check "desktop file offers New Window, which runs quire alone" \
     bash -c 'grep -qx "Actions=new-window;" "$1" && sed -n "/^\[Desktop Action new-window\]/,\$p" "$1" | grep -qx "Exec=quire"' _ "$desktop"
 
+schema=$dest/usr/share/glib-2.0/schemas/$app_id.gschema.xml
+check "settings schema installed in usr/share/glib-2.0/schemas" test -f "$schema"
+check "installed settings schema compiles" glib-compile-schemas --strict --dry-run "$(dirname "$schema")"
+
 man=$dest/usr/share/man/man1/quire.1
 check "manual page installed in usr/share/man/man1" test -f "$man"
 check "manual page formats without warnings" silent bash -c 'man --warnings -l "$1" >/dev/null' _ "$man"
@@ -100,7 +107,7 @@ check "--version says meson.build's version" \
     test "$("$binary" --version)" = "quire $(sed -n "s/^project('quire', version: '\([^']*\)'.*/\1/p" "$source_dir/meson.build")"
 
 (cd "$dest" && find . -type f | sed 's|^\./||' | sort) >"$tmp/installed"
-check "DESTDIR holds exactly the five files (no caches refreshed there)" \
+check "DESTDIR holds exactly the six files (no caches refreshed or schemas compiled there)" \
     diff <(expected_files | sort) "$tmp/installed"
 system_state >"$tmp/after"
 check "nothing written to /usr outside DESTDIR" diff "$tmp/before" "$tmp/after"
@@ -113,6 +120,9 @@ check "meson install into a private prefix" bash -c \
 check "desktop database in the prefix maps application/pdf to Quire" \
     grep -q "^application/pdf=.*$app_id.desktop" "$prefix/share/applications/mimeinfo.cache"
 check "icon cache refreshed in the prefix" test -s "$prefix/share/icons/hicolor/icon-theme.cache"
+check "settings schemas compiled in the prefix, Quire's among them" bash -c \
+    'test -s "$1/gschemas.compiled" && GSETTINGS_SCHEMA_DIR="$1" gsettings list-keys app.quire.Quire | grep -qx default-zoom' \
+    _ "$prefix/share/glib-2.0/schemas"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -5,6 +5,8 @@ set -u
 cd "$(dirname "$0")/.."
 scripts/deps.sh test || exit 1
 swift build --product quire || exit 1
+# The preferences' schema, where Quire run from its source tree looks for it (Settings.swift).
+{ mkdir -p .build/schemas && glib-compile-schemas --strict --targetdir=.build/schemas data; } || exit 1
 
 status=0
 scripts/install-test.sh .build/debug/quire || status=1

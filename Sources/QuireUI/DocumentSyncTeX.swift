@@ -119,7 +119,7 @@ final class DocumentSyncTeX: PageOverlay {
         guard let pdfPath else { return notice("SyncTeX works with local files only.") }
         let command: EditorCommand
         do {
-            guard let template = try EditorCommandSetting().read() else {
+            guard let template = try Settings.shared.editorCommand() else {
                 return notice("Ctrl+click opens the TeX source in your editor: give Quire its command once, such as quire --synctex-editor-command 'gvim --remote +%{line} %{input}'.")
             }
             command = try EditorCommand(template)

@@ -7,7 +7,14 @@ import Glibc
 enum SampleDocument {
     static let relativePath = "data/quire-guide.pdf"
 
-    static func pathInSourceTree() -> String? {
+    static func pathInSourceTree() -> String? { SourceTree.path(of: relativePath) }
+}
+
+/// The source tree Quire runs from, when its executable is under `.build/` there.
+enum SourceTree {
+    /// `relativePath` in the first folder above the executable that holds Package.swift and
+    /// a readable `relativePath`.
+    static func path(of relativePath: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }

@@ -48,7 +48,7 @@ enum WindowMenus {
             g_menu_append(menu, "_New Window", "app.new-window")
             appendSection(to: menu, [("_Save", "win.save"), ("Save _As…", "win.save-as"), ("_Reload", "win.reload"), ("_Print…", "win.print"), ("P_roperties", "win.properties")])
             appendSection(to: menu, [("Add _Bookmark", "win.add-bookmark")])
-            appendSection(to: menu, [("_Keyboard Shortcuts", "win.show-help-overlay")])
+            appendSection(to: menu, [("_Preferences", "app.preferences"), ("_Keyboard Shortcuts", "win.show-help-overlay")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
         return button

@@ -86,7 +86,8 @@ final class ScriptedSession {
             throw FixtureFailure("cannot create \(errors)")
         }
         process.standardError = log
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome]) { $1 }.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome]) { $1 }
+            .merging(freshSettings()) { $1 }.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script, "sh", QuireRun.executable.path, file]
         process.standardInput = input

@@ -79,9 +79,10 @@ public struct Preferences: Sendable, Equatable {
     /// The SyncTeX editor command: the preference once it was ever set (`stored` non-nil,
     /// even empty: cleared); until then the one `--synctex-editor-command` remembered in a
     /// file before there were preferences (`legacy`), which `migrate` says to copy over.
-    public static func editorCommand(stored: String?, legacy: () -> String?) -> (command: String?, migrate: String?) {
+    public static func editorCommand<Failure: Error>(stored: String?, legacy: () throws(Failure) -> String?) throws(Failure)
+        -> (command: String?, migrate: String?) {
         if let stored { return (stored.isEmpty ? nil : stored, nil) }
-        guard let old = legacy(), !old.isEmpty else { return (nil, nil) }
+        guard let old = try legacy(), !old.isEmpty else { return (nil, nil) }
         return (old, old)
     }
 }

@@ -1,0 +1,189 @@
+import CAdwaita
+import CGtk
+import CShim
+import QuireEngine
+
+/// The Preferences window (Ctrl+comma, `app.preferences`): how documents start (zoom,
+/// layout, night mode, reopening where left), the picture cache and the SyncTeX editor
+/// command. A choice is stored as it is made (`Settings`) and holds from the next document
+/// opened: documents already shown keep their views. One window at a time.
+@MainActor
+final class PreferencesWindow {
+    private static var shown: PreferencesWindow?
+
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let settings: Settings
+
+    /// Shows the window over `parent` (or brings it forward if it is open).
+    static func present(over parent: UnsafeMutablePointer<GtkWidget>?, settings: Settings, configuration: Configuration) {
+        let preferences = shown ?? PreferencesWindow(settings: settings, configuration: configuration)
+        shown = preferences
+        if let parent { gtk_window_set_transient_for(quire_window(UnsafeMutableRawPointer(preferences.window)), quire_window(UnsafeMutableRawPointer(parent))) }
+        gtk_window_present(quire_window(UnsafeMutableRawPointer(preferences.window)))
+    }
+
+    private init(settings: Settings, configuration: Configuration) {
+        self.settings = settings
+        window = adw_preferences_window_new()
+        let toplevel = quire_window(UnsafeMutableRawPointer(window))
+        gtk_window_set_modal(toplevel, 1)
+        gtk_window_set_title(toplevel, "Preferences")
+        gtk_window_set_default_size(toplevel, 640, 720)
+        adw_preferences_window_set_search_enabled(cast(window), 0)
+        Signal.connect(window, "destroy") { PreferencesWindow.shown = nil }
+
+        let stored = settings.preferences
+        let page = adw_preferences_page_new()!
+        adw_preferences_page_set_title(cast(page), "General")
+        adw_preferences_page_set_icon_name(cast(page), "preferences-system-symbolic")
+
+        let documents = group("New Documents", description: "How a document opens for the first time. A document already shown keeps its view.")
+        var zooms = Preferences.zoomChoices
+        if !zooms.contains(stored.zoom) { zooms.append(stored.zoom) }
+        add(combo("_Zoom", zooms.map(Self.label), selected: zooms.firstIndex(of: stored.zoom)!) { [unowned self] index in
+            self.settings.change { $0.zoom = zooms[index] }
+        }, to: documents)
+        let arrangements = PageLayout.Arrangement.arguments.map(\.1)
+        add(combo("_Layout", arrangements.map(Self.label), selected: arrangements.firstIndex(of: stored.arrangement) ?? 0) { [unowned self] index in
+            self.settings.change { $0.arrangement = arrangements[index] }
+        }, to: documents)
+        add(switchRow("_Continuous", subtitle: "Scroll through the pages; off, Page Down turns them one at a time", on: stored.continuous) { [unowned self] on in
+            self.settings.change { $0.continuous = on }
+        }, to: documents)
+        add(switchRow("_Night Mode", subtitle: "Pages in inverted lightness, hues kept", on: stored.night) { [unowned self] on in
+            self.settings.change { $0.night = on }
+        }, to: documents)
+
+        let reopening = group("Reopening", description: nil)
+        add(switchRow("_Reopen Documents Where I Left Them", subtitle: "At their page, zoom, layout, sidebar and night mode",
+                      on: stored.reopensWhereLeft) { [unowned self] on in
+            self.settings.change { $0.reopensWhereLeft = on }
+        }, to: reopening)
+
+        let memory = group("Memory", description: nil)
+        add(cacheRow(stored: stored, configuration: configuration), to: memory)
+
+        let syncTeX = group("SyncTeX", description: "Ctrl+click on a page runs this command for the page’s source line, such as gvim --remote +%{line} %{input} (%{column} too).")
+        add(editorCommandRow(), to: syncTeX)
+
+        for group in [documents, reopening, memory, syncTeX] { adw_preferences_page_add(cast(page), cast(group)) }
+        adw_preferences_window_add(cast(window), cast(page))
+        if !settings.keeps {
+            adw_preferences_window_add_toast(cast(window), adw_toast_new("The settings schema is not installed: these choices last until Quire ends"))
+        }
+    }
+
+    private static func label(_ zoom: ZoomMode) -> String {
+        switch zoom {
+        case .fitWidth: "Fit Width"
+        case .fitPage: "Fit Page"
+        case .fitInk: "Smart Fit"
+        case .percent(let value): "\(value == value.rounded() ? String(Int(value)) : String(value)) %"
+        }
+    }
+
+    private static func label(_ arrangement: PageLayout.Arrangement) -> String {
+        switch arrangement {
+        case .single: "Single Pages"
+        case .dual(let oddLeft, let rightToLeft): "Dual Pages" + (oddLeft ? "" : ", Cover Alone") + (rightToLeft ? ", Right to Left" : "")
+        }
+    }
+
+    /// "Automatic" (the machine's share) and the sizes offered; insensitive while
+    /// `QUIRE_CACHE_MB` decides.
+    private func cacheRow(stored: Preferences, configuration: Configuration) -> UnsafeMutablePointer<GtkWidget> {
+        let sizes = Preferences.cacheChoicesMiB + (stored.cacheMiB.map { Preferences.cacheChoicesMiB.contains($0) ? [] : [$0] } ?? [])
+        let automatic = configuration.pictureCacheFromEnvironment ? "Automatic" : "Automatic (\(configuration.pictureCacheBytes >> 20) MiB)"
+        let row = combo("_Picture Cache", [automatic] + sizes.map { "\($0) MiB" },
+                        selected: stored.cacheMiB.flatMap { sizes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0) { [unowned self] index in
+            self.settings.change { $0.cacheMiB = index == 0 ? nil : sizes[index - 1] }
+        }
+        if configuration.pictureCacheFromEnvironment {
+            adw_action_row_set_subtitle(cast(row), "Set to \(configuration.pictureCacheBytes >> 20) MiB by QUIRE_CACHE_MB")
+            gtk_widget_set_sensitive(row, 0)
+        } else {
+            adw_action_row_set_subtitle(cast(row), "Rendered pages kept in memory, for scrolling back")
+        }
+        return row
+    }
+
+    /// The command, stored when applied (Enter or the row's button); one that does not
+    /// parse is marked and not stored; an empty one clears it.
+    private func editorCommandRow() -> UnsafeMutablePointer<GtkWidget> {
+        let row = adw_entry_row_new()!
+        adw_preferences_row_set_title(cast(row), "_Editor Command")
+        adw_preferences_row_set_use_underline(cast(row), 1)
+        adw_entry_row_set_show_apply_button(cast(row), 1)
+        let current: String?
+        do { current = try settings.editorCommand() } catch {
+            current = nil
+            printError(error.description)
+        }
+        gtk_editable_set_text(OpaquePointer(row), current ?? "")
+        Signal.connect(row, "apply") { [unowned self] in
+            let text = String(cString: gtk_editable_get_text(OpaquePointer(row))).trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty, (try? EditorCommand(text)) == nil {
+                gtk_widget_add_css_class(row, "error")
+                return
+            }
+            gtk_widget_remove_css_class(row, "error")
+            self.settings.setEditorCommand(text)
+        }
+        return row
+    }
+
+    private func group(_ title: String, description: String?) -> UnsafeMutablePointer<GtkWidget> {
+        let group = adw_preferences_group_new()!
+        adw_preferences_group_set_title(cast(group), title)
+        if let description { adw_preferences_group_set_description(cast(group), description) }
+        return group
+    }
+
+    private func add(_ row: UnsafeMutablePointer<GtkWidget>, to group: UnsafeMutablePointer<GtkWidget>) {
+        adw_preferences_group_add(cast(group), row)
+    }
+
+    /// A row choosing one of `labels`; `changed` is given the index chosen.
+    private func combo(_ title: String, _ labels: [String], selected: Int, changed: @escaping @MainActor (Int) -> Void) -> UnsafeMutablePointer<GtkWidget> {
+        let row = adw_combo_row_new()!
+        adw_preferences_row_set_title(cast(row), title)
+        adw_preferences_row_set_use_underline(cast(row), 1)
+        var strings = labels.map { strdup($0) } + [nil]
+        defer { strings.forEach { free($0) } }
+        let model = strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0)! }
+        }
+        owning(model) { (list: OpaquePointer) in
+            let comboRow: UnsafeMutablePointer<AdwComboRow> = cast(row)
+            adw_combo_row_set_model(comboRow, list)
+        }
+        adw_combo_row_set_selected(cast(row), guint(selected))
+        Signal.connect(row, "notify::selected") { (_: UnsafeMutableRawPointer?) in
+            changed(Int(adw_combo_row_get_selected(cast(row))))
+        }
+        return row
+    }
+
+    /// A row with a switch at its end; a click or Enter on the row flips it.
+    private func switchRow(_ title: String, subtitle: String, on: Bool, changed: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(cast(row), title)
+        adw_preferences_row_set_use_underline(cast(row), 1)
+        adw_action_row_set_subtitle(cast(row), subtitle)
+        let toggle = gtk_switch_new()!
+        gtk_switch_set_active(OpaquePointer(toggle), on ? 1 : 0)
+        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        adw_action_row_add_suffix(cast(row), toggle)
+        adw_action_row_set_activatable_widget(cast(row), toggle)
+        Signal.connect(toggle, "notify::active") { (_: UnsafeMutableRawPointer?) in
+            changed(gtk_switch_get_active(OpaquePointer(toggle)) != 0)
+        }
+        return row
+    }
+}
+
+/// A widget as the libadwaita type it is (GObject's cast macros do not reach Swift).
+@MainActor
+private func cast<T>(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
+    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: T.self)
+}
