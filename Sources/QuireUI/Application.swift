@@ -188,8 +188,7 @@ public final class Application {
     /// A new window, presented on the next main-loop turn: whatever it is given to show
     /// before then is in its first frame.
     private func newWindow() -> DocumentWindow {
-        // A snapshot is the command line's picture: the reader's preferences play no part.
-        let preferences = options.snapshotPath == nil ? Settings.shared.preferences : Preferences()
+        let preferences = self.preferences
         var configuration = self.configuration
         configuration.pictureCacheBytes = preferences.pictureCacheBytes(configuration)
         let window = DocumentWindow(application: app, start: preferences.start(options.view), size: options.windowSize, states: states,
@@ -212,6 +211,9 @@ public final class Application {
         return window
     }
 
+    /// The reader's preferences; a snapshot is the command line's picture, in which they play no part.
+    private var preferences: Preferences { options.snapshotPath == nil ? Settings.shared.preferences : Preferences() }
+
     /// Ctrl+O: a file chooser; the choice opens in `window` if it is empty, else in a new one.
     private func chooseFile(for window: DocumentWindow?) {
         FileChooser.choosePDF(parent: window?.window) { [unowned self] path in self.open(path, in: window) }
@@ -219,7 +221,10 @@ public final class Application {
 
     /// Opens a path or URI in `window` if it is empty, else in a new window.
     private func open(_ argument: String, in window: DocumentWindow?) {
-        if let window, window.isEmpty { window.open(argument) } else { newWindow().open(argument) }
+        guard let window, window.isEmpty else { return newWindow().open(argument) }
+        let preferences = self.preferences
+        window.renewStart(preferences.start(options.view), pictureCacheBytes: preferences.pictureCacheBytes(configuration))
+        window.open(argument)
     }
 
     private func finishSnapshot(status: Int32, message: String?) {

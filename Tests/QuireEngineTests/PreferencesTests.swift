@@ -14,6 +14,19 @@ final class PreferencesTests: XCTestCase {
         return preferences
     }
 
+    func testPreferencesRenewedInAnEmptyWindowHoldForItsNextDocumentAndSpentOptionsStaySpent() {
+        var start = ViewStart(Preferences().start(LaunchView(page: 2, find: "fox")))
+        start.renew(fitPageInSpreads.start(LaunchView(page: 2, find: "fox")))
+        let first = start.plan(remembered: nil, kept: nil)
+        XCTAssertEqual(first.zoom, .fitPage)
+        XCTAssertEqual(first.page, 2, "not yet spent: the window had shown nothing")
+        start.renew(Preferences().start(LaunchView(page: 2, find: "fox")))
+        let next = start.plan(remembered: nil, kept: nil)
+        XCTAssertEqual(next.zoom, .fitWidth)
+        XCTAssertNil(next.page)
+        XCTAssertNil(next.search)
+    }
+
     func testADocumentNeverSeenStartsAsThePreferencesSay() {
         var start = ViewStart(fitPageInSpreads.start(LaunchView()))
         let plan = start.plan(remembered: nil, kept: nil)

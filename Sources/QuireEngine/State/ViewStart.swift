@@ -92,17 +92,26 @@ public struct ViewStart: Sendable {
 
     public init(_ options: Options) { self.options = options }
 
+    /// New standing options (the preferences changed) for the documents still to come; the
+    /// first document's own options stay spent once it was shown.
+    public mutating func renew(_ options: Options) {
+        self.options = options
+        if !first { spendFirstDocumentsOptions() }
+    }
+
+    private mutating func spendFirstDocumentsOptions() {
+        first = false
+        options.page = nil
+        options.find = nil
+        options.sidebar = nil
+        options.night = false
+    }
+
     /// The view for the next document shown; `remembered` is the document's remembered
     /// state (nil when none), `kept` what a reload keeps. The first document takes the
     /// one-time options with it.
     public mutating func plan(remembered: DocumentState?, kept: Kept?) -> Plan {
-        defer {
-            first = false
-            options.page = nil
-            options.find = nil
-            options.sidebar = nil
-            options.night = false
-        }
+        defer { spendFirstDocumentsOptions() }
         let remembered = options.remembers ? remembered : nil
         let restoring = kept?.state ?? (options.restoresRemembered || !first ? remembered : nil)
         var plan: Plan
