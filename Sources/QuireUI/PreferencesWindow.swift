@@ -28,7 +28,7 @@ final class PreferencesWindow {
         let toplevel = quire_window(UnsafeMutableRawPointer(window))
         gtk_window_set_modal(toplevel, 1)
         gtk_window_set_title(toplevel, "Preferences")
-        gtk_window_set_default_size(toplevel, 640, 720)
+        gtk_window_set_default_size(toplevel, 640, 800)
         adw_preferences_window_set_search_enabled(cast(window), 0)
         Signal.connect(window, "destroy") { PreferencesWindow.shown = nil }
 
