@@ -15,7 +15,7 @@ final class Settings {
 
     private init() {
         guard let schema = Self.schema() else {
-            printError("Preferences are not kept: the settings schema \(Application.id) is not installed (built-in defaults hold)")
+            printError("Preferences are not kept: the settings schema \(Application.id) is not installed, or is an older Quire's (built-in defaults hold)")
             settings = nil
             return
         }
@@ -26,18 +26,26 @@ final class Settings {
     /// Whether preferences are kept (a schema was found).
     var keeps: Bool { settings != nil }
 
-    /// The schema, from the source tree's compiled folder or GLib's; the caller unrefs it.
+    /// The schema, from the source tree's compiled folder or GLib's, if it has every key
+    /// (reading a key it lacks would abort too: an older Quire's); the caller unrefs it.
     private static func schema() -> OpaquePointer? {
         let installed = g_settings_schema_source_get_default()
         if let compiled = SourceTree.path(of: compiledInSourceTree) {
             let folder = String(compiled.dropLast("/gschemas.compiled".count))
             if let source = g_settings_schema_source_new_from_directory(folder, installed, 0, nil) {
                 defer { g_settings_schema_source_unref(source) }
-                if let schema = g_settings_schema_source_lookup(source, Application.id, 0) { return schema }
+                if let schema = complete(g_settings_schema_source_lookup(source, Application.id, 0)) { return schema }
             }
         }
         guard let installed else { return nil }
-        return g_settings_schema_source_lookup(installed, Application.id, 1)
+        return complete(g_settings_schema_source_lookup(installed, Application.id, 1))
+    }
+
+    private static func complete(_ schema: OpaquePointer?) -> OpaquePointer? {
+        guard let schema else { return nil }
+        if Preferences.Key.all.allSatisfy({ g_settings_schema_has_key(schema, $0) != 0 }) { return schema }
+        g_settings_schema_unref(schema)
+        return nil
     }
 
     /// The preferences stored (the defaults where nothing is kept).

@@ -30,6 +30,7 @@ public struct Preferences: Sendable, Equatable {
     public enum Key {
         public static let zoom = "default-zoom", layout = "default-layout", continuous = "continuous", night = "night-mode"
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
