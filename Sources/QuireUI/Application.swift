@@ -211,8 +211,8 @@ public final class Application {
         return window
     }
 
-    /// The reader's preferences; a snapshot is the command line's picture, in which they play no part.
-    private var preferences: Preferences { options.snapshotPath == nil ? Settings.shared.preferences : Preferences() }
+    /// The reader's preferences (a snapshot shows what a window would, preferences and all).
+    private var preferences: Preferences { Settings.shared.preferences }
 
     /// Ctrl+O: a file chooser; the choice opens in `window` if it is empty, else in a new one.
     private func chooseFile(for window: DocumentWindow?) {

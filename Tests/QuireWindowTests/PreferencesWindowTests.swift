@@ -63,4 +63,70 @@ final class PreferencesWindowTests: XCTestCase {
     private static func paperAcross(_ screen: Picture) -> Int {
         (0..<1400).filter { screen[$0, 500] == 0xFFFF_FFFF }.count
     }
+
+    /// With "Reopen documents where I left them" off, a document read to page 23 opens
+    /// again at its first page, at the preferences' zoom; on (the default), at page 23.
+    func testWithoutReopeningADocumentStartsAtItsFirstPage() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.long(pages: 40, named: "left.pdf")
+        let stateHome = freshStateHome(), config = fixtures.path("config")
+        let script = ScriptedSession.start(title: "left.pdf", arguments: "--size 1000x800") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+l
+            xdotool type 23
+            xdotool key Return ctrl+w
+            wait $quire
+            echo closed
+            read answer
+
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("left.png"), stateHome: stateHome,
+                                          environment: ["XDG_CONFIG_HOME": config])
+        XCTAssertEqual(try session.readLine(), "closed")
+        func reopened() throws -> String {
+            let run = try QuireRun.run(["--snapshot", fixtures.path("reopened.png"), "--size", "1000x800", file],
+                                       environment: ["XDG_STATE_HOME": stateHome, "XDG_CONFIG_HOME": config])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            return run.standardOutput
+        }
+        XCTAssertTrue(try reopened().contains("page=23/40"), "not remembered in the first place")
+
+        try FileManager.default.createDirectory(atPath: config + "/glib-2.0/settings", withIntermediateDirectories: true)
+        try "[app/quire/Quire]\nreopen-where-left=false\ndefault-zoom='fit-page'\n"
+            .write(toFile: config + "/glib-2.0/settings/keyfile", atomically: true, encoding: .utf8)
+        let output = try reopened()
+        XCTAssertTrue(output.contains("page=1/40 "), output)
+        // Fit Page in a 1000 × 800 window: the page's 792 points fit in about 750 pixels.
+        XCTAssertTrue(output.contains("scale=0.9"), "not at Fit Page: \(output)")
+    }
+
+    /// Without the schema (an executable outside the source tree, none installed) Quire says
+    /// so once, runs, and keeps the editor command in the file it used before preferences.
+    func testWithoutTheSchemaQuireRunsOnItsDefaults() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.long(pages: 2, named: "plain.pdf")
+        let executable = fixtures.path("quire")
+        try FileManager.default.copyItem(atPath: QuireRun.executable.path, toPath: executable)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--synctex-editor-command", "true %{input}", "--snapshot", fixtures.path("plain.png"), file]
+        var environment = ProcessInfo.processInfo.environment.merging(freshSettings()) { $1 }
+        environment["XDG_DATA_DIRS"] = fixtures.path("no-data")
+        environment["XDG_DATA_HOME"] = fixtures.path("no-data")
+        environment["XDG_STATE_HOME"] = freshStateHome()
+        environment["GSETTINGS_SCHEMA_DIR"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertEqual(text.components(separatedBy: "Preferences are not kept").count, 2, "said once: \(text)")
+        let remembered = try? String(contentsOfFile: environment["XDG_CONFIG_HOME"]! + "/quire/synctex-editor-command", encoding: .utf8)
+        XCTAssertEqual(remembered, "true %{input}\n")
+    }
 }
