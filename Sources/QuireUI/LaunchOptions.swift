@@ -35,9 +35,6 @@ public struct LaunchOptions: Equatable, Sendable {
                    page: page.map { $0 - 1 }, find: find, sidebar: sidebar, night: night)
     }
 
-    /// Whether the command line asks for a view of its own (a page, a search, a zoom…),
-    /// which then replaces the one remembered for the document.
-    public var choosesView: Bool { view.choosesView }
 
     public static let usage = """
         Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
