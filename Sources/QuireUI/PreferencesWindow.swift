@@ -40,24 +40,24 @@ final class PreferencesWindow {
         let documents = group("New Documents", description: "How a document opens for the first time. A document already shown keeps its view.")
         var zooms = Preferences.zoomChoices
         if !zooms.contains(stored.zoom) { zooms.append(stored.zoom) }
-        add(combo("_Zoom", zooms.map(Self.label), selected: zooms.firstIndex(of: stored.zoom)!) { [unowned self] index in
-            self.settings.change { $0.zoom = zooms[index] }
+        add(combo("_Zoom", zooms.map(Self.label), selected: zooms.firstIndex(of: stored.zoom)!) { [settings] index in
+            settings.change { $0.zoom = zooms[index] }
         }, to: documents)
         let arrangements = PageLayout.Arrangement.arguments.map(\.1)
-        add(combo("_Layout", arrangements.map(Self.label), selected: arrangements.firstIndex(of: stored.arrangement) ?? 0) { [unowned self] index in
-            self.settings.change { $0.arrangement = arrangements[index] }
+        add(combo("_Layout", arrangements.map(Self.label), selected: arrangements.firstIndex(of: stored.arrangement) ?? 0) { [settings] index in
+            settings.change { $0.arrangement = arrangements[index] }
         }, to: documents)
-        add(switchRow("_Continuous", subtitle: "Scroll through the pages; off, Page Down turns them one at a time", on: stored.continuous) { [unowned self] on in
-            self.settings.change { $0.continuous = on }
+        add(switchRow("_Continuous", subtitle: "Scroll through the pages; off, Page Down turns them one at a time", on: stored.continuous) { [settings] on in
+            settings.change { $0.continuous = on }
         }, to: documents)
-        add(switchRow("_Night Mode", subtitle: "Pages in inverted lightness, hues kept", on: stored.night) { [unowned self] on in
-            self.settings.change { $0.night = on }
+        add(switchRow("_Night Mode", subtitle: "Pages in inverted lightness, hues kept", on: stored.night) { [settings] on in
+            settings.change { $0.night = on }
         }, to: documents)
 
         let reopening = group("Reopening", description: nil)
         add(switchRow("_Reopen Documents Where I Left Them", subtitle: "At their page, zoom, layout, sidebar and night mode",
-                      on: stored.reopensWhereLeft) { [unowned self] on in
-            self.settings.change { $0.reopensWhereLeft = on }
+                      on: stored.reopensWhereLeft) { [settings] on in
+            settings.change { $0.reopensWhereLeft = on }
         }, to: reopening)
 
         let memory = group("Memory", description: nil)
@@ -95,8 +95,8 @@ final class PreferencesWindow {
         let sizes = Preferences.cacheChoicesMiB + (stored.cacheMiB.map { Preferences.cacheChoicesMiB.contains($0) ? [] : [$0] } ?? [])
         let automatic = configuration.pictureCacheFromEnvironment ? "Automatic" : "Automatic (\(configuration.pictureCacheBytes >> 20) MiB)"
         let row = combo("_Picture Cache", [automatic] + sizes.map { "\($0) MiB" },
-                        selected: stored.cacheMiB.flatMap { sizes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0) { [unowned self] index in
-            self.settings.change { $0.cacheMiB = index == 0 ? nil : sizes[index - 1] }
+                        selected: stored.cacheMiB.flatMap { sizes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0) { [settings] index in
+            settings.change { $0.cacheMiB = index == 0 ? nil : sizes[index - 1] }
         }
         if configuration.pictureCacheFromEnvironment {
             adw_action_row_set_subtitle(cast(row), "Set to \(configuration.pictureCacheBytes >> 20) MiB by QUIRE_CACHE_MB")
@@ -120,14 +120,14 @@ final class PreferencesWindow {
             printError(error.description)
         }
         gtk_editable_set_text(OpaquePointer(row), current ?? "")
-        Signal.connect(row, "apply") { [unowned self] in
+        Signal.connect(row, "apply") { [settings] in
             let text = String(cString: gtk_editable_get_text(OpaquePointer(row))).trimmingCharacters(in: .whitespaces)
             if !text.isEmpty, (try? EditorCommand(text)) == nil {
                 gtk_widget_add_css_class(row, "error")
                 return
             }
             gtk_widget_remove_css_class(row, "error")
-            self.settings.setEditorCommand(text)
+            settings.setEditorCommand(text)
         }
         return row
     }
@@ -158,8 +158,10 @@ final class PreferencesWindow {
             adw_combo_row_set_model(comboRow, list)
         }
         adw_combo_row_set_selected(cast(row), guint(selected))
+        // Not while the row goes (its model taken away, nothing selected).
         Signal.connect(row, "notify::selected") { (_: UnsafeMutableRawPointer?) in
-            changed(Int(adw_combo_row_get_selected(cast(row))))
+            let index = Int(adw_combo_row_get_selected(cast(row)))
+            if labels.indices.contains(index) { changed(index) }
         }
         return row
     }

@@ -62,19 +62,21 @@ final class Settings {
         return Preferences(stored)
     }
 
-    /// Stores what `change` makes of the preferences.
+    /// Stores what `change` makes of the preferences: the keys it changed only, so that the
+    /// others keep following the schema's defaults.
     func change(_ change: (inout Preferences) -> Void) {
         guard let settings else { return }
         typealias Key = Preferences.Key
         var preferences = self.preferences
+        let before = preferences.stored
         change(&preferences)
-        let stored = preferences.stored
-        g_settings_set_string(pointer(settings), Key.zoom, stored.zoom)
-        g_settings_set_string(pointer(settings), Key.layout, stored.layout)
-        g_settings_set_boolean(pointer(settings), Key.continuous, stored.continuous ? 1 : 0)
-        g_settings_set_boolean(pointer(settings), Key.night, stored.night ? 1 : 0)
-        g_settings_set_boolean(pointer(settings), Key.reopen, stored.reopen ? 1 : 0)
-        g_settings_set_int(pointer(settings), Key.cacheMiB, Int32(stored.cacheMiB))
+        let after = preferences.stored, gsettings = pointer(settings)
+        if after.zoom != before.zoom { g_settings_set_string(gsettings, Key.zoom, after.zoom) }
+        if after.layout != before.layout { g_settings_set_string(gsettings, Key.layout, after.layout) }
+        if after.continuous != before.continuous { g_settings_set_boolean(gsettings, Key.continuous, after.continuous ? 1 : 0) }
+        if after.night != before.night { g_settings_set_boolean(gsettings, Key.night, after.night ? 1 : 0) }
+        if after.reopen != before.reopen { g_settings_set_boolean(gsettings, Key.reopen, after.reopen ? 1 : 0) }
+        if after.cacheMiB != before.cacheMiB { g_settings_set_int(gsettings, Key.cacheMiB, Int32(after.cacheMiB)) }
     }
 
     /// The SyncTeX editor command: the preference, or until it was ever set the file
