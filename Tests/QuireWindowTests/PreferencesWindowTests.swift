@@ -24,15 +24,7 @@ final class PreferencesWindowTests: XCTestCase {
             xdotool key ctrl+comma
             preferences=$(timeout 30 xdotool search --sync --onlyvisible --name '^Preferences$' | head -1)
             [ -n "$preferences" ] || { echo "no preferences"; kill $quire $bus; exit 1; }
-            # The first row, the zoom, has the focus: open its list (a popover, an X window
-            # named "quire"), take the next one (Fit Page), close the window.
-            xdotool windowfocus --sync "$preferences"
-            xdotool key Return
-            timeout 30 xdotool search --sync --onlyvisible --name '^quire$' >/dev/null || { echo "no list"; kill $quire $bus; exit 1; }
-            xdotool key Down Return
-            for wait in $(seq 300); do xdotool search --onlyvisible --name '^quire$' >/dev/null || break; sleep 0.1; done
-            xdotool key Escape
-            for wait in $(seq 300); do xdotool search --onlyvisible --name '^Preferences$' >/dev/null || break; sleep 0.1; done
+            \(Self.chooseFitPage)
             xdotool search --onlyvisible --name '^Preferences$' >/dev/null && echo "still open" || echo closed
             read answer
             timeout 20 "$1" '\(second)'; echo "handed over $?"
@@ -58,6 +50,26 @@ final class PreferencesWindowTests: XCTestCase {
         XCTAssertTrue((600..<900).contains(narrow), "the second document is \(narrow) pixels wide, not at Fit Page")
         try session.proceed()
     }
+
+    /// Script lines for the Preferences window in $preferences: the first row, the zoom, has
+    /// the focus; they open its list (a popover: a new X window named "quire", as xdotool,
+    /// blind to case, also finds a window titled "Quire"), take the next zoom, Fit Page,
+    /// and close the window.
+    private static let chooseFitPage = """
+        xdotool windowfocus --sync "$preferences"
+        before=$(xdotool search --onlyvisible --name '^quire$')
+        xdotool key Return
+        list=""
+        for wait in $(seq 300); do
+            list=$(xdotool search --onlyvisible --name '^quire$' | grep -vxF "$before" | head -1)
+            [ -n "$list" ] && break; sleep 0.1
+        done
+        [ -n "$list" ] || { echo "no list"; kill $quire $bus; exit 1; }
+        xdotool key Down Return
+        for wait in $(seq 300); do xdotool search --onlyvisible --name '^quire$' | grep -qxF "$list" || break; sleep 0.1; done
+        xdotool key Escape
+        for wait in $(seq 300); do xdotool search --onlyvisible --name '^Preferences$' >/dev/null || break; sleep 0.1; done
+        """
 
     /// How many pixels of white paper cross the window's middle row.
     private static func paperAcross(_ screen: Picture) -> Int {
@@ -128,5 +140,36 @@ final class PreferencesWindowTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: "Preferences are not kept").count, 2, "said once: \(text)")
         let remembered = try? String(contentsOfFile: environment["XDG_CONFIG_HOME"]! + "/quire/synctex-editor-command", encoding: .utf8)
         XCTAssertEqual(remembered, "true %{input}\n")
+    }
+
+    /// A window left empty (Ctrl+N) while the zoom was changed opens its document, chosen
+    /// with Ctrl+O, at the new zoom.
+    func testAnEmptyWindowOpensItsDocumentAtTheZoomChosenSince() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let first = fixtures.long(pages: 3, named: "first.pdf")
+        let chosen = fixtures.long(pages: 3, named: "chosen.pdf")
+        let script = ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+n
+            empty=$(timeout 30 xdotool search --sync --onlyvisible --name '^Quire$' | head -1)
+            [ -n "$empty" ] || { echo "no empty window"; kill $quire; exit 1; }
+            xdotool windowfocus --sync "$empty"
+            xdotool key ctrl+comma
+            preferences=$(timeout 30 xdotool search --sync --onlyvisible --name '^Preferences$' | head -1)
+            [ -n "$preferences" ] || { echo "no preferences"; kill $quire; exit 1; }
+            \(Self.chooseFitPage)
+            \(ScriptedSession.choose(chosen, title: "chosen.pdf", from: "empty"))
+            [ "$opened" = "$empty" ] && echo "opened there" || echo "opened elsewhere: $opened, not $empty"
+            read answer
+            kill $quire; wait $quire
+
+            """
+        let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("empty.png"),
+                                          environment: ["XDG_DATA_HOME": freshStateHome()])
+        XCTAssertEqual(try session.readLine(), "opened there")
+        let narrow = Self.paperAcross(try session.screen { (600..<900).contains(Self.paperAcross($0)) })
+        XCTAssertTrue((600..<900).contains(narrow), "the chosen document is \(narrow) pixels wide, not at Fit Page")
+        try session.proceed()
     }
 }
