@@ -120,7 +120,7 @@ final class DocumentSyncTeX: PageOverlay {
         let command: EditorCommand
         do {
             guard let template = try Settings.shared.editorCommand() else {
-                return notice("Ctrl+click opens the TeX source in your editor: give Quire its command once, such as quire --synctex-editor-command 'gvim --remote +%{line} %{input}'.")
+                return notice("Ctrl+click opens the TeX source in your editor: give Quire its command in Preferences (Ctrl+comma), or once with quire --synctex-editor-command 'gvim --remote +%{line} %{input}'.")
             }
             command = try EditorCommand(template)
         } catch {

@@ -35,7 +35,6 @@ public struct LaunchOptions: Equatable, Sendable {
                    page: page.map { $0 - 1 }, find: find, sidebar: sidebar, night: night)
     }
 
-
     public static let usage = """
         Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
                quire --version
