@@ -219,11 +219,13 @@ public final class Application {
         FileChooser.choosePDF(parent: window?.window) { [unowned self] path in self.open(path, in: window) }
     }
 
-    /// Opens a path or URI in `window` if it is empty, else in a new window.
+    /// Opens a path or URI in `window` if it is empty (with the preferences as they are now,
+    /// night mode turned on if it is now the default), else in a new window.
     private func open(_ argument: String, in window: DocumentWindow?) {
         guard let window, window.isEmpty else { return newWindow().open(argument) }
         let preferences = self.preferences
         window.renewStart(preferences.start(options.view), pictureCacheBytes: preferences.pictureCacheBytes(configuration))
+        if preferences.startsNight(options.view) { window.setNight(true) }
         window.open(argument)
     }
 
