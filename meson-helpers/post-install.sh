@@ -1,6 +1,6 @@
 #!/bin/sh
 # Refreshes the caches that menus and "Open With" read, so that a fresh install
-# is offered for PDF files at once. Usage: post-install.sh DATADIR
+# is offered for PDF files at once, and compiles the settings schemas. Usage: post-install.sh DATADIR
 # Meson skips this script under DESTDIR (packagers' triggers do it there); the
 # check below keeps it safe if it is ever run another way.
 set -u
@@ -24,4 +24,8 @@ for cache_tool in gtk4-update-icon-cache gtk-update-icon-cache; do
         break
     fi
 done
+# GSettings reads only the compiled schemas: without this Quire keeps no preferences.
+if command -v glib-compile-schemas >/dev/null 2>&1; then
+    glib-compile-schemas "$datadir/glib-2.0/schemas" || status=1
+fi
 exit $status

@@ -33,7 +33,9 @@ system_state() {
                 /usr/share/metainfo/$app_id.metainfo.xml \
                 /usr/share/icons/hicolor/scalable/apps/$app_id.svg \
                 /usr/share/icons/hicolor/icon-theme.cache \
-                /usr/share/man/man1/quire.1; do
+                /usr/share/man/man1/quire.1 \
+                /usr/share/glib-2.0/schemas/$app_id.gschema.xml \
+                /usr/share/glib-2.0/schemas/gschemas.compiled; do
         stat -c '%n %s %Y' "$path" 2>/dev/null || echo "$path absent"
     done
 }
@@ -43,7 +45,8 @@ expected_files() {
         usr/share/applications/$app_id.desktop \
         usr/share/icons/hicolor/scalable/apps/$app_id.svg \
         usr/share/metainfo/$app_id.metainfo.xml \
-        usr/share/man/man1/quire.1
+        usr/share/man/man1/quire.1 \
+        usr/share/glib-2.0/schemas/$app_id.gschema.xml
     sed "s|.*|usr/share/locale/&/LC_MESSAGES/quire.mo|" "$source_dir/po/LINGUAS"
 }
 
@@ -85,6 +88,9 @@ check "metainfo has the German translation (xml:lang=\"de\")" \
     grep -q '<summary xml:lang="de">PDF-Dokumente lesen</summary>' "$metainfo"
 check "the installed quire finds its German messages (bin/../share/locale)" \
     bash -c 'LANG=C.UTF-8 LANGUAGE=de GSK_RENDERER=cairo xvfb-run -a "$1" --snapshot /dev/null /nonexistent.pdf 2>&1 | grep -q "Datei nicht gefunden"' _ "$dest/usr/bin/quire"
+schema=$dest/usr/share/glib-2.0/schemas/$app_id.gschema.xml
+check "settings schema installed in usr/share/glib-2.0/schemas" test -f "$schema"
+check "installed settings schema compiles" glib-compile-schemas --strict --dry-run "$(dirname "$schema")"
 
 man=$dest/usr/share/man/man1/quire.1
 check "manual page installed in usr/share/man/man1" test -f "$man"
@@ -97,7 +103,7 @@ check "--version says meson.build's version" \
     test "$("$binary" --version)" = "quire $(sed -n "s/^project('quire', version: '\([^']*\)'.*/\1/p" "$source_dir/meson.build")"
 
 (cd "$dest" && find . -type f | sed 's|^\./||' | sort) >"$tmp/installed"
-check "DESTDIR holds exactly the expected files (no caches refreshed there)" \
+check "DESTDIR holds exactly the expected files (no caches refreshed or schemas compiled there)" \
     diff <(expected_files | sort) "$tmp/installed"
 system_state >"$tmp/after"
 check "nothing written to /usr outside DESTDIR" diff "$tmp/before" "$tmp/after"
@@ -110,5 +116,8 @@ check "meson install into a private prefix" bash -c \
 check "desktop database in the prefix maps application/pdf to Quire" \
     grep -q "^application/pdf=.*$app_id.desktop" "$prefix/share/applications/mimeinfo.cache"
 check "icon cache refreshed in the prefix" test -s "$prefix/share/icons/hicolor/icon-theme.cache"
+check "settings schemas compiled in the prefix, Quire's among them" bash -c \
+    'test -s "$1/gschemas.compiled" && GSETTINGS_SCHEMA_DIR="$1" gsettings list-keys app.quire.Quire | grep -qx default-zoom' \
+    _ "$prefix/share/glib-2.0/schemas"
 
 checks_done

@@ -6,4 +6,6 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh run
 swift build -c release --product quire
 scripts/compile-translations.sh
+# The preferences' schema, where Quire run from its source tree looks for it (Settings.swift).
+mkdir -p .build/schemas && glib-compile-schemas --strict --targetdir=.build/schemas data
 exec .build/release/quire "$@"

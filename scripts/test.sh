@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh test || exit 1
 swift build --product quire || exit 1
 scripts/compile-translations.sh || exit 1
+# The preferences' schema, where Quire run from its source tree looks for it (Settings.swift).
+{ mkdir -p .build/schemas && glib-compile-schemas --strict --targetdir=.build/schemas data; } || exit 1
 
 status=0
 scripts/check-translations.sh || status=1

@@ -8,6 +8,8 @@
 public struct Configuration: Sendable {
     /// Bytes of pictures to keep: `QUIRE_CACHE_MB`, else the machine's share (`CacheBudget`).
     public var pictureCacheBytes: Int
+    /// Whether `QUIRE_CACHE_MB` set `pictureCacheBytes` (it wins over the preferences).
+    public var pictureCacheFromEnvironment: Bool
     /// Bytes of page text the search keeps: `QUIRE_TEXT_CACHE_MB` (64 MiB; 0 keeps none).
     public var textCacheBytes: Int
     /// How long a helper may take: `QUIRE_RENDER_SECONDS` a render, `QUIRE_CHECK_SECONDS`
@@ -44,6 +46,7 @@ public struct Configuration: Sendable {
         func path(_ name: String) -> String? { variable(name).flatMap { $0.isEmpty ? nil : $0 } }
         let pictureMiB = integer("QUIRE_CACHE_MB").flatMap { (1...(1 << 20)).contains($0) ? $0 : nil }
         pictureCacheBytes = CacheBudget.bytes(physicalMemory: physicalMemory, overrideMiB: pictureMiB)
+        pictureCacheFromEnvironment = pictureMiB != nil
         textCacheBytes = integer("QUIRE_TEXT_CACHE_MB").flatMap { (0...(1 << 20)).contains($0) ? $0 << 20 : nil }
             ?? Self.defaultTextCacheBytes
         watchdogs = HelperWatchdogs(render: seconds("QUIRE_RENDER_SECONDS") ?? HelperWatchdogs.standard.render,

@@ -24,4 +24,14 @@ public enum ZoomMode: Hashable, Sendable {
             self = .percent(value)
         }
     }
+
+    /// The name `init(argument:)` reads: "fit-width", "fit-page", "fit-ink" or "150".
+    public var argument: String {
+        switch self {
+        case .fitWidth: "fit-width"
+        case .fitPage: "fit-page"
+        case .fitInk: "fit-ink"
+        case .percent(let value): value == value.rounded() ? String(Int(value)) : String(value)
+        }
+    }
 }

@@ -54,7 +54,8 @@ public final class Application {
             return 0
         }
         if let command = options.editorCommand {
-            do { try EditorCommandSetting().write(command.template) } catch { printError(error.description) }
+            Settings.shared.setEditorCommand(command.template)
+            Settings.shared.sync()
         }
         let configuration = ThisProcess.configuration()
         startHelpers()
@@ -100,6 +101,7 @@ public final class Application {
         ("new-window", "<Control>n"),
         ("close", "<Control>w"),
         ("quit", "<Control>q"),
+        ("preferences", "<Control>comma"),
     ]
 
     private func startup() {
@@ -125,6 +127,9 @@ public final class Application {
         }
         Actions.add("close", to: app) { [unowned self] in self.activeWindow?.close() }
         Actions.add("about", to: app) { [unowned self] in AboutWindow.present(over: self.activeWindow?.window) }
+        Actions.add("preferences", to: app) { [unowned self] in
+            PreferencesWindow.present(over: self.activeWindow?.window, settings: Settings.shared, configuration: self.configuration)
+        }
         SyncTeXForwarding.addAction(to: app) { [unowned self] request in self.forward(request) }
         for (action, accels) in Self.accelerators { quire_set_accels(app, "app.\(action)", accels) }
         for (action, accels) in WindowMenus.accelerators { quire_set_accels(app, "win.\(action)", accels) }
@@ -189,11 +194,10 @@ public final class Application {
     /// A new window, presented on the next main-loop turn: whatever it is given to show
     /// before then is in its first frame.
     private func newWindow() -> DocumentWindow {
-        let start = ViewStart.Options(zoom: options.zoom, rotation: options.rotation, arrangement: options.arrangement,
-                                      continuous: options.continuous, page: options.page.map { $0 - 1 }, find: options.find,
-                                      sidebar: options.sidebar, restoresRemembered: !options.choosesView,
-                                      night: options.night)
-        let window = DocumentWindow(application: app, start: start, size: options.windowSize, states: states,
+        let preferences = self.preferences
+        var configuration = self.configuration
+        configuration.pictureCacheBytes = preferences.pictureCacheBytes(configuration)
+        let window = DocumentWindow(application: app, start: preferences.start(options.view), size: options.windowSize, states: states,
                                     recentMenu: recent.menu, configuration: configuration)
         let key = UnsafeMutableRawPointer(window.window)
         windows[key] = window
@@ -203,7 +207,7 @@ public final class Application {
             for uri in uris { self.open(uri, in: window) }
         }
         window.onClosed = { [unowned self] in self.windows[key] = nil }
-        if options.night { window.setNight(true) }
+        if preferences.startsNight(options.view) { window.setNight(true) }
         if let path = options.snapshotPath {
             snapshot = SnapshotRun(window: window, path: path, seconds: configuration.snapshotSeconds) { [unowned self] status, message in
                 self.finishSnapshot(status: status, message: message)
@@ -213,14 +217,22 @@ public final class Application {
         return window
     }
 
+    /// The reader's preferences (a snapshot shows what a window would, preferences and all).
+    private var preferences: Preferences { Settings.shared.preferences }
+
     /// Ctrl+O: a file chooser; the choice opens in `window` if it is empty, else in a new one.
     private func chooseFile(for window: DocumentWindow?) {
         FileChooser.choosePDF(parent: window?.window) { [unowned self] path in self.open(path, in: window) }
     }
 
-    /// Opens a path or URI in `window` if it is empty, else in a new window.
+    /// Opens a path or URI in `window` if it is empty (with the preferences as they are now,
+    /// night mode turned on if it is now the default), else in a new window.
     private func open(_ argument: String, in window: DocumentWindow?) {
-        if let window, window.isEmpty { window.open(argument) } else { newWindow().open(argument) }
+        guard let window, window.isEmpty else { return newWindow().open(argument) }
+        let preferences = self.preferences
+        window.renewStart(preferences.start(options.view), pictureCacheBytes: preferences.pictureCacheBytes(configuration))
+        if preferences.startsNight(options.view) { window.setNight(true) }
+        window.open(argument)
     }
 
     private func finishSnapshot(status: Int32, message: String?) {

@@ -119,8 +119,8 @@ final class DocumentSyncTeX: PageOverlay {
         guard let pdfPath else { return notice(tr("SyncTeX works with local files only.")) }
         let command: EditorCommand
         do {
-            guard let template = try EditorCommandSetting().read() else {
-                return notice(tr("Ctrl+click opens the TeX source in your editor: give Quire its command once, such as {example}.", ["example": "quire --synctex-editor-command 'gvim --remote +%{line} %{input}'"]))
+            guard let template = try Settings.shared.editorCommand() else {
+                return notice(tr("Ctrl+click opens the TeX source in your editor: give Quire its command in Preferences (Ctrl+comma), or once with {example}.", ["example": "quire --synctex-editor-command 'gvim --remote +%{line} %{input}'"]))
             }
             command = try EditorCommand(template)
         } catch {

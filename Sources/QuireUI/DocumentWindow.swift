@@ -44,7 +44,7 @@ final class DocumentWindow {
     private let states: DocumentStateStore
     /// Which view each document opens with (the launch options, the remembered views).
     private var viewStart: ViewStart
-    private let configuration: Configuration
+    private var configuration: Configuration
     private var identity: DocumentIdentity?
     private var saveTimer: UInt32 = 0
     private var watch: FileWatch?
@@ -175,6 +175,12 @@ final class DocumentWindow {
 
     /// True while the window shows no document and so can take one (Ctrl+O reuses it).
     var isEmpty: Bool { session.isEmpty }
+
+    /// The preferences anew, for the next document (they changed while the window was empty).
+    func renewStart(_ start: ViewStart.Options, pictureCacheBytes: Int) {
+        viewStart.renew(start)
+        configuration.pictureCacheBytes = pictureCacheBytes
+    }
 
     /// Whether the window shows a document, an error, a prompt or the welcome page.
     var phase: DocumentSession.Phase { session.phase }

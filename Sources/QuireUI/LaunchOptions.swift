@@ -23,10 +23,16 @@ public struct LaunchOptions: Equatable, Sendable {
     /// `--synctex-editor-command`: what Ctrl+click runs, remembered for later launches.
     public var editorCommand: EditorCommand?
 
-    /// Whether the command line asks for a view of its own (a page, a search, a zoom…),
-    /// which then replaces the one remembered for the document.
-    public var choosesView: Bool {
-        page != nil || find != nil || sidebar != nil || zoom != .fitWidth || rotation != .none || arrangement != .single || !continuous
+    /// The view options given (`--zoom`, `--rotate`, `--layout`, `--no-continuous`): they win
+    /// over the preferences even when they name the default.
+    private var givenView: Set<String> = []
+
+    /// What the command line says of the view, nil where it says nothing.
+    public var view: LaunchView {
+        LaunchView(zoom: givenView.contains("--zoom") ? zoom : nil, rotation: givenView.contains("--rotate") ? rotation : nil,
+                   arrangement: givenView.contains("--layout") ? arrangement : nil,
+                   continuous: givenView.contains("--no-continuous") ? continuous : nil,
+                   page: page.map { $0 - 1 }, find: find, sidebar: sidebar, night: night)
     }
 
     public static let usage = """
@@ -87,6 +93,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 files.append(argument)
                 continue
             }
+            if ["--zoom", "--rotate", "--layout", "--no-continuous"].contains(argument) { givenView.insert(argument) }
             switch argument {
             case "--": onlyFiles = true
             case "-h", "--help": showHelp = true
@@ -117,12 +124,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--night": night = true
             case "--layout":
                 let text = try value(argument)
-                let layouts: [String: PageLayout.Arrangement] = [
-                    "single": .single, "dual": .dual(oddLeft: true, rightToLeft: false),
-                    "dual-cover": .dual(oddLeft: false, rightToLeft: false), "dual-rtl": .dual(oddLeft: true, rightToLeft: true),
-                    "dual-cover-rtl": .dual(oddLeft: false, rightToLeft: true),
-                ]
-                guard let layout = layouts[text] else {
+                guard let layout = PageLayout.Arrangement(argument: text) else {
                     throw Invalid(description: "--layout takes single, dual, dual-cover, dual-rtl or dual-cover-rtl, not “\(text)”")
                 }
                 arrangement = layout

@@ -16,6 +16,17 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertTrue(try LaunchOptions(arguments: ["--night"]).night)
     }
 
+    /// What the command line says of the view, for the preferences to fill in the rest: a
+    /// default named is still said.
+    func testTheViewSaysOnlyWhatWasGiven() throws {
+        XCTAssertEqual(try LaunchOptions(arguments: ["a.pdf"]).view, LaunchView())
+        XCTAssertEqual(try LaunchOptions(arguments: ["--zoom", "fit-width", "--layout", "single", "a.pdf"]).view,
+                       LaunchView(zoom: .fitWidth, arrangement: .single))
+        XCTAssertEqual(try LaunchOptions(arguments: ["--no-continuous", "--rotate", "0", "--page", "3", "--night"]).view,
+                       LaunchView(rotation: Rotation.none, continuous: false, page: 2, night: true))
+        XCTAssertFalse(try LaunchOptions(arguments: ["--night", "a.pdf"]).view.choosesView, "night mode is not a view of its own")
+    }
+
     func testSeveralFilesAndDashedNamesAfterDoubleDash() throws {
         let options = try LaunchOptions(arguments: ["a.pdf", "--", "-odd.pdf", "b.pdf"])
         XCTAssertEqual(options.files, ["a.pdf", "-odd.pdf", "b.pdf"])

@@ -13,22 +13,7 @@ final class OpeningWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let chosen = fixtures.long(pages: 3, named: "chosen.pdf")
         let dataHome = freshStateHome()
-        let script = ScriptedSession.start(title: "Quire Test Fixture") + """
-            # GTK's chooser can drop keys typed before it is ready for them (it lists the
-            # recent files first): if nothing opened, it is closed and asked for again.
-            for attempt in 1 2 3; do
-              xdotool windowfocus --sync "$window"
-              xdotool key ctrl+o
-              chooser=$(timeout 30 xdotool search --sync --onlyvisible --name '^Open Document$' | head -1)
-              [ -n "$chooser" ] || { echo "no chooser"; kill $quire; exit 1; }
-              xdotool windowfocus --sync "$chooser"
-              xdotool type '\(chosen)'
-              xdotool key Return
-              opened=$(timeout 10 xdotool search --sync --onlyvisible --name '^chosen\\.pdf$' | head -1)
-              [ -n "$opened" ] && break
-              xdotool key --window "$chooser" Escape Escape
-              for wait in $(seq 100); do xdotool search --onlyvisible --name '^Open Document$' >/dev/null || break; sleep 0.1; done
-            done
+        let script = ScriptedSession.start(title: "Quire Test Fixture") + ScriptedSession.choose(chosen, title: "chosen.pdf") + """
             [ -n "$opened" ] && echo opened || echo "not opened"
             read answer
             xdotool windowfocus --sync "$opened"

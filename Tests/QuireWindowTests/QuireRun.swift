@@ -37,6 +37,7 @@ struct QuireRun {
         var environment = ProcessInfo.processInfo.environment
         environment["QUIRE_SNAPSHOT_TIMEOUT"] = "60"
         environment["XDG_STATE_HOME"] = freshStateHome()
+        environment.merge(freshSettings()) { $1 }
         environment.merge(extra) { $1 }
         process.environment = environment
         let errors = Pipe(), output = Pipe()
@@ -59,6 +60,12 @@ func freshStateHome() -> String {
     let path = NSTemporaryDirectory() + "quire-state-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+/// Preferences of its own for a run, none shared with another or with the reader's own:
+/// GSettings in a keyfile under a fresh config folder (tests of preferences pass one).
+func freshSettings() -> [String: String] {
+    ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": freshStateHome()]
 }
 
 struct FixtureFailure: Error, CustomStringConvertible {

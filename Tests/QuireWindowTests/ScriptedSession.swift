@@ -75,6 +75,31 @@ final class ScriptedSession {
         """
     }
 
+    /// Script lines that press Ctrl+O in the window whose id is in the variable `window`,
+    /// type `path` into the chooser and press Enter, leaving in $opened the id of the window
+    /// then titled `title` (empty if none came). GTK's chooser can drop keys typed before it
+    /// is ready for them (it lists the recent files first): if nothing opened, it is closed
+    /// and asked for again.
+    static func choose(_ path: String, title: String, from window: String = "window") -> String {
+        let pattern = "^" + title.replacingOccurrences(of: ".", with: "\\.") + "$"
+        return """
+            for attempt in 1 2 3; do
+              xdotool windowfocus --sync "$\(window)"
+              xdotool key ctrl+o
+              chooser=$(timeout 30 xdotool search --sync --onlyvisible --name '^Open Document$' | head -1)
+              [ -n "$chooser" ] || { echo "no chooser"; kill $quire; exit 1; }
+              xdotool windowfocus --sync "$chooser"
+              xdotool type '\(path)'
+              xdotool key Return
+              opened=$(timeout 10 xdotool search --sync --onlyvisible --name '\(pattern)' | head -1)
+              [ -n "$opened" ] && break
+              xdotool key --window "$chooser" Escape Escape
+              for wait in $(seq 100); do xdotool search --onlyvisible --name '^Open Document$' >/dev/null || break; sleep 0.1; done
+            done
+
+            """
+    }
+
     /// Runs `script` with $1 = the quire executable and $2 = `file`; screenshots go to `shot`.
     init(script: String, file: String, shot: String, stateHome: String = freshStateHome(), environment: [String: String] = [:]) throws {
         self.shot = shot
@@ -86,7 +111,8 @@ final class ScriptedSession {
             throw FixtureFailure("cannot create \(errors)")
         }
         process.standardError = log
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome]) { $1 }.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome]) { $1 }
+            .merging(freshSettings()) { $1 }.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script, "sh", QuireRun.executable.path, file]
         process.standardInput = input

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The editor command for inverse search (`EditorCommand`), remembered between launches:
-/// the last one given with `--synctex-editor-command`, one line in
+/// The editor command for inverse search (`EditorCommand`) as Quire kept it before it had
+/// preferences, and still keeps it where the settings schema is missing (the preferences'
+/// editor command takes it over: `Preferences.editorCommand`): one line in
 /// `$XDG_CONFIG_HOME/quire/synctex-editor-command` (usually `~/.config/quire/`), written
 /// whole and atomically. It names a program Quire runs, so it is read only from a private
 /// folder (`PrivateDirectory`: the user's own, writable by no one else) and a regular file.

@@ -9,7 +9,9 @@ public enum SidebarView: String, Sendable, CaseIterable {
 /// - Otherwise the document's remembered view wins over the launch options' zoom and
 ///   layout, unless those options chose the view (`restoresRemembered` false: a `--zoom`,
 ///   `--rotate`, …), and then only for the window's first document.
-/// - Without a remembered view, the options' zoom and layout.
+/// - Without a remembered view, the options' zoom and layout. Without `remembers` (the
+///   reader's "Reopen documents where I left them" off), no remembered view is restored:
+///   neither place, zoom, layout, sidebar nor night mode.
 /// - `--page`, `--find` and `--sidebar` are for the window's first document only, over
 ///   the remembered view; a `--find` search walks from the `--page` page.
 /// - A remembered open sidebar opens again on its view, but not as a choice made now: a
@@ -18,7 +20,7 @@ public enum SidebarView: String, Sendable, CaseIterable {
 ///   document's own; a document never seen keeps the window's.
 public struct ViewStart: Sendable {
     /// What the launch options say.
-    public struct Options: Sendable {
+    public struct Options: Sendable, Equatable {
         public var zoom: ZoomMode
         public var rotation: Rotation
         public var arrangement: PageLayout.Arrangement
@@ -28,13 +30,15 @@ public struct ViewStart: Sendable {
         public var sidebar: SidebarView?
         public var restoresRemembered: Bool
         public var night: Bool
+        /// Whether documents open where they were left (their remembered view).
+        public var remembers: Bool
 
         public init(zoom: ZoomMode = .fitWidth, rotation: Rotation = .none, arrangement: PageLayout.Arrangement = .single,
                     continuous: Bool = true, page: Int? = nil, find: String? = nil, sidebar: SidebarView? = nil,
-                    restoresRemembered: Bool = true, night: Bool = false) {
+                    restoresRemembered: Bool = true, night: Bool = false, remembers: Bool = true) {
             self.zoom = zoom; self.rotation = rotation; self.arrangement = arrangement; self.continuous = continuous
             self.page = page; self.find = find; self.sidebar = sidebar; self.restoresRemembered = restoresRemembered
-            self.night = night
+            self.night = night; self.remembers = remembers
         }
     }
 
@@ -88,17 +92,27 @@ public struct ViewStart: Sendable {
 
     public init(_ options: Options) { self.options = options }
 
+    /// New standing options (the preferences changed) for the documents still to come; the
+    /// first document's own options stay spent once it was shown.
+    public mutating func renew(_ options: Options) {
+        self.options = options
+        if !first { spendFirstDocumentsOptions() }
+    }
+
+    private mutating func spendFirstDocumentsOptions() {
+        first = false
+        options.page = nil
+        options.find = nil
+        options.sidebar = nil
+        options.night = false
+    }
+
     /// The view for the next document shown; `remembered` is the document's remembered
     /// state (nil when none), `kept` what a reload keeps. The first document takes the
     /// one-time options with it.
     public mutating func plan(remembered: DocumentState?, kept: Kept?) -> Plan {
-        defer {
-            first = false
-            options.page = nil
-            options.find = nil
-            options.sidebar = nil
-            options.night = false
-        }
+        defer { spendFirstDocumentsOptions() }
+        let remembered = options.remembers ? remembered : nil
         let restoring = kept?.state ?? (options.restoresRemembered || !first ? remembered : nil)
         var plan: Plan
         if let restoring {
