@@ -14,6 +14,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4-unix-print", providers: [.apt(["libgtk-4-dev"])]),
         // GNOME's chrome: style that follows the desktop, toasts, status pages, About, Preferences.
+        // Its header includes GTK's again: a file importing CGtk imports CAdwaita too, or GTK's
+        // names may be found as CAdwaita's and not be visible (depending on the build's order).
         .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),

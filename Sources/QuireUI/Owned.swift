@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 
 // The two ways QuireUI holds a GObject reference it made or was given, so that no other
