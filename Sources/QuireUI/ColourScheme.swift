@@ -9,6 +9,8 @@ import CShim
 final class ColourScheme {
     private let manager = adw_style_manager_get_default()!
     private var handler: UInt = 0
+    /// Whether the style is dark now.
+    var isDark: Bool { adw_style_manager_get_dark(manager) != 0 }
 
     /// Calls `changed` with whether the style is dark, now and on every change, until `stop`.
     init(_ changed: @escaping @MainActor (Bool) -> Void) {

@@ -32,7 +32,6 @@ final class DocumentWindow {
     private var notice: Notices!
     /// The desktop's light or dark style, followed by the canvas around the pages.
     private var colourScheme: ColourScheme?
-    private var darkStyle = false
     private(set) var search: DocumentSearch?
     /// The actions on the document shown (`WindowActions`).
     private(set) var documentActions: [String] = []
@@ -158,10 +157,7 @@ final class DocumentWindow {
             return false
         }
         DroppedFiles.accept(on: window) { [unowned self] uris in self.onFilesDropped?(uris) }
-        colourScheme = ColourScheme { [unowned self] dark in
-            self.darkStyle = dark
-            self.canvas?.darkSurround = dark
-        }
+        colourScheme = ColourScheme { [unowned self] dark in self.canvas?.darkSurround = dark }
         Signal.connect(window, "destroy") { [unowned self] in
             self.colourScheme?.stop()
             self.search?.stop()
@@ -404,7 +400,7 @@ final class DocumentWindow {
         let start = viewStart.plan(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
-        canvas.darkSurround = darkStyle
+        canvas.darkSurround = colourScheme?.isDark ?? false
         setNight(start.night ?? isNight)
         let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
                                     threads: configuration.workerThreads, canvas: canvas, bar: searchBar,

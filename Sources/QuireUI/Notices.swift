@@ -64,10 +64,4 @@ final class Notices {
         // Not while libadwaita emits the signal: on the next turn.
         MainLoop.invoke { g_object_unref(UnsafeMutableRawPointer(toast)) }
     }
-
-    /// The text of the notice on screen, for `--snapshot`'s report; nil without one.
-    var text: String? {
-        guard let shown, let title = adw_toast_get_title(shown) else { return nil }
-        return String(cString: title)
-    }
 }

@@ -25,9 +25,6 @@ struct StatusPage {
         g_free(escaped)
     }
 
-    /// The headline shown, for `--snapshot`'s report.
-    var title: String { adw_status_page_get_title(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
-
     func append(_ child: UnsafeMutablePointer<GtkWidget>) {
         box.append(child)
     }
