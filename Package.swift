@@ -27,13 +27,16 @@ let package = Package(
         .target(name: "CChannel"),
         // The helpers' confinement: libseccomp's filters, Landlock, limits.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // poppler's Splash rasterizer, reached through poppler-cpp: the render helpers draw
+        // pages of images and pages cairo is too slow for with it (`Document+Splash.swift`).
+        .target(name: "CSplash", linkerSettings: [.linkedLibrary("poppler-cpp")]),
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
         .systemLibrary(name: "CGettext"),
         .target(name: "QuireEngine", dependencies: ["CGettext"]),
         // A rendered picture: a cairo image surface, over its own pixels or shared memory.
         .target(name: "QuireImage", dependencies: ["QuireEngine", "CCairo"]),
-        .target(name: "QuireDocument", dependencies: ["QuireEngine", "QuireImage", "CPoppler", "CCairo"],
+        .target(name: "QuireDocument", dependencies: ["QuireEngine", "QuireImage", "CPoppler", "CCairo", "CSplash"],
                 linkerSettings: [.linkedLibrary("gio-2.0")]),
         // What the window and its helper processes say to each other, and how.
         .target(name: "QuireWire", dependencies: ["QuireEngine", "CChannel"]),

@@ -10,9 +10,11 @@ extension Document: PageRendering {
     }
 
     /// Renders page `index` at `scale` device pixels per point, turned by `rotation` on top
-    /// of the page's own /Rotate, on a white background: the whole page, or one cell of it.
-    /// A page that is not shown (`pageProblem`) is refused with the reason, unrendered.
-    public func render(page index: Int, scale: Double, rotation: Rotation = .none, cell: TileKey.Cell? = nil) throws -> PageImage {
+    /// of the page's own /Rotate, on a white background: the whole page, or one cell of it;
+    /// with Splash when `splash` is given. A page that is not shown (`pageProblem`) is
+    /// refused with the reason, unrendered.
+    public func render(page index: Int, scale: Double, rotation: Rotation = .none, cell: TileKey.Cell? = nil,
+                       splash: SplashPages? = nil) throws -> PageImage {
         let tile = TileKey(page: index, rotation: rotation, scale: scale, cell: cell)
         let (width, height) = try pixelSize(of: tile)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
@@ -20,7 +22,7 @@ extension Document: PageRendering {
             throw RenderFailure("cannot allocate a \(width)×\(height) picture")
         }
         let image = PageImage(taking: surface)
-        try draw(tile, into: surface)
+        try draw(tile, into: surface, splash: splash)
         return image
     }
 
@@ -40,11 +42,18 @@ extension Document: PageRendering {
         return bounded
     }
 
-    /// Draws `tile` on white into `surface`, an ARGB32 image surface of its `pixelSize`.
-    public func draw(_ tile: TileKey, into surface: OpaquePointer) throws {
+    /// Draws `tile` on white into `surface`, an ARGB32 image surface of its `pixelSize`,
+    /// with Splash when `splash` is given (the caller's choice), else with cairo.
+    public func draw(_ tile: TileKey, into surface: OpaquePointer, splash: SplashPages? = nil) throws {
         let tile = bounded(tile)
         let index = tile.page, scale = tile.scale, rotation = tile.rotation
         let region = tile.pixelRect(for: pageSize(at: index).rotated(by: rotation))
+        if let splash {
+            guard splash.draw(page: index, scale: scale, rotation: rotation, region: region, into: surface) else {
+                throw RenderFailure("page \(index + 1) cannot be loaded")
+            }
+            return
+        }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_set_source_rgb(cr, 1, 1, 1)

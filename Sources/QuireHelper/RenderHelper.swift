@@ -24,6 +24,7 @@ enum RenderHelper {
         faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
         var form = ChangeState()
+        var splash = SplashOpening(descriptor: descriptor, password: password)
         while true {
             guard let (bytes, passed) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
             let reply: HelperReply
@@ -31,9 +32,11 @@ enum RenderHelper {
             // is the window's wait otherwise.
             var drawnInto: SharedPixels?
             switch request {
-            case .render(let id, let tile):
+            case .render(let id, let tile, let rasterizer):
                 faults.strike(page: tile.page, scale: tile.scale)
-                reply = render(id: id, tile, into: passed.first, keeping: &drawnInto, document, channel)
+                // The reader's changes are in the cairo document only.
+                let pages = rasterizer == .splash && form.isEmpty ? splash.pages() : nil
+                reply = render(id: id, tile, into: passed.first, keeping: &drawnInto, document, splash: pages, channel)
                     ?? .renderFailed(id: id, reason: "the window did not send the pixels")
             case .largeImages(let id, let page):
                 reply = .largeImages(id: id, document.hasLargeImages(page: page))
@@ -54,7 +57,7 @@ enum RenderHelper {
     /// is too small, into memory it asks for, and says how it went; nil when the window
     /// did not answer as it should.
     private static func render(id: UInt32, _ tile: TileKey, into offered: Descriptor?, keeping kept: inout SharedPixels?, _ document: Document,
-                               _ channel: Channel) -> HelperReply? {
+                               splash: SplashPages?, _ channel: Channel) -> HelperReply? {
         let size: (width: Int, height: Int)
         do {
             size = try document.pixelSize(of: tile)
@@ -78,12 +81,32 @@ enum RenderHelper {
         defer { cairo_surface_destroy(surface) }
         do {
             let (start, clock) = (threadSeconds(), monotonicSeconds())
-            try document.draw(tile, into: surface)
+            try document.draw(tile, into: surface, splash: splash)
             return .rendered(id: id, width: size.width, height: size.height, cpuSeconds: threadSeconds() - start,
-                             drawSeconds: monotonicSeconds() - clock)
+                             drawSeconds: monotonicSeconds() - clock, drawnWith: splash == nil ? .cairo : .splash)
         } catch {
             return .renderFailed(id: id, reason: "\(error)")
         }
+    }
+}
+
+/// The document's Splash pages, opened at the first tile that asks for them (most
+/// documents never do); if they cannot be opened, cairo draws instead.
+private struct SplashOpening {
+    let descriptor: Descriptor
+    let password: String?
+    private var opened: SplashPages??
+
+    init(descriptor: Descriptor, password: String?) {
+        self.descriptor = descriptor
+        self.password = password
+    }
+
+    mutating func pages() -> SplashPages? {
+        if let opened { return opened }
+        let pages = SplashPages(descriptor: descriptor.fd, password: password)
+        opened = .some(pages)
+        return pages
     }
 }
 
@@ -94,8 +117,11 @@ private struct ChangeState {
     private var originals: [Int: FormValue] = [:]
     private var hiddenFlags: [FileAnnotation.Ref: UInt32] = [:]
     private var colours: [FileAnnotation.Ref: [Double]?] = [:]
+    /// Whether the last changes sent were none (an undo of everything included).
+    private(set) var isEmpty = true
 
     mutating func show(_ changes: DocumentChanges, in document: Document) {
+        isEmpty = changes.fields.isEmpty && changes.removed.isEmpty && changes.recoloured.isEmpty
         let values = changes.fields
         let now = Set(values.map(\.id))
         let restored = originals.filter { !now.contains($0.key) }

@@ -28,6 +28,9 @@ public final class DocumentFile: Sendable {
     /// sizes a tile's pixels from them and sends them with the question (`RemoteRenderer`).
     let knownSizes = Mutex<[Size]>([])
 
+    /// Which rasterizer draws which page, as the render slots have learnt it.
+    let rasterizers = Mutex(RasterizerChoice())
+
     /// The reader's changes, as every render helper is to draw them, and their revision:
     /// each change counts one, and the pictures drawn say which they show.
     let changes = Mutex<(revision: Int, changes: DocumentChanges)>((0, DocumentChanges()))

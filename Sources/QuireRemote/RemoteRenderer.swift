@@ -17,7 +17,10 @@ import Glibc
 ///     the reader may ask for the page again at a lower resolution (`LowerResolution`).
 ///  4. Nothing a helper says is believed unchecked: its pixel size must be the tile's
 ///     (`RenderReplyCheck`), its answers must be to the question asked.
-///  5. A render abandoned from another thread (its tile is no longer wanted) shuts the
+///  5. A tile cairo has not drawn within `RasterizerChoice.cairoPatience` is drawn again
+///     with Splash by a new helper (the old one ended, not counted as a fault), which has
+///     the whole watchdog (`Rasterizer`, rule 4).
+///  6. A render abandoned from another thread (its tile is no longer wanted) shuts the
 ///     helper's channel, so the render wakes at once, ends the helper and throws
 ///     `RenderFailure.abandoned`; the helper did not fail, so the document is not charged
 ///     for it (3), and the next tile gets a new helper.
@@ -36,6 +39,8 @@ public final class RemoteRenderer: PageRendering {
     /// How long the helper's clock says the last render's drawing took: the rest of its
     /// round trip is the price of another process (`quire-bench` reports it).
     public private(set) var lastDrawSeconds: Double?
+    /// Which rasterizer drew the last picture, as its helper says (`quire-bench` counts them).
+    public private(set) var lastRasterizer: Rasterizer?
     /// Questions the last render took: 1 with memory sent along, 2 when it was asked for.
     private(set) var lastRenderQuestions = 0
     /// The helper was made but has not yet said it opened the document: it opens while
@@ -94,10 +99,20 @@ public final class RemoteRenderer: PageRendering {
         return RenderFailure(reason, tooSlow: tooSlow)
     }
 
+    /// cairo ran out of patience on a tile: its helper is gone, and Splash is to draw it.
+    private struct CairoTooSlow: Error {}
+
     /// The answer to the request just sent, or a failure naming what went wrong on `page`.
-    private func answer(page: Int, within seconds: Double, from channel: Channel) throws -> HelperReply {
+    /// When `patience` ends before `seconds`, a helper still drawing then is ended and
+    /// `CairoTooSlow` thrown.
+    private func answer(page: Int, within seconds: Double, patience: Double? = nil, from channel: Channel) throws -> HelperReply {
+        let patient = patience.map { $0 < seconds } ?? false
         do {
-            return try HelperReply(channel.receive(within: seconds).bytes)
+            return try HelperReply(channel.receive(within: patient ? patience! : seconds).bytes)
+        } catch ChannelError.timedOut where patient {
+            let failure = broken("stopped for Splash", tooSlow: true) // never shown: the page is drawn again
+            if failure.isAbandoned { throw failure }
+            throw CairoTooSlow()
         } catch ChannelError.timedOut {
             throw broken(tr("page {page} took longer than {seconds} s to draw, so Quire stopped it", ["page": String(page + 1), "seconds": "\(renderSeconds.asSeconds)"]), tooSlow: true)
         } catch ChannelError.closed {
@@ -109,7 +124,12 @@ public final class RemoteRenderer: PageRendering {
 
     public func render(_ tile: TileKey) throws -> PageImage {
         inProgress.begin()
-        let outcome = Result { try renderInHelper(tile) }
+        let outcome = Result {
+            do { return try renderInHelper(tile) } catch is CairoTooSlow {
+                file.rasterizers.withLock { $0.cairoTooSlow(page: tile.page) }
+                return try renderInHelper(tile)
+            }
+        }
         guard inProgress.end() else { return try outcome.get() }
         // Abandoned: its channel is shut, so the helper goes even if it answered in time.
         if let helper { zygote.end(helper.pid) }
@@ -132,20 +152,24 @@ public final class RemoteRenderer: PageRendering {
         let id = nextID, page = tile.page
         let deadline = monotonicSeconds() + renderSeconds
         func left() -> Double { max(0, deadline - monotonicSeconds()) }
+        let rasterizer = file.rasterizers.withLock { $0.rasterizer(for: page) }
+        let patienceEnds = rasterizer == .cairo ? monotonicSeconds() + RasterizerChoice.cairoPatience : nil
+        func patience() -> Double? { patienceEnds.map { max(0, $0 - monotonicSeconds()) } }
         let outOfTurn = tr("the process drawing page {page} answered out of turn", ["page": String(page + 1)])
         // Memory for the pixels goes with the question when the page's size is known: one
         // round trip instead of two. (Untouched pages of a memfd cost nothing.)
         let offered = expectedByteCount(of: tile).flatMap { try? SharedPixels(byteCount: $0) }
-        do { try channel.send(HelperRequest.render(id: id, tile: tile).bytes, passing: offered.map { [$0.descriptor] } ?? []) } catch {
+        do { try channel.send(HelperRequest.render(id: id, tile: tile, rasterizer: rasterizer).bytes, passing: offered.map { [$0.descriptor] } ?? []) } catch {
             throw broken(tr("the process drawing pages ended"))
         }
         lastRenderQuestions = 1
-        switch try answer(page: page, within: left(), from: channel) {
-        case .rendered(id, let width, let height, let seconds, let draw):
+        switch try answer(page: page, within: left(), patience: patience(), from: channel) {
+        case .rendered(id, let width, let height, let seconds, let draw, let drawnWith):
             guard let offered, RenderReplyCheck.accepts(width: width, height: height, for: tile),
                   width * height * 4 <= offered.byteCount else {
                 throw broken(tr("the process drawing page {page} drew {width}×{height} pixels into memory it was not given", ["page": String(page + 1), "width": String(width), "height": String(height)]))
             }
+            lastRasterizer = drawnWith
             return try picture(offered, width: width, height: height, seconds: seconds, draw: draw, revision: revision)
         case .needs(id, let width, let height):
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
@@ -156,8 +180,9 @@ public final class RemoteRenderer: PageRendering {
             do { try channel.send(HelperRequest.pixels(id: id).bytes, passing: [pixels.descriptor]) } catch {
                 throw broken(tr("the process drawing page {page} ended", ["page": String(page + 1)]))
             }
-            switch try answer(page: page, within: left(), from: channel) {
-            case .rendered(id, width, height, let seconds, let draw):
+            switch try answer(page: page, within: left(), patience: patience(), from: channel) {
+            case .rendered(id, width, height, let seconds, let draw, let drawnWith):
+                lastRasterizer = drawnWith
                 return try picture(pixels, width: width, height: height, seconds: seconds, draw: draw, revision: revision)
             case .renderFailed(id, let reason): throw RenderFailure(reason)
             default: throw broken(outOfTurn)
@@ -210,6 +235,7 @@ public final class RemoteRenderer: PageRendering {
         let id = nextID
         guard (try? channel.send(HelperRequest.largeImages(id: id, page: page).bytes)) != nil,
               case .largeImages(id, let large)? = try? answer(page: page, within: 5, from: channel) else { return true }
+        file.rasterizers.withLock { $0.learn(page: page, hasLargeImages: large) }
         return large
     }
 }

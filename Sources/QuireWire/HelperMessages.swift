@@ -5,9 +5,10 @@ import QuireEngine
 /// passed with the message) large enough for its pixels, which the helper fills before
 /// answering `rendered` with their size. Otherwise, or when the memory is too small, the
 /// helper answers how many pixels it needs (`HelperReply.needs`), and `pixels` hands it
-/// memory made for them.
+/// memory made for them. `rasterizer` is the window's choice (`Rasterizer`); a helper
+/// holding the reader's changes draws with cairo whatever it is.
 public enum HelperRequest: Equatable, Sendable {
-    case render(id: UInt32, tile: TileKey)
+    case render(id: UInt32, tile: TileKey, rasterizer: Rasterizer)
     case pixels(id: UInt32)
     case largeImages(id: UInt32, page: Int)
     /// The reader's changes follow, as one whole message (`ChangesMessage`): all of them
@@ -20,9 +21,10 @@ public enum HelperRequest: Equatable, Sendable {
     public var bytes: [UInt8] {
         var out = WireWriter()
         switch self {
-        case .render(let id, let tile):
+        case .render(let id, let tile, let rasterizer):
             out.u8(1); out.u32(id); out.int(tile.page); out.int(tile.rotation.rawValue); out.f64(tile.scale)
             out.bool(tile.cell != nil); out.int(tile.cell?.column ?? 0); out.int(tile.cell?.row ?? 0)
+            out.u8(rasterizer.rawValue)
         case .pixels(let id): out.u8(2); out.u32(id)
         case .largeImages(let id, let page): out.u8(3); out.u32(id); out.int(page)
         case .changes(let revision): out.u8(4); out.int(revision)
@@ -35,10 +37,12 @@ public enum HelperRequest: Equatable, Sendable {
         switch try input.u8() {
         case 1:
             let id = try input.u32(), page = try input.int(), degrees = try input.int(), scale = try input.f64()
-            let hasCell = try input.bool(), column = try input.int(), row = try input.int()
+            let hasCell = try input.bool(), column = try input.int(), row = try input.int(), drawer = try input.u8()
             guard let rotation = Rotation(rawValue: degrees) else { throw .badValue("a rotation of \(degrees)°") }
+            guard let rasterizer = Rasterizer(rawValue: drawer) else { throw .badValue("rasterizer \(drawer)") }
             self = .render(id: id, tile: TileKey(page: page, rotation: rotation, scale: scale,
-                                                 cell: hasCell ? TileKey.Cell(column: column, row: row) : nil))
+                                                 cell: hasCell ? TileKey.Cell(column: column, row: row) : nil),
+                           rasterizer: rasterizer)
         case 2: self = .pixels(id: try input.u32())
         case 3: self = .largeImages(id: try input.u32(), page: try input.int())
         case 4: self = .changes(revision: try input.int())
@@ -57,8 +61,9 @@ public enum HelperReply: Equatable, Sendable {
     case needs(id: UInt32, width: Int, height: Int)
     /// Drawn, in `cpuSeconds` of the helper's CPU time (what tells a slow page) and
     /// `drawSeconds` of its clock (what the bench takes from a round trip to find the
-    /// cost of drawing in another process).
-    case rendered(id: UInt32, width: Int, height: Int, cpuSeconds: Double, drawSeconds: Double)
+    /// cost of drawing in another process), with `drawnWith` (cairo where Splash was
+    /// asked for when the helper holds the reader's changes or Splash cannot open the file).
+    case rendered(id: UInt32, width: Int, height: Int, cpuSeconds: Double, drawSeconds: Double, drawnWith: Rasterizer)
     case renderFailed(id: UInt32, reason: String)
     case largeImages(id: UInt32, Bool)
 
@@ -71,8 +76,8 @@ public enum HelperReply: Equatable, Sendable {
         case .ready(let count): out.u8(1); out.int(count)
         case .openFailed(let reason): out.u8(2); out.string(reason, limit: Self.reasonLimit)
         case .needs(let id, let width, let height): out.u8(3); out.u32(id); out.int(width); out.int(height)
-        case .rendered(let id, let width, let height, let seconds, let draw):
-            out.u8(4); out.u32(id); out.int(width); out.int(height); out.f64(seconds); out.f64(draw)
+        case .rendered(let id, let width, let height, let seconds, let draw, let rasterizer):
+            out.u8(4); out.u32(id); out.int(width); out.int(height); out.f64(seconds); out.f64(draw); out.u8(rasterizer.rawValue)
         case .renderFailed(let id, let reason): out.u8(5); out.u32(id); out.string(reason, limit: Self.reasonLimit)
         case .largeImages(let id, let large): out.u8(6); out.u32(id); out.bool(large)
         }
@@ -86,8 +91,10 @@ public enum HelperReply: Equatable, Sendable {
         case 2: self = .openFailed(reason: try input.string(limit: Self.reasonLimit))
         case 3: self = .needs(id: try input.u32(), width: try input.int(), height: try input.int())
         case 4:
-            self = .rendered(id: try input.u32(), width: try input.int(), height: try input.int(),
-                             cpuSeconds: try input.f64(), drawSeconds: try input.f64())
+            let id = try input.u32(), width = try input.int(), height = try input.int()
+            let seconds = try input.f64(), draw = try input.f64(), drawer = try input.u8()
+            guard let rasterizer = Rasterizer(rawValue: drawer) else { throw .badValue("rasterizer \(drawer)") }
+            self = .rendered(id: id, width: width, height: height, cpuSeconds: seconds, drawSeconds: draw, drawnWith: rasterizer)
         case 5: self = .renderFailed(id: try input.u32(), reason: try input.string(limit: Self.reasonLimit))
         case 6: self = .largeImages(id: try input.u32(), try input.bool())
         case let other: throw .unknownMessage(other)

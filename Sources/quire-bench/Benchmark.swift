@@ -209,6 +209,7 @@ struct Benchmark {
         report.treeMemory = memory.stop()
         report.roundTrips = engine.roundTrips.all
         report.roundTripOverheads = engine.roundTrips.overheads
+        report.splashRenders = engine.roundTrips.splash
         report.oneAtATime = workers.rendersOneAtATime
         report.textCachePages = filler?.cache.cachedPages
         return report

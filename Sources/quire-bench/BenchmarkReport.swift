@@ -13,6 +13,8 @@ struct BenchmarkReport {
     /// shared memory, the process switches.
     var roundTripOverheads: [Double] = []
     var renders = 0
+    /// Of the tiles, those the helpers drew with Splash (`Rasterizer`).
+    var splashRenders = 0
     var rendersDroppedStale = 0
     var cachePeakBytes = 0
     var rssPeakBytes = 0
@@ -53,6 +55,7 @@ struct BenchmarkReport {
             ("tile_overhead_p50_ms", ms2(percentile(50, of: roundTripOverheads))),
             ("tile_overhead_p95_ms", ms2(percentile(95, of: roundTripOverheads))),
             ("renders", String(renders)),
+            ("splash_renders", String(splashRenders)),
             ("renders_dropped_stale", String(rendersDroppedStale)),
             ("cache_peak_bytes", String(cachePeakBytes)),
             ("rss_peak_bytes", String(rssPeakBytes)),

@@ -13,6 +13,7 @@ final class TimedRenderer: PageRendering {
     private let largeImages: (Int) -> Bool
     private let drawSeconds: () -> Double?
     private let cpuSeconds: () -> Double?
+    private let drawnWith: () -> Rasterizer?
     let abandoning: (any RenderAbandoning)?
     private let roundTrips: RoundTrips
     private var readBack: UInt32 = 0 // kept, so that the reads of `touch` are not optimised away
@@ -22,6 +23,7 @@ final class TimedRenderer: PageRendering {
         largeImages = document.hasLargeImages(page:)
         drawSeconds = { nil }
         cpuSeconds = { nil }
+        drawnWith = { .cairo }
         abandoning = document.abandoning
         self.roundTrips = roundTrips
     }
@@ -31,6 +33,7 @@ final class TimedRenderer: PageRendering {
         largeImages = helper.hasLargeImages(page:)
         drawSeconds = { helper.lastDrawSeconds }
         cpuSeconds = { helper.lastRenderSeconds }
+        drawnWith = { helper.lastRasterizer }
         abandoning = helper.abandoning
         self.roundTrips = roundTrips
     }
@@ -42,11 +45,11 @@ final class TimedRenderer: PageRendering {
         do {
             picture = try renderTile(tile)
         } catch {
-            roundTrips.record(Clock.ms(since: start), overhead: nil)
+            roundTrips.record(Clock.ms(since: start), overhead: nil, splash: false)
             throw error
         }
         let roundTrip = Clock.ms(since: start)
-        roundTrips.record(roundTrip, overhead: drawSeconds().map { max(0, roundTrip - $0 * 1000) })
+        roundTrips.record(roundTrip, overhead: drawSeconds().map { max(0, roundTrip - $0 * 1000) }, splash: drawnWith() == .splash)
         touch(picture)
         return picture
     }
@@ -70,16 +73,18 @@ final class TimedRenderer: PageRendering {
 }
 
 /// Every tile's round trip in ms, from whichever render thread timed it, and of those
-/// drawn by a helper, the part not spent drawing.
+/// drawn by a helper, the part not spent drawing; and how many Splash drew.
 final class RoundTrips: Sendable {
-    private let times = Mutex<(all: [Double], overheads: [Double])>(([], []))
+    private let times = Mutex<(all: [Double], overheads: [Double], splash: Int)>(([], [], 0))
 
-    func record(_ ms: Double, overhead: Double?) {
+    func record(_ ms: Double, overhead: Double?, splash: Bool) {
         times.withLock {
             $0.all.append(ms)
             if let overhead { $0.overheads.append(overhead) }
+            if splash { $0.splash += 1 }
         }
     }
     var all: [Double] { times.withLock { $0.all } }
     var overheads: [Double] { times.withLock { $0.overheads } }
+    var splash: Int { times.withLock { $0.splash } }
 }

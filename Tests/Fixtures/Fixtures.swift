@@ -212,6 +212,28 @@ public final class Fixtures {
         return file
     }
 
+    /// One Letter page filled by a function-based shading (type 1) whose matrix makes it
+    /// 200 times the page each way: poppler's cairo backend subdivides the whole shading
+    /// (minutes and gigabytes; its render is stopped), Splash what shows (a fraction of a
+    /// second). `scale` 1 makes the same shading page-sized, which cairo draws at once.
+    /// Its colours: red across, green down (a wave each across the page), blue 0.5.
+    public func slowShading(scale: Int = 200, named name: String = "slow-shading.pdf") throws -> String {
+        let file = path(name)
+        let degrees = 0.6 * Double(scale) // per unit of the shading's domain: 360° across the page
+        let function = "{ \(degrees) mul cos 2 div 0.5 add exch \(degrees) mul sin 2 div 0.5 add exch 0.5 }"
+        let offset = -150 * scale + 150
+        let page = HandWrittenPDF.Page(
+            entries: "/MediaBox [0 0 612 792]",
+            extraObjects: [
+                "<< /ShadingType 1 /ColorSpace /DeviceRGB /Domain [0 612 0 792] /Matrix [\(scale) 0 0 \(scale) \(offset) \(offset)] /Function 7 0 R >>",
+                "<< /FunctionType 4 /Domain [0 612 0 792] /Range [0 1 0 1 0 1] /Length \(function.utf8.count) >>\nstream\n\(function)\nendstream",
+            ],
+            drawing: "q /Sh1 sh Q ",
+            resources: "/Shading << /Sh1 6 0 R >>")
+        try HandWrittenPDF(pages: [page]).bytes.write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
     /// Lines of `searchable()`, page by page, with their baselines (points from the top).
     public static let searchableLines: [[(String, Double)]] = [
         [("The quick brown fox jumps over the lazy dog.", 100),

@@ -14,11 +14,14 @@ public struct HandWrittenPDF {
         public var fonts: String
         /// Drawing operators before the page's "Page N".
         public var drawing: String
-        public init(entries: String, extraObjects: [String] = [], fonts: String = "", drawing: String = "") {
+        /// Resource entries besides /Font (/Shading…).
+        public var resources: String
+        public init(entries: String, extraObjects: [String] = [], fonts: String = "", drawing: String = "", resources: String = "") {
             self.entries = entries
             self.extraObjects = extraObjects
             self.fonts = fonts
             self.drawing = drawing
+            self.resources = resources
         }
     }
 
@@ -51,7 +54,7 @@ public struct HandWrittenPDF {
         ]
         for (index, page) in pages.enumerated() {
             let content = page.drawing + "BT /F1 24 Tf 72 700 Td (Page \(index + 1)) Tj ET"
-            objects.append("<< /Type /Page /Parent 2 0 R \(page.entries) /Resources << /Font << /F1 3 0 R \(page.fonts) >> >> /Contents \(Self.pageObject(index) + 1) 0 R >>")
+            objects.append("<< /Type /Page /Parent 2 0 R \(page.entries) /Resources << /Font << /F1 3 0 R \(page.fonts) >> \(page.resources) >> /Contents \(Self.pageObject(index) + 1) 0 R >>")
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         }
         objects += pages.flatMap(\.extraObjects)

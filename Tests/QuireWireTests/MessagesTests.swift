@@ -9,14 +9,14 @@ import XCTest
 final class MessagesTests: XCTestCase {
     func testRequestsAndRepliesRoundTrip() throws {
         let requests: [HelperRequest] = [
-            .render(id: 7, tile: TileKey(page: 3, rotation: .quarter, scale: 1.5, cell: .init(column: 2, row: 9))),
-            .render(id: .max, tile: TileKey(page: 0, scale: .infinity)),
+            .render(id: 7, tile: TileKey(page: 3, rotation: .quarter, scale: 1.5, cell: .init(column: 2, row: 9)), rasterizer: .splash),
+            .render(id: .max, tile: TileKey(page: 0, scale: .infinity), rasterizer: .cairo),
             .pixels(id: 1), .largeImages(id: 2, page: 4_000),
         ]
         for request in requests { XCTAssertEqual(try HelperRequest(request.bytes), request) }
         let replies: [HelperReply] = [
             .ready(pageCount: 2_000), .openFailed(reason: "The document is damaged"), .needs(id: 3, width: 612, height: 792),
-            .rendered(id: 3, width: 40, height: 50, cpuSeconds: 0.25, drawSeconds: 0.3), .renderFailed(id: 4, reason: "page 4 took too long"), .largeImages(id: 5, true),
+            .rendered(id: 3, width: 40, height: 50, cpuSeconds: 0.25, drawSeconds: 0.3, drawnWith: .splash), .renderFailed(id: 4, reason: "page 4 took too long"), .largeImages(id: 5, true),
         ]
         for reply in replies { XCTAssertEqual(try HelperReply(reply.bytes), reply) }
         let zygote: [ZygoteRequest] = [.spawn(.renderer, displayPath: "/tmp/ä.pdf", password: nil), .spawn(.document, displayPath: "x", password: ""),
@@ -40,6 +40,10 @@ final class MessagesTests: XCTestCase {
         var rotation = WireWriter()
         rotation.u8(1); rotation.u32(1); rotation.int(0); rotation.int(45); rotation.f64(1); rotation.bool(false); rotation.int(0); rotation.int(0)
         XCTAssertThrowsError(try HelperRequest(rotation.bytes), "a rotation of 45°")
+        var rasterizer = WireWriter()
+        rasterizer.u8(1); rasterizer.u32(1); rasterizer.int(0); rasterizer.int(0); rasterizer.f64(1); rasterizer.bool(false); rasterizer.int(0); rasterizer.int(0)
+        XCTAssertNoThrow(try HelperRequest(rasterizer.bytes + [Rasterizer.splash.rawValue]))
+        XCTAssertThrowsError(try HelperRequest(rasterizer.bytes + [2]), "a rasterizer there is not")
         XCTAssertThrowsError(try ZygoteReply(ZygoteReply.spawned(pid: 1).bytes.prefix(1) + Array(repeating: 0, count: 8)), "process 0")
     }
 

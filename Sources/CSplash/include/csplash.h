@@ -1,0 +1,31 @@
+#ifndef CSPLASH_H
+#define CSPLASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A document opened by poppler's Splash rasterizer (through poppler-cpp), over bytes
+/// the caller keeps mapped for as long as the document lives.
+typedef struct csplash_document csplash_document;
+
+/// Opens `length` bytes at `data` with `password` (NULL for none); NULL when poppler
+/// cannot, or the bytes are more than poppler-cpp takes (2 GiB).
+csplash_document *csplash_open(const char *data, size_t length, const char *password);
+void csplash_close(csplash_document *document);
+
+/// Draws page `index` at `dpi`, turned by `quarters` quarter turns on top of its own
+/// /Rotate, the part from (`x`, `y`) of `width` by `height` pixels, into `pixels`
+/// (cairo's ARGB32: 32-bit native words 0xAARRGGBB, `stride` bytes a row), on white.
+/// Returns 0, or -1 when the page cannot be drawn. Never writes outside the rectangle.
+int csplash_render(csplash_document *document, int index, double dpi, int quarters,
+                   int x, int y, int width, int height, uint8_t *pixels, size_t stride);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

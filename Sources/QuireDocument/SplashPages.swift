@@ -1,0 +1,48 @@
+import CCairo
+import CSplash
+import QuireEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A document's pages as poppler's Splash rasterizer draws them, over the same bytes as
+/// its `Document` (the descriptor the helper was given, mapped read-only, never read by
+/// path: a confined helper cannot open paths). Which pages Splash draws is the window's
+/// choice (`Rasterizer`); this only draws them. Splash decodes a page's images a band at
+/// a time into the picture's scale, where cairo holds each at full resolution first.
+public final class SplashPages {
+    private let document: OpaquePointer // csplash_document, owned
+    private let mapping: UnsafeMutableRawPointer
+    private let length: Int
+
+    /// Maps the file at `descriptor` and opens it; nil when it cannot be (empty, more than
+    /// poppler-cpp takes, a password that does not open it).
+    public init?(descriptor: Int32, password: String?) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size <= Int(Int32.max) else { return nil }
+        length = Int(status.st_size)
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        guard let opened = csplash_open(mapped.assumingMemoryBound(to: CChar.self), length, password) else {
+            munmap(mapped, length)
+            return nil
+        }
+        mapping = mapped
+        document = opened
+    }
+
+    deinit {
+        csplash_close(document)
+        munmap(mapping, length)
+    }
+
+    /// Draws `region` (device pixels of the page at `scale`, turned by `rotation`) of page
+    /// `index` into `surface`, a cairo ARGB32 image surface of the region's size.
+    func draw(page index: Int, scale: Double, rotation: Rotation, region: (x: Int, y: Int, width: Int, height: Int), into surface: OpaquePointer) -> Bool {
+        guard let pixels = cairo_image_surface_get_data(surface) else { return false }
+        cairo_surface_flush(surface)
+        let drawn = csplash_render(document, Int32(index), scale * 72, Int32(rotation.rawValue / 90), Int32(region.x), Int32(region.y),
+                                   Int32(region.width), Int32(region.height), pixels, Int(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+        return drawn == 0
+    }
+}

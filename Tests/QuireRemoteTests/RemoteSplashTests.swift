@@ -1,0 +1,82 @@
+import Fixtures
+import Foundation
+import QuireEngine
+import QuireHelper
+import QuireImage
+@testable import QuireRemote
+import XCTest
+
+/// Real render helpers draw with the rasterizer `RasterizerChoice` gives: cairo at first,
+/// Splash once a page of images is met and for a page cairo ran out of patience on, and
+/// cairo while the reader's changes are to be drawn.
+final class RemoteSplashTests: XCTestCase {
+    private func colours(_ image: PageImage) -> Int {
+        var seen = Set<UInt32>()
+        for y in stride(from: 0, to: image.height, by: 7) {
+            for x in stride(from: 0, to: image.width, by: 7) { seen.insert(image.pixel(x: x, y: y) & 0xFF_FFFF) }
+        }
+        return seen.count
+    }
+
+    /// The page cairo would draw for minutes (past the 20 s watchdog, failing) is drawn by
+    /// Splash after cairo's patience, by a new helper, at no cost to the document.
+    func testAShadingCairoCannotDrawInTimeIsDrawnWithSplash() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let file = try DocumentFile(opening: DocumentSource(path: try fixtures.slowShading()))
+        let renderer = try RemoteRenderer(file: file)
+        let first = try XCTUnwrap(renderer.helper?.pid)
+        let picture = try renderer.render(TileKey(page: 0, scale: 1))
+        XCTAssertEqual(renderer.lastRasterizer, .splash)
+        XCTAssertGreaterThan(colours(picture), 50, "the shading is drawn")
+        XCTAssertTrue(HelperProcess.ends(first), "cairo's helper was ended")
+        XCTAssertNotEqual(renderer.helper?.pid, first)
+        XCTAssertEqual(file.faults.total, 0, "running out of patience is not a failure")
+        XCTAssertEqual(file.rasterizers.withLock { $0.rasterizer(for: 0) }, .splash)
+    }
+
+    func testAScanIsDrawnWithSplashOnceItsPagesOfImagesAreKnown() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let file = try DocumentFile(opening: DocumentSource(path: fixtures.scanned()))
+        let renderer = try RemoteRenderer(file: file)
+        let tile = TileKey(page: 0, scale: 1.5)
+        _ = try renderer.render(tile)
+        XCTAssertEqual(renderer.lastRasterizer, .cairo, "before anything is known")
+        XCTAssertTrue(renderer.hasLargeImages(page: 0))
+        let scanned = try renderer.render(tile)
+        XCTAssertEqual(renderer.lastRasterizer, .splash)
+        XCTAssertGreaterThan(colours(scanned), 20)
+        XCTAssertFalse(renderer.hasLargeImages(page: 2))
+        _ = try renderer.render(TileKey(page: 2, scale: 1))
+        XCTAssertEqual(renderer.lastRasterizer, .cairo, "the page known to be text")
+        _ = try renderer.render(TileKey(page: 1, scale: 1, cell: .init(column: 0, row: 0)))
+        XCTAssertEqual(renderer.lastRasterizer, .splash, "a page not known is presumed scanned")
+    }
+
+    /// The reader's form values live in the cairo document only: a page Splash would draw
+    /// is drawn with cairo, values and all, while there are any.
+    func testThePagesWithTheReadersChangesAreDrawnWithCairo() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let file = try DocumentFile(opening: DocumentSource(path: fixtures.form()))
+        let fields = try XCTUnwrap(try RemoteDocument(file: file).formFields(at: 0))
+        file.rasterizers.withLock { $0.learn(page: 0, hasLargeImages: true) }
+        let renderer = try RemoteRenderer(file: file)
+        let tile = TileKey(page: 0, scale: 1)
+        let plain = try renderer.render(tile)
+        XCTAssertEqual(renderer.lastRasterizer, .splash)
+        _ = file.show(DocumentChanges(fields: [FieldValue(id: fields[0].id, value: .text("Ada Lovelace"))]))
+        let changed = try renderer.render(tile)
+        XCTAssertEqual(renderer.lastRasterizer, .cairo)
+        var differing = 0
+        let area = Fixtures.Form.name
+        for y in Int(area.y)..<Int(area.y + area.height) {
+            for x in Int(area.x)..<Int(area.x + area.width) where changed.pixel(x: x, y: y) != plain.pixel(x: x, y: y) { differing += 1 }
+        }
+        XCTAssertGreaterThan(differing, 40, "the name is drawn")
+        _ = file.show(DocumentChanges())
+        _ = try renderer.render(tile)
+        XCTAssertEqual(renderer.lastRasterizer, .splash, "with the changes undone")
+    }
+}
