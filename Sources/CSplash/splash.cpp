@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <malloc.h>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -73,3 +74,5 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
         return -1;
     }
 }
+
+extern "C" void csplash_give_back_memory(void) { malloc_trim(0); }

@@ -35,6 +35,9 @@ public final class SplashPages {
         munmap(mapping, length)
     }
 
+    /// Gives what Splash's last drawing left in malloc's heap back to the system.
+    public static func giveBackMemory() { csplash_give_back_memory() }
+
     /// Draws `region` (device pixels of the page at `scale`, turned by `rotation`) of page
     /// `index` into `surface`, a cairo ARGB32 image surface of the region's size.
     func draw(page index: Int, scale: Double, rotation: Rotation, region: (x: Int, y: Int, width: Int, height: Int), into surface: OpaquePointer) -> Bool {

@@ -50,6 +50,9 @@ enum RenderHelper {
             }
             guard (try? channel.send(reply.bytes)) != nil else { _exit(0) }
             drawnInto = nil
+            // Splash leaves its bands' memory in malloc's heap, held until the helper
+            // ends unless given back; the window has its answer already.
+            if case .rendered(_, _, _, _, _, .splash) = reply { SplashPages.giveBackMemory() }
         }
     }
 

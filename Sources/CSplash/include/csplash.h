@@ -24,6 +24,10 @@ void csplash_close(csplash_document *document);
 int csplash_render(csplash_document *document, int index, double dpi, int quarters,
                    int x, int y, int width, int height, uint8_t *pixels, size_t stride);
 
+/// Gives the heap's free memory back to the system (glibc's malloc_trim): Splash draws in
+/// many middle-sized pieces that malloc would otherwise keep for the helper's life.
+void csplash_give_back_memory(void);
+
 #ifdef __cplusplus
 }
 #endif
