@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireEngine", "QuireRemote", "QuireImage", "QuireProbe", "Fixtures", "PDFWriter"]),
         .testTarget(name: "QuireSandboxTests", dependencies: ["QuireSandbox"]),
         // The window's side of the helpers against real ones, from a zygote the tests fork.
-        .testTarget(name: "QuireRemoteTests", dependencies: ["QuireRemote", "QuireHelper", "QuireEngine", "QuireImage", "Fixtures"]),
+        .testTarget(name: "QuireRemoteTests", dependencies: ["QuireRemote", "QuireHelper", "QuireDocument", "QuireEngine", "QuireImage", "Fixtures"]),
         .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireEngine", "QuireImage", "QuireUI", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,6 +4,8 @@
 /// 13 MB) plus the low-resolution stand-ins. More buys little (going back re-renders a
 /// text page in tens of milliseconds) and costs memory readers notice: with 128 MiB the
 /// window's peak after paging was 233 MiB, with 64 MiB 209 MiB (Evince 184–199 MiB).
+/// Pictures count four bytes a pixel against it whatever they take: a scan's grey pages
+/// (a byte a pixel) keep the same pages around the view in a quarter of the memory.
 public enum CacheBudget {
     public static let minimum = 48 << 20
     public static let maximum = 96 << 20

@@ -31,6 +31,9 @@ public protocol RenderAbandoning: Sendable {
 
 /// A finished, immutable picture that may cross threads.
 public protocol RenderedPicture: Sendable {
+    /// What it counts against a picture budget (`TileCache`): four bytes a pixel, whatever
+    /// its pixels take in memory (a grey picture takes one: the budget keeps as many pages
+    /// of a scan as of anything else, in a quarter of the memory).
     var byteCount: Int { get }
     /// Which of the document's contents it shows (`CanvasModel.contentChanged`): the
     /// reader's form values as they were when it was drawn; 0 for the document as opened.

@@ -52,7 +52,7 @@ enum RenderHelper {
             drawnInto = nil
             // Splash leaves its bands' memory in malloc's heap, held until the helper
             // ends unless given back; the window has its answer already.
-            if case .rendered(_, _, _, _, _, .splash) = reply { SplashPages.giveBackMemory() }
+            if case .rendered(_, _, _, _, _, .splash, _) = reply { SplashPages.giveBackMemory() }
         }
     }
 
@@ -85,8 +85,13 @@ enum RenderHelper {
         do {
             let (start, clock) = (threadSeconds(), monotonicSeconds())
             try document.draw(tile, into: surface, splash: splash)
+            cairo_surface_flush(surface)
+            // A grey page of images (a scan) in a quarter of the memory: the window keeps
+            // it so. Only pages of images: on a page of text the pass costs a third of a render.
+            let grey = splash != nil && PageImage.makeGrey(at: pixels.address, width: size.width, height: size.height)
+            if grey { pixels.discard(from: PageImage.greyStride(size.width) * size.height) }
             return .rendered(id: id, width: size.width, height: size.height, cpuSeconds: threadSeconds() - start,
-                             drawSeconds: monotonicSeconds() - clock, drawnWith: splash == nil ? .cairo : .splash)
+                             drawSeconds: monotonicSeconds() - clock, drawnWith: splash == nil ? .cairo : .splash, grey: grey)
         } catch {
             return .renderFailed(id: id, reason: "\(error)")
         }

@@ -11,10 +11,15 @@ extension PageImage {
         guard let data = cairo_image_surface_get_data(surface) else { return [] }
         let stride = Int(cairo_image_surface_get_stride(surface))
         var profile = [Int](repeating: 0, count: across)
+        let grey = isGrey
         for row in 0..<down {
             let y = row * height / down
             let line = UnsafeRawPointer(data + y * stride)
             for column in 0..<across {
+                if grey {
+                    if UInt32(line.load(fromByteOffset: column * width / across, as: UInt8.self)) < paper { profile[column] += 1 }
+                    continue
+                }
                 let pixel = line.load(fromByteOffset: column * width / across * 4, as: UInt32.self)
                 // Premultiplied: a transparent pixel reads dark but is not ink.
                 guard pixel >> 24 > 0 else { continue }

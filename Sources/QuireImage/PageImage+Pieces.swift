@@ -14,8 +14,10 @@ extension PageImage {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         for piece in pieces {
-            cairo_set_source_surface(context, piece.image.surface, Double(piece.x), Double(piece.y))
-            cairo_paint(context)
+            cairo_save(context)
+            cairo_translate(context, Double(piece.x), Double(piece.y))
+            piece.image.drawOpaque(in: context, filter: CAIRO_FILTER_NEAREST)
+            cairo_restore(context)
         }
         cairo_destroy(context)
         cairo_surface_flush(surface)

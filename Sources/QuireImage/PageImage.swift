@@ -1,8 +1,11 @@
 import CCairo
 import QuireEngine
 
-/// A rendered page picture: a cairo ARGB32 image surface, premultiplied, in device pixels.
-/// Immutable once rendering returns, which is what makes it safe to hand to another thread.
+/// A rendered page picture: a cairo image surface in device pixels, ARGB32 premultiplied,
+/// or, for a grey page (`isGrey`), A8 whose alpha is the grey (0 black, 255 white): a
+/// quarter of the memory. Always drawn opaque (`drawOpaque`), never as a cairo source
+/// of its own, which would read an A8 picture as a mask. Immutable once rendering
+/// returns, which is what makes it safe to hand to another thread.
 public final class PageImage: RenderedPicture, @unchecked Sendable {
     /// The cairo surface, owned. Callers may read and reference it but never draw into it.
     public let surface: OpaquePointer
@@ -24,13 +27,15 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
         height = Int(cairo_image_surface_get_height(surface))
     }
 
-    /// A picture over `width` × `height` ARGB32 pixels at `address` (rows of `width` × 4
-    /// bytes), which `keeper` keeps mapped; nil when cairo refuses the size.
-    public convenience init?(pixelsAt address: UnsafeMutableRawPointer, width: Int, height: Int, keeper: any AnyObject & Sendable,
-                             revision: Int = 0) {
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        guard stride == width * 4,
-              let surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+    /// A picture over `width` × `height` pixels at `address`, ARGB32 (rows of `width` × 4
+    /// bytes) or, when `grey`, A8 (rows of `greyStride(width)` bytes), which `keeper`
+    /// keeps mapped; nil when cairo refuses the size.
+    public convenience init?(pixelsAt address: UnsafeMutableRawPointer, width: Int, height: Int, grey: Bool = false,
+                             keeper: any AnyObject & Sendable, revision: Int = 0) {
+        let format = grey ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32
+        let stride = Int(cairo_format_stride_for_width(format, Int32(width)))
+        guard grey ? stride == Self.greyStride(width) : stride == width * 4,
+              let surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), format,
                                                                 Int32(width), Int32(height), Int32(stride)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
@@ -41,7 +46,18 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
 
     deinit { cairo_surface_destroy(surface) }
 
-    public var byteCount: Int { Int(cairo_image_surface_get_stride(surface)) * height }
+    /// Four bytes a pixel (`RenderedPicture.byteCount`): what the picture counts against
+    /// the cache's budget, whatever it takes (`memoryBytes`).
+    public var byteCount: Int { width * height * 4 }
+
+    /// The bytes its pixels take.
+    public var memoryBytes: Int { Int(cairo_image_surface_get_stride(surface)) * height }
+
+    /// Whether it holds one grey byte a pixel (A8).
+    public var isGrey: Bool { cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8 }
+
+    /// The bytes of a grey picture's row `width` pixels wide: cairo's A8 stride.
+    public static func greyStride(_ width: Int) -> Int { (width + 3) / 4 * 4 }
 
     /// The pixel at (x, y) as 0xAARRGGBB (premultiplied), for tests and checks.
     public func pixel(x: Int, y: Int) -> UInt32 {
@@ -49,11 +65,69 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
+        if isGrey {
+            let grey = UInt32(data[y * stride + x])
+            return 0xFF00_0000 | grey << 16 | grey << 8 | grey
+        }
         return UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self)
+    }
+
+    /// Paints the picture opaque at the origin of `context`'s user space, its pixels
+    /// filtered by `filter` where they are scaled.
+    public func drawOpaque(in context: OpaquePointer, filter: cairo_filter_t = CAIRO_FILTER_GOOD) {
+        if isGrey {
+            // White where the grey is, over black: the grey itself.
+            cairo_save(context)
+            cairo_rectangle(context, 0, 0, Double(width), Double(height))
+            cairo_clip(context)
+            cairo_set_source_rgb(context, 0, 0, 0)
+            cairo_paint(context)
+            cairo_set_source_rgb(context, 1, 1, 1)
+            let mask = cairo_pattern_create_for_surface(surface)!
+            cairo_pattern_set_filter(mask, filter)
+            cairo_pattern_set_extend(mask, CAIRO_EXTEND_PAD)
+            cairo_mask(context, mask)
+            cairo_pattern_destroy(mask)
+            cairo_restore(context)
+        } else {
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), filter)
+            cairo_paint(context)
+        }
+    }
+
+    /// The picture as ARGB32 (itself when it is), for what reads only that: GDK textures, PNG.
+    public func opaque() -> PageImage? {
+        guard isGrey else { return self }
+        return Self.joined(width: width, height: height, from: [(self, 0, 0)])
     }
 
     /// Writes the picture as a PNG file.
     public func writePNG(to path: String) -> Bool {
-        cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS
+        guard let opaque = opaque() else { return false }
+        return cairo_surface_write_to_png(opaque.surface, path) == CAIRO_STATUS_SUCCESS
+    }
+
+    /// Turns the `width` × `height` ARGB32 pixels at `address` into grey ones in place
+    /// (A8 rows of `greyStride(width)` bytes from `address` on) when every pixel is an
+    /// opaque grey; returns whether it did. Only the bytes of the grey picture are
+    /// meaningful after.
+    public static func makeGrey(at address: UnsafeMutableRawPointer, width: Int, height: Int) -> Bool {
+        let pixels = address.assumingMemoryBound(to: UInt32.self)
+        let count = width * height
+        for index in 0..<count {
+            let pixel = pixels[index]
+            let blue = pixel & 0xFF
+            guard pixel >> 24 == 0xFF, (pixel >> 16) & 0xFF == blue, (pixel >> 8) & 0xFF == blue else { return false }
+        }
+        // Each grey byte lands at or before the pixel it comes from: in place, forwards.
+        let bytes = address.assumingMemoryBound(to: UInt8.self)
+        let stride = greyStride(width)
+        for y in 0..<height {
+            let row = bytes + y * stride, source = pixels + y * width
+            for x in 0..<width { row[x] = UInt8(truncatingIfNeeded: source[x]) }
+            for x in width..<stride { row[x] = 0xFF }
+        }
+        return true
     }
 }

@@ -164,13 +164,13 @@ public final class RemoteRenderer: PageRendering {
         }
         lastRenderQuestions = 1
         switch try answer(page: page, within: left(), patience: patience(), from: channel) {
-        case .rendered(id, let width, let height, let seconds, let draw, let drawnWith):
+        case .rendered(id, let width, let height, let seconds, let draw, let drawnWith, let grey):
             guard let offered, RenderReplyCheck.accepts(width: width, height: height, for: tile),
                   width * height * 4 <= offered.byteCount else {
                 throw broken(tr("the process drawing page {page} drew {width}×{height} pixels into memory it was not given", ["page": String(page + 1), "width": String(width), "height": String(height)]))
             }
             lastRasterizer = drawnWith
-            return try picture(offered, width: width, height: height, seconds: seconds, draw: draw, revision: revision)
+            return try picture(offered, width: width, height: height, grey: grey, seconds: seconds, draw: draw, revision: revision)
         case .needs(id, let width, let height):
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
                 throw broken(tr("the process drawing page {page} asked for {width}×{height} pixels", ["page": String(page + 1), "width": String(width), "height": String(height)]))
@@ -181,9 +181,9 @@ public final class RemoteRenderer: PageRendering {
                 throw broken(tr("the process drawing page {page} ended", ["page": String(page + 1)]))
             }
             switch try answer(page: page, within: left(), patience: patience(), from: channel) {
-            case .rendered(id, width, height, let seconds, let draw, let drawnWith):
+            case .rendered(id, width, height, let seconds, let draw, let drawnWith, let grey):
                 lastRasterizer = drawnWith
-                return try picture(pixels, width: width, height: height, seconds: seconds, draw: draw, revision: revision)
+                return try picture(pixels, width: width, height: height, grey: grey, seconds: seconds, draw: draw, revision: revision)
             case .renderFailed(id, let reason): throw RenderFailure(reason)
             default: throw broken(outOfTurn)
             }
@@ -194,10 +194,10 @@ public final class RemoteRenderer: PageRendering {
 
     /// The tile's pixels as a picture; the times are believed only as hints (of slowness,
     /// for the bench): a lie costs memory, not safety.
-    private func picture(_ pixels: SharedPixels, width: Int, height: Int, seconds: Double, draw: Double, revision: Int) throws -> PageImage {
+    private func picture(_ pixels: SharedPixels, width: Int, height: Int, grey: Bool, seconds: Double, draw: Double, revision: Int) throws -> PageImage {
         lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), renderSeconds) : nil
         lastDrawSeconds = draw.isFinite ? min(max(draw, 0), renderSeconds) : nil
-        guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, keeper: pixels, revision: revision) else {
+        guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, grey: grey, keeper: pixels, revision: revision) else {
             throw RenderFailure(tr("cairo refused a {width}×{height} picture", ["width": String(width), "height": String(height)]))
         }
         return image

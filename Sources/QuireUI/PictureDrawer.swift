@@ -29,13 +29,11 @@ final class PictureDrawer {
             let cr = gtk_snapshot_append_cairo(snapshot, &area)!
             cairo_translate(cr, Double(area.origin.x), Double(area.origin.y))
             cairo_scale(cr, Double(area.size.width) / Double(image.width), Double(area.size.height) / Double(image.height))
-            cairo_set_source_surface(cr, image.surface, 0, 0)
             // Pictures are opaque: copying is cheaper than blending.
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             let exact = image.width == Int(saturating: area.size.width * Float(deviceScale))
             // Pixel for pixel needs no filter; shrinking a picture needs a good one.
-            cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
+            image.drawOpaque(in: cr, filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_destroy(cr)
         }
     }
@@ -53,7 +51,9 @@ final class PageTexture {
     /// The picture it shows (kept: its pixels are the texture's).
     let source: PageImage
     init(_ image: PageImage) {
-        owned = GObjectRef(taking: quire_texture_for_surface(image.surface))
+        // GDK 4.8 has no one-byte texture format: a grey picture is widened while drawn.
+        let pixels = image.opaque() ?? image
+        owned = GObjectRef(taking: quire_texture_for_surface(pixels.surface))
         source = image
     }
 }

@@ -62,8 +62,9 @@ public enum HelperReply: Equatable, Sendable {
     /// Drawn, in `cpuSeconds` of the helper's CPU time (what tells a slow page) and
     /// `drawSeconds` of its clock (what the bench takes from a round trip to find the
     /// cost of drawing in another process), with `drawnWith` (cairo where Splash was
-    /// asked for when the helper holds the reader's changes or Splash cannot open the file).
-    case rendered(id: UInt32, width: Int, height: Int, cpuSeconds: Double, drawSeconds: Double, drawnWith: Rasterizer)
+    /// asked for when the helper holds the reader's changes or Splash cannot open the file);
+    /// `grey`: the pixels are one byte each (`PageImage.isGrey`).
+    case rendered(id: UInt32, width: Int, height: Int, cpuSeconds: Double, drawSeconds: Double, drawnWith: Rasterizer, grey: Bool)
     case renderFailed(id: UInt32, reason: String)
     case largeImages(id: UInt32, Bool)
 
@@ -76,8 +77,9 @@ public enum HelperReply: Equatable, Sendable {
         case .ready(let count): out.u8(1); out.int(count)
         case .openFailed(let reason): out.u8(2); out.string(reason, limit: Self.reasonLimit)
         case .needs(let id, let width, let height): out.u8(3); out.u32(id); out.int(width); out.int(height)
-        case .rendered(let id, let width, let height, let seconds, let draw, let rasterizer):
+        case .rendered(let id, let width, let height, let seconds, let draw, let rasterizer, let grey):
             out.u8(4); out.u32(id); out.int(width); out.int(height); out.f64(seconds); out.f64(draw); out.u8(rasterizer.rawValue)
+            out.bool(grey)
         case .renderFailed(let id, let reason): out.u8(5); out.u32(id); out.string(reason, limit: Self.reasonLimit)
         case .largeImages(let id, let large): out.u8(6); out.u32(id); out.bool(large)
         }
@@ -92,9 +94,9 @@ public enum HelperReply: Equatable, Sendable {
         case 3: self = .needs(id: try input.u32(), width: try input.int(), height: try input.int())
         case 4:
             let id = try input.u32(), width = try input.int(), height = try input.int()
-            let seconds = try input.f64(), draw = try input.f64(), drawer = try input.u8()
+            let seconds = try input.f64(), draw = try input.f64(), drawer = try input.u8(), grey = try input.bool()
             guard let rasterizer = Rasterizer(rawValue: drawer) else { throw .badValue("rasterizer \(drawer)") }
-            self = .rendered(id: id, width: width, height: height, cpuSeconds: seconds, drawSeconds: draw, drawnWith: rasterizer)
+            self = .rendered(id: id, width: width, height: height, cpuSeconds: seconds, drawSeconds: draw, drawnWith: rasterizer, grey: grey)
         case 5: self = .renderFailed(id: try input.u32(), reason: try input.string(limit: Self.reasonLimit))
         case 6: self = .largeImages(id: try input.u32(), try input.bool())
         case let other: throw .unknownMessage(other)

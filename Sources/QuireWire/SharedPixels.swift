@@ -35,4 +35,13 @@ public final class SharedPixels: @unchecked Sendable { // immutable after init; 
     }
 
     deinit { quire_pixels_unmap(address, byteCount) }
+
+    /// Gives the memory of the whole pages from `offset` on back to the system (they read
+    /// as zeros after), in every process that maps them: what a grey picture no longer uses.
+    public func discard(from offset: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (max(offset, 0) + page - 1) / page * page
+        guard page > 0, start < byteCount else { return }
+        madvise(address + start, byteCount - start, MADV_REMOVE)
+    }
 }

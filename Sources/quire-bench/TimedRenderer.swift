@@ -59,9 +59,9 @@ final class TimedRenderer: PageRendering {
     /// bench draws nothing: it reads a pixel in every page of memory instead, as drawing
     /// does (in-process pictures are resident already).
     private func touch(_ picture: PageImage) {
-        let rowBytes = picture.byteCount / max(picture.height, 1)
-        for offset in stride(from: 0, to: picture.byteCount, by: 4096) {
-            readBack ^= picture.pixel(x: offset % rowBytes / 4, y: offset / rowBytes)
+        let rowBytes = picture.memoryBytes / max(picture.height, 1), pixelBytes = picture.isGrey ? 1 : 4
+        for offset in stride(from: 0, to: picture.memoryBytes, by: 4096) {
+            readBack ^= picture.pixel(x: min(offset % rowBytes / pixelBytes, picture.width - 1), y: offset / rowBytes)
         }
     }
 

@@ -21,9 +21,9 @@ enum Rendering {
                     Output.line("\(prefix)page \(index + 1): mapping the memfd was refused")
                     continue
                 }
-                let written = min(image.byteCount, mapped.byteCount)
+                let written = min(image.memoryBytes, mapped.byteCount)
                 mapped.address.copyMemory(from: pixels, byteCount: written)
-                Output.line("\(prefix)page \(index + 1) digest=\(digest(pixels, count: image.byteCount)) shared=\(written)")
+                Output.line("\(prefix)page \(index + 1) digest=\(digest(pixels, count: image.memoryBytes)) shared=\(written)")
                 rendered += 1
             } catch {
                 Output.line("\(prefix)page \(index + 1) failed: \(error)")

@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import QuireEngine
 import QuireHelper
+import QuireDocument
 import QuireImage
 @testable import QuireRemote
 import XCTest
@@ -47,6 +48,17 @@ final class RemoteSplashTests: XCTestCase {
         let scanned = try renderer.render(tile)
         XCTAssertEqual(renderer.lastRasterizer, .splash)
         XCTAssertGreaterThan(colours(scanned), 20)
+        // Grey: a byte a pixel, the same pixels as Splash's in this process.
+        XCTAssertTrue(scanned.isGrey)
+        XCTAssertEqual(scanned.memoryBytes, PageImage.greyStride(scanned.width) * scanned.height)
+        let path = fixtures.path("scanned.pdf"), fd = open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(fd) }
+        let expected = try DocumentSource(path: path).open().render(page: 0, scale: 1.5, splash: try XCTUnwrap(SplashPages(descriptor: fd, password: nil)))
+        var differing = 0
+        for y in stride(from: 0, to: expected.height, by: 3) {
+            for x in stride(from: 0, to: expected.width, by: 3) where scanned.pixel(x: x, y: y) != expected.pixel(x: x, y: y) { differing += 1 }
+        }
+        XCTAssertEqual(differing, 0)
         XCTAssertFalse(renderer.hasLargeImages(page: 2))
         _ = try renderer.render(TileKey(page: 2, scale: 1))
         XCTAssertEqual(renderer.lastRasterizer, .cairo, "the page known to be text")

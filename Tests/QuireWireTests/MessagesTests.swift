@@ -16,7 +16,7 @@ final class MessagesTests: XCTestCase {
         for request in requests { XCTAssertEqual(try HelperRequest(request.bytes), request) }
         let replies: [HelperReply] = [
             .ready(pageCount: 2_000), .openFailed(reason: "The document is damaged"), .needs(id: 3, width: 612, height: 792),
-            .rendered(id: 3, width: 40, height: 50, cpuSeconds: 0.25, drawSeconds: 0.3, drawnWith: .splash), .renderFailed(id: 4, reason: "page 4 took too long"), .largeImages(id: 5, true),
+            .rendered(id: 3, width: 40, height: 50, cpuSeconds: 0.25, drawSeconds: 0.3, drawnWith: .splash, grey: true), .renderFailed(id: 4, reason: "page 4 took too long"), .largeImages(id: 5, true),
         ]
         for reply in replies { XCTAssertEqual(try HelperReply(reply.bytes), reply) }
         let zygote: [ZygoteRequest] = [.spawn(.renderer, displayPath: "/tmp/ä.pdf", password: nil), .spawn(.document, displayPath: "x", password: ""),

@@ -1,0 +1,66 @@
+import CCairo
+import Fixtures
+import QuireEngine
+import QuireImage
+import XCTest
+@testable import QuireDocument
+
+/// A grey page kept at one byte a pixel reads, draws and measures as the four-byte
+/// picture it came from; a page with any colour stays as it is.
+final class GreyPictureTests: XCTestCase {
+    /// `image`'s pixels copied into memory of their own, and a picture over them.
+    private func copy(_ image: PageImage) -> (UnsafeMutableRawPointer, Int) {
+        let count = image.width * image.height
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 16)
+        for y in 0..<image.height {
+            for x in 0..<image.width { memory.storeBytes(of: image.pixel(x: x, y: y), toByteOffset: (y * image.width + x) * 4, as: UInt32.self) }
+        }
+        return (memory, count)
+    }
+
+    private final class Keeper: Sendable {
+        nonisolated(unsafe) let memory: UnsafeMutableRawPointer
+        init(_ memory: UnsafeMutableRawPointer) { self.memory = memory }
+        deinit { memory.deallocate() }
+    }
+
+    func testAGreyPageIsKeptAtOneByteAPixelAndReadsAsItWas() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.scanned()).open()
+        // An odd width: grey rows are padded to four bytes.
+        let original = try document.render(page: 0, scale: 0.99)
+        XCTAssertNotEqual(original.width % 4, 0)
+        let (memory, _) = copy(original)
+        let keeper = Keeper(memory)
+        XCTAssertTrue(PageImage.makeGrey(at: memory, width: original.width, height: original.height))
+        let grey = try XCTUnwrap(PageImage(pixelsAt: memory, width: original.width, height: original.height, grey: true, keeper: keeper))
+        XCTAssertTrue(grey.isGrey)
+        XCTAssertEqual(grey.memoryBytes, PageImage.greyStride(original.width) * original.height)
+        XCTAssertLessThan(grey.memoryBytes, original.memoryBytes / 3, "a quarter of the memory")
+        var differing = 0
+        for y in 0..<original.height { for x in 0..<original.width where grey.pixel(x: x, y: y) != original.pixel(x: x, y: y) { differing += 1 } }
+        XCTAssertEqual(differing, 0, "pixels read back")
+        let drawn = try XCTUnwrap(grey.opaque())
+        XCTAssertFalse(drawn.isGrey)
+        differing = 0
+        for y in 0..<original.height { for x in 0..<original.width where drawn.pixel(x: x, y: y) != original.pixel(x: x, y: y) { differing += 1 } }
+        XCTAssertEqual(differing, 0, "drawn opaque, pixel for pixel")
+        XCTAssertEqual(grey.inkProfile(), original.inkProfile())
+    }
+
+    func testAPageWithColourStaysFourBytesAPixel() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: try fixtures.slowShading(scale: 1)).open()
+        let original = try document.render(page: 0, scale: 0.5)
+        let (memory, count) = copy(original)
+        defer { memory.deallocate() }
+        let before = Array(UnsafeBufferPointer(start: memory.assumingMemoryBound(to: UInt32.self), count: count))
+        XCTAssertFalse(PageImage.makeGrey(at: memory, width: original.width, height: original.height))
+        XCTAssertEqual(Array(UnsafeBufferPointer(start: memory.assumingMemoryBound(to: UInt32.self), count: count)), before, "untouched")
+        // Text in black on white: grey, though not a page of images.
+        let text = try DocumentSource(path: fixtures.scanned()).open().render(page: 2, scale: 1)
+        let (textMemory, _) = copy(text)
+        defer { textMemory.deallocate() }
+        XCTAssertTrue(PageImage.makeGrey(at: textMemory, width: text.width, height: text.height))
+    }
+}
