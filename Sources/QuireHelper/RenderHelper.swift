@@ -86,9 +86,8 @@ enum RenderHelper {
             let (start, clock) = (threadSeconds(), monotonicSeconds())
             try document.draw(tile, into: surface, splash: splash)
             cairo_surface_flush(surface)
-            // A grey page of images (a scan) in a quarter of the memory: the window keeps
-            // it so. Only pages of images: on a page of text the pass costs a third of a render.
-            let grey = splash != nil && PageImage.makeGrey(at: pixels.address, width: size.width, height: size.height)
+            // A grey page (text in black, a scan) in a quarter of the memory: the window keeps it so.
+            let grey = PageImage.makeGrey(at: pixels.address, width: size.width, height: size.height)
             if grey { pixels.discard(from: PageImage.greyStride(size.width) * size.height) }
             return .rendered(id: id, width: size.width, height: size.height, cpuSeconds: threadSeconds() - start,
                              drawSeconds: monotonicSeconds() - clock, drawnWith: splash == nil ? .cairo : .splash, grey: grey)

@@ -115,10 +115,18 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
     public static func makeGrey(at address: UnsafeMutableRawPointer, width: Int, height: Int) -> Bool {
         let pixels = address.assumingMemoryBound(to: UInt32.self)
         let count = width * height
-        for index in 0..<count {
-            let pixel = pixels[index]
-            let blue = pixel & 0xFF
-            guard pixel >> 24 == 0xFF, (pixel >> 16) & 0xFF == blue, (pixel >> 8) & 0xFF == blue else { return false }
+        // Runs of 1,024 pixels without a branch inside, which the compiler vectorises:
+        // the pass costs a fraction of the render it follows.
+        var start = 0
+        while start < count {
+            let end = min(start + 1_024, count)
+            var other: UInt32 = 0
+            for index in start..<end {
+                let pixel = pixels[index], blue = pixel & 0xFF
+                other |= (pixel >> 24 ^ 0xFF) | ((pixel >> 16) & 0xFF ^ blue) | ((pixel >> 8) & 0xFF ^ blue)
+            }
+            guard other == 0 else { return false }
+            start = end
         }
         // Each grey byte lands at or before the pixel it comes from: in place, forwards.
         let bytes = address.assumingMemoryBound(to: UInt8.self)
