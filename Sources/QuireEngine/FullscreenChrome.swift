@@ -1,6 +1,7 @@
 /// What fullscreen and a presentation show besides the pages. The policy:
 ///  1. Fullscreen (F11), the header bar is out of the way until the reader reaches for it:
-///     it shows when the pointer touches the screen's top (within `edge` pixels).
+///     it shows when the pointer touches the screen's top (within `edge` pixels), or when
+///     a key uses it (Ctrl+L types into its page entry, which the reader must see).
 ///  2. It stays while the pointer is over it or within `slack` pixels below it, and while
 ///     it is busy (one of its menus open, its page entry typing).
 ///  3. It hides `hideDelay` seconds after the pointer left it; a pointer back in time keeps it.
@@ -43,6 +44,14 @@ public struct FullscreenChrome: Sendable {
         guard headerShown, !hiding else { return .unchanged }
         hiding = true
         return .hideSoon
+    }
+
+    /// A key reached for the header bar (rule 1): it shows, and stays while it is busy.
+    public mutating func reached() -> Header {
+        hiding = false
+        if headerShown { return .stay }
+        headerShown = true
+        return .show
     }
 
     /// The hide asked for is due: whether to hide now (not when it became busy meanwhile).

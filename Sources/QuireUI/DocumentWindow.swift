@@ -140,7 +140,10 @@ final class DocumentWindow {
         Actions.add("main-menu", to: window) { [unowned self] in self.header.openMainMenu() }
         enableDocumentActions(false)
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
-        pageEntry.onDone = { [unowned self] in self.canvas?.grabFocus() }
+        pageEntry.onDone = { [unowned self] in
+            self.canvas?.grabFocus()
+            self.headerReveal.settle()
+        }
         // A minimised window stays mapped: its surface's state tells.
         Signal.connect(window, "realize") { [unowned self] () -> Void in
             guard let surface = gtk_native_get_surface(quire_native(self.window)) else { return }

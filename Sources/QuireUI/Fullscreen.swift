@@ -72,6 +72,8 @@ final class HeaderReveal {
     private var revealing = false
     /// A menu of the header bar open, or its page entry typing: it stays.
     var isBusy: () -> Bool = { false }
+    /// Where the pointer last moved in fullscreen (window pixels from the top).
+    private var lastY: Double?
 
     init(header: UnsafeMutablePointer<GtkWidget>, window: UnsafeMutablePointer<GtkWidget>) {
         self.header = header
@@ -107,6 +109,7 @@ final class HeaderReveal {
         guard reveals != revealing else { return }
         revealing = reveals
         chrome.reset()
+        lastY = nil
         cancelHide()
         g_object_ref(UnsafeMutableRawPointer(header))
         // Fullscreen, F11 or Escape leaves: the window's own buttons would only mislead.
@@ -123,10 +126,28 @@ final class HeaderReveal {
         g_object_unref(UnsafeMutableRawPointer(header))
     }
 
+    /// A key uses the header bar (Ctrl+L): in fullscreen it comes down.
+    func reach() {
+        guard revealing else { return }
+        apply(chrome.reached())
+    }
+
+    /// What kept the header bar busy is over (its page entry done with): it goes as the
+    /// pointer, where it last was, says.
+    func settle() {
+        guard revealing else { return }
+        pointerMoved(toY: lastY ?? .infinity)
+    }
+
     private func pointerMoved(toY y: Double) {
         guard revealing else { return }
+        lastY = y
         let height = Double(gtk_widget_get_height(header))
-        switch chrome.pointer(atY: y, headerHeight: height, busy: isBusy()) {
+        apply(chrome.pointer(atY: y, headerHeight: height, busy: isBusy()))
+    }
+
+    private func apply(_ change: FullscreenChrome.Header) {
+        switch change {
         case .show:
             gtk_revealer_set_reveal_child(OpaquePointer(revealer), 1)
         case .hideSoon:

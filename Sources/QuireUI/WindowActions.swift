@@ -46,7 +46,10 @@ extension DocumentWindow {
             }),
             ("rotate-left", true, onCanvas { $0.rotate(clockwise: false) }),
             ("rotate-right", true, onCanvas { $0.rotate(clockwise: true) }),
-            ("go-to-page", true, onCanvas { [unowned self] _ in self.pageEntry.focus() }),
+            ("go-to-page", true, onCanvas { [unowned self] _ in
+                self.headerReveal.reach()
+                self.pageEntry.focus()
+            }),
             ("find", true, onCanvas { [unowned self] _ in self.searchBar.open() }),
             ("find-next", true, onCanvas { [unowned self] _ in self.search?.step(forward: true) }),
             ("find-previous", true, onCanvas { [unowned self] _ in self.search?.step(forward: false) }),

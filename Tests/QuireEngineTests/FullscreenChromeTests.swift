@@ -34,6 +34,18 @@ final class FullscreenChromeTests: XCTestCase {
         XCTAssertTrue(chrome.headerShown)
     }
 
+    /// Ctrl+L types into the page entry: the reader sees it, and it goes once typed, where
+    /// the pointer is far from it.
+    func testAKeyThatUsesTheHeaderBarShowsItUntilItIsDoneWith() {
+        var chrome = FullscreenChrome()
+        XCTAssertEqual(chrome.reached(), .show)
+        XCTAssertEqual(chrome.pointer(atY: 600, headerHeight: 46, busy: true), .stay, "hidden while its entry is typed in")
+        XCTAssertEqual(chrome.reached(), .stay)
+        XCTAssertEqual(chrome.pointer(atY: 600, headerHeight: 46, busy: false), .hideSoon)
+        XCTAssertTrue(chrome.hideDue(busy: false))
+        XCTAssertFalse(chrome.headerShown)
+    }
+
     func testAPresentationsPointerCountsOnlyRealMoves() {
         var pointer = FullscreenChrome.PointerRest()
         XCTAssertTrue(pointer.moved(to: Point(x: 100, y: 100)))

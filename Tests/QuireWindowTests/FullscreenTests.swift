@@ -87,6 +87,37 @@ final class FullscreenTests: XCTestCase {
         try session.proceed()
     }
 
+    /// Ctrl+L in fullscreen brings the header bar down, so the page typed into its entry is
+    /// seen; after Enter, with the pointer far from it, it goes.
+    func testCtrlLInFullscreenShowsThePageEntryUntilEnter() throws {
+        let (session, _) = try session("""
+            \(Self.pressF11)
+            xdotool mousemove 800 600
+            echo away
+            read answer
+            xdotool key ctrl+l
+            echo typing
+            read answer
+            xdotool type 2
+            xdotool key Return
+            echo entered
+            """)
+        XCTAssertEqual(try session.readLine(), "away")
+        func top(_ picture: Picture) -> Picture { picture.cropped(x: 0, y: 0, width: 1600, height: 46) }
+        let grey: UInt32 = 0xFFEB_EBEB
+        func revealed(_ picture: Picture) -> Bool {
+            (400..<1200).filter { Picture.distance(top(picture)[$0, 40], grey) <= 5 }.count > 600
+        }
+        XCTAssertFalse(revealed(try session.screen { _ in true }), "fullscreen shows the header bar before anything reaches for it")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "typing")
+        XCTAssertTrue(revealed(try session.screen(until: revealed)), "Ctrl+L did not bring the header bar and its page entry")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "entered")
+        XCTAssertFalse(revealed(try session.screen { !revealed($0) }), "the header bar stayed after Enter")
+        try session.proceed()
+    }
+
     /// Escape goes first to what uses it (here the selection, cleared), then leaves fullscreen.
     func testEscapeLeavesFullscreenOnceNothingElseUsesIt() throws {
         let (session, _) = try session("""
