@@ -28,7 +28,7 @@ let package = Package(
         // The helpers' confinement: libseccomp's filters, Landlock, limits.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // poppler's Splash rasterizer, reached through poppler-cpp: the render helpers draw
-        // pages of images and pages cairo is too slow for with it (`Document+Splash.swift`).
+        // pages of images and pages cairo is too slow for with it (`SplashPages.swift`).
         .target(name: "CSplash", linkerSettings: [.linkedLibrary("poppler-cpp")]),
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.

@@ -34,7 +34,7 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
                              keeper: any AnyObject & Sendable, revision: Int = 0) {
         let format = grey ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32
         let stride = Int(cairo_format_stride_for_width(format, Int32(width)))
-        guard grey ? stride == Self.greyStride(width) : stride == width * 4,
+        guard grey || stride == width * 4,
               let surface = cairo_image_surface_create_for_data(address.assumingMemoryBound(to: UInt8.self), format,
                                                                 Int32(width), Int32(height), Int32(stride)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -57,7 +57,7 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
     public var isGrey: Bool { cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8 }
 
     /// The bytes of a grey picture's row `width` pixels wide: cairo's A8 stride.
-    public static func greyStride(_ width: Int) -> Int { (width + 3) / 4 * 4 }
+    public static func greyStride(_ width: Int) -> Int { Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width))) }
 
     /// The pixel at (x, y) as 0xAARRGGBB (premultiplied), for tests and checks.
     public func pixel(x: Int, y: Int) -> UInt32 {
@@ -96,7 +96,7 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
         }
     }
 
-    /// The picture as ARGB32 (itself when it is), for what reads only that: GDK textures, PNG.
+    /// The picture as ARGB32 (itself when it is), for what reads only that: PNG.
     public func opaque() -> PageImage? {
         guard isGrey else { return self }
         return Self.joined(width: width, height: height, from: [(self, 0, 0)])

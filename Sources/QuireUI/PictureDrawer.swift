@@ -51,9 +51,7 @@ final class PageTexture {
     /// The picture it shows (kept: its pixels are the texture's).
     let source: PageImage
     init(_ image: PageImage) {
-        // GDK 4.8 has no one-byte texture format: a grey picture is widened while drawn.
-        let pixels = image.opaque() ?? image
-        owned = GObjectRef(taking: quire_texture_for_surface(pixels.surface))
+        owned = GObjectRef(taking: quire_texture_for_surface(image.surface))
         source = image
     }
 }

@@ -54,7 +54,8 @@ void quire_object_set_uint(gpointer object, const char *property, guint value);
 /* shortcut-labels.c: key caps named as a keyboard says them ("Page Down", not "Page_Down"). */
 void quire_shortcut_labels_spaced(GtkWidget *root);
 
-/* A texture over a cairo ARGB32 image surface without copying; the texture keeps the surface alive. */
+/* A texture over a cairo ARGB32 image surface without copying (the texture keeps the surface
+ * alive), or over an A8 one (a grey picture) widened to three bytes a pixel. */
 GdkTexture *quire_texture_for_surface(cairo_surface_t *surface);
 
 /* Pushes a colour matrix onto `snapshot` (pop with gtk_snapshot_pop): output component o of
