@@ -16,6 +16,9 @@ final class BookmarksView {
     private let empty = Label(tr("No bookmarks yet.\nPress Ctrl+D to bookmark the place you are reading."), wrap: true)
     private var rows: [UnsafeMutablePointer<GtkWidget>] = []
     private(set) var shown: [Bookmark] = []
+    /// What the rows read, to leave them alone when it would not change.
+    private struct Line: Equatable { let id, name, label: String }
+    private var shownLines: [Line]?
     /// The row a context menu was opened on.
     private var menuRow: Int?
     /// Called with the bookmark chosen, renamed (with the list, and its row's area there,
@@ -50,27 +53,32 @@ final class BookmarksView {
     var count: Int { shown.count }
 
     /// Lists `bookmarks`; the row selected stays selected (or the one now in its place).
+    /// Rows that would read the same are left alone: a row replaced between a click's
+    /// press and its release takes no click (labels read, the store written at a pause).
     func show(_ bookmarks: [Bookmark], labelOf: (Int) -> String) {
+        let lines = bookmarks.map { Line(id: $0.id, name: $0.name, label: labelOf($0.place.page)) }
+        guard lines != shownLines else { return shown = bookmarks }
         let selected = selectedIndex
+        shown = bookmarks
+        shownLines = lines
         let hadFocus = rows.contains { gtk_widget_has_focus($0) != 0 }
         for row in rows { gtk_list_box_remove(OpaquePointer(list), row) }
-        rows = bookmarks.map { bookmark in
-            let line = Box.row(spacing: 8)
-            let name = Label(bookmark.name, xalign: 0)
+        rows = lines.map { line in
+            let content = Box.row(spacing: 8)
+            let name = Label(line.name, xalign: 0)
             name.ellipsize()
             gtk_widget_set_hexpand(name.widget, 1)
-            let page = Label(labelOf(bookmark.place.page), xalign: 1)
+            let page = Label(line.label, xalign: 1)
             page.addCSSClass("dim-label")
             page.addCSSClass("numeric")
-            line.append(name)
-            line.append(page)
+            content.append(name)
+            content.append(page)
             let row = gtk_list_box_row_new()!
-            gtk_list_box_row_set_child(quire_list_box_row(row), line.widget)
-            gtk_widget_set_tooltip_text(row, bookmark.name)
+            gtk_list_box_row_set_child(quire_list_box_row(row), content.widget)
+            gtk_widget_set_tooltip_text(row, line.name)
             gtk_list_box_append(OpaquePointer(list), row)
             return row
         }
-        shown = bookmarks
         empty.setVisible(bookmarks.isEmpty)
         gtk_widget_set_visible(scrolled, bookmarks.isEmpty ? 0 : 1)
         if let selected, !rows.isEmpty {

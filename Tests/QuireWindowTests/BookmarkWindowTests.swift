@@ -31,8 +31,10 @@ final class BookmarkWindowTests: XCTestCase {
     }
 
     /// Script lines that press Ctrl+D, say "asked" and wait for the test (which waits for
-    /// the name's popover), type `name`, press Enter, open the sidebar on the Bookmarks
-    /// pane, say "listed" and wait; on lines of their own, whatever the script before ends with.
+    /// the name's popover), type `name`, press Enter and F9, say "sidebar" and wait for the
+    /// test (a click before the switcher is on screen goes to the page), switch to the
+    /// Bookmarks pane, say "listed" and wait; on lines of their own, whatever the script
+    /// before ends with.
     private static func bookmark(named name: String) -> String {
         """
 
@@ -41,6 +43,8 @@ final class BookmarkWindowTests: XCTestCase {
         read answer
         xdotool type '\(name)'
         xdotool key Return F9
+        echo sidebar
+        read answer
         xdotool mousemove \(bookmarksButton) click 1
         xdotool mousemove 1590 1190
         echo listed
@@ -56,8 +60,26 @@ final class BookmarkWindowTests: XCTestCase {
         func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
         XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name", line: line)
         try session.proceed()
+        XCTAssertEqual(try session.readLine(), "sidebar", line: line)
+        XCTAssertTrue(Self.showsSwitcher(try session.screen(until: Self.showsSwitcher)), "F9 did not open the sidebar", line: line)
+        try session.proceed()
         XCTAssertEqual(try session.readLine(), "listed", line: line)
-        XCTAssertNotNil(Self.firstRow(try session.stillScreen { Self.firstRow($0) != nil }), "the Bookmarks pane lists nothing", line: line)
+        assertListsBookmarks(try session.stillScreen(Self.listsBookmarks), "the Bookmarks pane lists nothing", line: line)
+    }
+
+    /// The sidebar's switcher is on screen: its Bookmarks button, pressed or not.
+    private static func showsSwitcher(_ screen: Picture) -> Bool {
+        [0xFFE6_E6E6, 0xFFBE_BEBE].contains { Picture.distance(screen[160, 65], $0) <= 8 } && Picture.distance(screen[45, 73], 0xFFFA_FAFA) <= 4
+    }
+
+    /// The sidebar shows the Bookmarks pane (its button pressed, the outline's not: the
+    /// outline's rows would pass for bookmarks) and lists at least one.
+    private static func listsBookmarks(_ screen: Picture) -> Bool {
+        Picture.distance(screen[160, 65], 0xFFBE_BEBE) <= 8 && Picture.distance(screen[60, 65], 0xFFE6_E6E6) <= 8 && firstRow(screen) != nil
+    }
+
+    private func assertListsBookmarks(_ screen: Picture, _ message: String, line: UInt = #line) {
+        XCTAssertTrue(Self.listsBookmarks(screen), message, line: line)
     }
 
     /// The first row of a pane: ink at the sidebar's left, below its switcher.
@@ -112,7 +134,9 @@ final class BookmarkWindowTests: XCTestCase {
         try again.proceed()
         XCTAssertEqual(try again.readLine(), "home")
         XCTAssertTrue(try showsAtTheTop(page: 0, of: file, xs: Self.openXs, in: again), "Home did not show the first page")
-        let row = try XCTUnwrap(Self.firstRow(try again.stillScreen { Self.firstRow($0) != nil }), "the bookmark is not listed after a restart")
+        let pane = try again.stillScreen(Self.listsBookmarks)
+        assertListsBookmarks(pane, "the bookmark is not listed after a restart")
+        let row = try XCTUnwrap(Self.firstRow(pane))
         try again.proceed("60 \(row + 5)")
         XCTAssertEqual(try again.readLine(), "clicked")
         XCTAssertTrue(try showsAtTheTop(page: 4, of: file, xs: Self.openXs, in: again), "the bookmark did not go to page 5")
@@ -139,7 +163,7 @@ final class BookmarkWindowTests: XCTestCase {
         let rebuilt = fixtures.long(pages: 6, named: "rebuilt-new.pdf")
         XCTAssertEqual(rename(rebuilt, file), 0)
         XCTAssertTrue(try showsAtTheTop(page: 0, of: file, xs: Self.openXs, in: session), "the rebuilt file was not reloaded")
-        XCTAssertNotNil(Self.firstRow(try session.stillScreen { Self.firstRow($0) != nil }), "the bookmark went with the reload")
+        assertListsBookmarks(try session.stillScreen(Self.listsBookmarks), "the bookmark went with the reload")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "exited 0")
     }
