@@ -29,6 +29,8 @@ public struct Configuration: Sendable {
     public var reportsStalls: Bool
     /// `QUIRE_TRACE_PREVIEWS=1`: each link preview prints how long its picture took.
     public var tracesPreviews: Bool
+    /// `QUIRE_TRACE_LAUNCH=1`: the steps to the first view print when they are reached (`LaunchTrace`).
+    public var tracesLaunch: Bool
     /// `QUIRE_REPORT_SHOWN_TEXT=1`: `--snapshot` also prints the words the window shows.
     public var reportsShownText: Bool
     /// Render and search threads: one a core, at most four (beyond that poppler's memory
@@ -58,6 +60,7 @@ public struct Configuration: Sendable {
         propertiesReport = path("QUIRE_PROPERTIES_REPORT")
         reportsStalls = variable("QUIRE_REPORT_STALLS") == "1"
         tracesPreviews = variable("QUIRE_TRACE_PREVIEWS") == "1"
+        tracesLaunch = variable("QUIRE_TRACE_LAUNCH") == "1"
         reportsShownText = variable("QUIRE_REPORT_SHOWN_TEXT") == "1"
         workerThreads = min(max(processors, 1), 4)
     }

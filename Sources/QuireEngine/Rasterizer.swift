@@ -12,6 +12,8 @@
 ///  3. Once a page of images is met, every page not known to be otherwise is presumed to
 ///     be one (a scanned book is scanned throughout); pages learnt to have no large
 ///     images stay with cairo. A text page presumed wrongly costs about 30 ms more.
+///     A page looked at before anything is drawn (the first, while the window builds
+///     itself) decides itself only: a cover photo does not make a book a scan.
 ///  4. Splash for a page cairo did not draw within `cairoPatience`: cairo's function
 ///     shadings are subdivided over the whole shading, not what shows (a page of one
 ///     took minutes and gigabytes; Splash drew it in 0.2 s). The cairo render is stopped
@@ -27,6 +29,8 @@ public struct RasterizerChoice: Equatable, Sendable {
     public static let cairoPatience = 3.0
 
     private var imagePages: Set<Int> = []
+    /// Pages of images that decide nothing of the others (rule 3).
+    private var imagePagesAlone: Set<Int> = []
     private var plainPages: Set<Int> = []
     private var tooSlowForCairo: Set<Int> = []
 
@@ -34,20 +38,24 @@ public struct RasterizerChoice: Equatable, Sendable {
 
     /// The rasterizer to draw `page` with.
     public func rasterizer(for page: Int) -> Rasterizer {
-        if tooSlowForCairo.contains(page) || imagePages.contains(page) { return .splash }
+        if tooSlowForCairo.contains(page) || imagePages.contains(page) || imagePagesAlone.contains(page) { return .splash }
         if plainPages.contains(page) || imagePages.isEmpty { return .cairo }
         return .splash
     }
 
-    /// What a pass over `page`'s content found.
-    public mutating func learn(page: Int, hasLargeImages: Bool) {
+    /// What a pass over `page`'s content found; `alone`: a look before anything was drawn,
+    /// which decides that page only.
+    public mutating func learn(page: Int, hasLargeImages: Bool, alone: Bool = false) {
         guard page >= 0 else { return }
-        if hasLargeImages {
-            imagePages.insert(page)
-            plainPages.remove(page)
-        } else {
+        imagePages.remove(page)
+        imagePagesAlone.remove(page)
+        plainPages.remove(page)
+        if !hasLargeImages {
             plainPages.insert(page)
-            imagePages.remove(page)
+        } else if alone {
+            imagePagesAlone.insert(page)
+        } else {
+            imagePages.insert(page)
         }
     }
 

@@ -170,6 +170,7 @@ public final class RemoteRenderer: PageRendering {
                 throw broken(tr("the process drawing page {page} drew {width}×{height} pixels into memory it was not given", ["page": String(page + 1), "width": String(width), "height": String(height)]))
             }
             lastRasterizer = drawnWith
+            LaunchTrace.mark("page \(tile.page + 1) at scale \(tile.scale) drawn by \(drawnWith) in \(Int(draw * 1000)) ms")
             return try picture(offered, width: width, height: height, grey: grey, seconds: seconds, draw: draw, revision: revision)
         case .needs(id, let width, let height):
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
@@ -229,13 +230,18 @@ public final class RemoteRenderer: PageRendering {
         return (pixels.width + 1) * (pixels.height + 1) * 4
     }
 
-    public func hasLargeImages(page: Int) -> Bool {
+    public func hasLargeImages(page: Int) -> Bool { hasLargeImages(page: page, within: 5, ahead: false) }
+
+    /// Whether images cover half of `page`, learnt for the rasterizer's choice (`ahead`:
+    /// before anything was drawn, for that page alone); true when the helper could not say
+    /// within `seconds` (it is then ended, not counted as a fault).
+    func hasLargeImages(page: Int, within seconds: Double, ahead: Bool) -> Bool {
         guard (try? ready()) != nil, let channel = helper?.channel else { return true }
         nextID &+= 1
         let id = nextID
         guard (try? channel.send(HelperRequest.largeImages(id: id, page: page).bytes)) != nil,
-              case .largeImages(id, let large)? = try? answer(page: page, within: 5, from: channel) else { return true }
-        file.rasterizers.withLock { $0.learn(page: page, hasLargeImages: large) }
+              case .largeImages(id, let large)? = try? answer(page: page, within: seconds, from: channel) else { return true }
+        file.rasterizers.withLock { $0.learn(page: page, hasLargeImages: large, alone: ahead) }
         return large
     }
 }
@@ -278,16 +284,39 @@ final class RenderInProgress: RenderAbandoning {
 
 /// A renderer made ahead, while the document is still being opened, so that its helper
 /// opens the file at the same time as the document helper does: the first render thread
-/// takes it instead of making its own.
+/// takes it instead of making its own. Meanwhile its helper looks at the first page for
+/// large images (a pass without decoding: 1–5 ms on the corpus's text and scan pages),
+/// so that a scan's first view is drawn by Splash (`Rasterizer`, rule 2) instead of
+/// cairo decoding its image whole: the 300-dpi scan, 112 against 177 ms a page. A first
+/// render asked for sooner waits for the pass; a pass past `lookSeconds` ends the helper,
+/// and the first render makes another.
 public final class PreparedRenderer: Sendable {
-    private let renderer: Mutex<RemoteRenderer?>
+    static let lookSeconds = 0.5
+    private struct State: ~Copyable {
+        var renderer: RemoteRenderer?
+        var looked = false
+    }
+    private let state: Mutex<State>
 
     public init(file: DocumentFile) {
-        renderer = Mutex(try? RemoteRenderer(file: file))
+        state = Mutex(State(renderer: try? RemoteRenderer(file: file)))
+        startThread { [self] in state.withLock { Self.look(&$0) } }
     }
 
-    /// The renderer, once; nil after (or when none could be made).
-    public func take() -> RemoteRenderer? { renderer.withLock { $0.take() } }
+    /// The renderer, once, having looked at the first page; nil after (or when none could be made).
+    public func take() -> RemoteRenderer? {
+        state.withLock { state in
+            Self.look(&state)
+            return state.renderer.take()
+        }
+    }
+
+    private static func look(_ state: inout State) {
+        guard !state.looked else { return }
+        state.looked = true
+        let images = state.renderer?.hasLargeImages(page: 0, within: lookSeconds, ahead: true)
+        LaunchTrace.mark("page 1 looked at: \(images == true ? "" : "no ")large images")
+    }
 }
 
 /// Whether a helper's pixel size is one the window could have asked for: the tile's.

@@ -58,6 +58,8 @@ public final class Application {
             Settings.shared.sync()
         }
         let configuration = ThisProcess.configuration()
+        if configuration.tracesLaunch { LaunchTrace.turnOn() }
+        LaunchTrace.mark("main")
         startHelpers()
         RendererChoice.applyBeforeGtkStarts()
         ThisProcess.returnFreedPicturesToTheSystem()
@@ -105,6 +107,7 @@ public final class Application {
     ]
 
     private func startup() {
+        LaunchTrace.mark("GTK started")
         recent = RecentDocuments()
         // The application's icon (window, About) where an installed Quire has it in hicolor.
         gtk_window_set_default_icon_name(Self.id)
@@ -161,6 +164,7 @@ public final class Application {
     }
 
     private func open(_ files: [OpaquePointer]) {
+        LaunchTrace.mark("open signal")
         for file in files {
             let window = newWindow()
             if let path = g_file_get_path(file) {

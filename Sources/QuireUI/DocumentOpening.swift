@@ -61,6 +61,7 @@ final class DocumentOpening {
             let outcome = Outcome { () throws(DocumentError) in
                 let file = try DocumentFile(opening: source, cancel: ending, watchdogs: watchdogs)
                 let renderer = PreparedRenderer(file: file)
+                defer { LaunchTrace.mark("document opened by its helper") }
                 return Opened(document: try RemoteDocument(file: file, cancel: ending), renderer: renderer)
             }
             slot.outcome.withLock { $0 = outcome }

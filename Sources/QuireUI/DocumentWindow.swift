@@ -391,6 +391,7 @@ final class DocumentWindow {
     }
 
     private func load(_ document: RemoteDocument, renderer: PreparedRenderer, from source: DocumentSource, keeping kept: ViewStart.Kept?) {
+        LaunchTrace.mark("document shown")
         let file = document.file
         let threads = DocumentThreads(file: file, renderer: renderer, threads: configuration.workerThreads)
         rememberState()

@@ -345,6 +345,7 @@ final class PageCanvas: CanvasContent {
     }
 
     func resize(width: Double, height: Double) {
+        LaunchTrace.mark("canvas \(Int(width))×\(Int(height))")
         model.setDeviceScale(Double(gtk_widget_get_scale_factor(UnsafeMutablePointer(canvas))))
         let target = model.resize(to: Size(width: width, height: height))
         contentSizeChanged()
@@ -433,6 +434,7 @@ final class PageCanvas: CanvasContent {
 
     func received(_ result: RenderWorkers<RemoteRenderer>.Result) {
         seenResults = max(seenResults, result.sequence)
+        LaunchTrace.mark("picture arrived: page \(result.key.page + 1) at scale \(result.key.scale)")
         if case .failure(let failure) = result.outcome, reportedFailures.insert(result.key.page).inserted {
             printError("page \(result.key.page + 1) could not be rendered: \(failure)")
             onPageFailed?(failure.description)
@@ -482,7 +484,9 @@ final class PageCanvas: CanvasContent {
     private func submitPlan() {
         guard model.hasViewport, !paused else { return }
         let plan = model.plan()
-        workers?.submit(firstView.tiles(of: plan), urgent: plan.urgent, seen: seenResults)
+        let tiles = firstView.tiles(of: plan)
+        if let first = tiles.first { LaunchTrace.mark("tiles asked, the first at scale \(first.scale)") }
+        workers?.submit(tiles, urgent: plan.urgent, seen: seenResults)
     }
 
     /// The best picture of `page` for a thumbnail: its low-resolution one, else any whole
@@ -548,6 +552,7 @@ final class PageCanvas: CanvasContent {
                 // Paper under what is missing; a sharp picture covers it all.
                 if page.quality != .sharp { gtk_snapshot_append_color(snapshot, &white, &bounds) }
                 for layer in page.layers {
+                    LaunchTrace.mark("picture drawn at scale \(layer.key.scale)")
                     // The origin on a device pixel and the size in whole device pixels: a sharp
                     // picture then lands pixel for pixel.
                     var area = graphene_rect_t(origin: .init(x: snap(layer.rect.x), y: snap(layer.rect.y)),

@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import CShim
+import QuireEngine
 
 /// Typed handles on the GTK widgets Quire builds by hand: each holds the widget and the one
 /// cast its C type needs, so that a call site says what it does (`label.text = …`,
@@ -137,7 +138,17 @@ struct Window: WidgetHandle {
         gtk_window_set_modal(window, 1)
         gtk_window_set_destroy_with_parent(window, 1)
     }
-    func present() { gtk_window_present(window) }
+    func present() {
+        LaunchTrace.mark("window presented")
+        gtk_window_present(window)
+        LaunchTrace.mark("window realized")
+        guard LaunchTrace.isOn, let clock = gtk_widget_get_frame_clock(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)) else { return }
+        var frames = 0
+        Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+            frames += 1
+            LaunchTrace.mark("frame \(frames) painted")
+        }
+    }
     func destroy() { gtk_window_destroy(window) }
     var focus: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
     var isFullscreen: Bool { gtk_window_is_fullscreen(window) != 0 }

@@ -24,6 +24,17 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(choice.rasterizer(for: 1), .cairo, "no page of images is known any more")
     }
 
+    func testAFirstPageOfImagesLookedAtAheadIsDrawnWithSplashAlone() {
+        var choice = RasterizerChoice()
+        choice.learn(page: 0, hasLargeImages: true, alone: true)
+        XCTAssertEqual(choice.rasterizer(for: 0), .splash)
+        XCTAssertEqual(choice.rasterizer(for: 1), .cairo, "a cover photo does not make the book a scan")
+        choice.learn(page: 5, hasLargeImages: true)
+        XCTAssertEqual(choice.rasterizer(for: 1), .splash, "a page of images met in drawing presumes the others scanned")
+        choice.learn(page: 0, hasLargeImages: false)
+        XCTAssertEqual(choice.rasterizer(for: 0), .cairo, "the last pass over a page decides")
+    }
+
     func testAPageCairoRanOutOfPatienceOnIsDrawnWithSplash() {
         var choice = RasterizerChoice()
         choice.cairoTooSlow(page: 4)

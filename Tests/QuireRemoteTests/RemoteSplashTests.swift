@@ -68,6 +68,26 @@ final class RemoteSplashTests: XCTestCase {
         XCTAssertEqual(renderer.lastRasterizer, .splash, "a page not known is presumed scanned")
     }
 
+    /// The renderer made while the document opens looks at the first page meanwhile: a
+    /// scan's first view is drawn by Splash; its next page, not known, by cairo; a text
+    /// document's first page by cairo.
+    func testTheFirstViewOfAScanIsDrawnWithSplash() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let scan = try DocumentFile(opening: DocumentSource(path: fixtures.scanned()))
+        let renderer = try XCTUnwrap(PreparedRenderer(file: scan).take())
+        let first = try renderer.render(TileKey(page: 0, scale: 1.5))
+        XCTAssertEqual(renderer.lastRasterizer, .splash)
+        XCTAssertEqual(try differenceFromSplash(first, fixtures.path("scanned.pdf"), page: 0, scale: 1.5), 0)
+        _ = try renderer.render(TileKey(page: 1, scale: 1.5))
+        XCTAssertEqual(renderer.lastRasterizer, .cairo, "one page of images seen ahead says nothing of the others")
+        let text = try DocumentFile(opening: DocumentSource(path: fixtures.long(pages: 3)))
+        let textRenderer = try XCTUnwrap(PreparedRenderer(file: text).take())
+        _ = try textRenderer.render(TileKey(page: 0, scale: 1.5))
+        XCTAssertEqual(textRenderer.lastRasterizer, .cairo)
+        XCTAssertEqual(scan.faults.total + text.faults.total, 0)
+    }
+
     /// The reader's form values live in the cairo document only: a page Splash would draw
     /// is drawn with cairo, values and all, while there are any.
     func testThePagesWithTheReadersChangesAreDrawnWithCairo() throws {

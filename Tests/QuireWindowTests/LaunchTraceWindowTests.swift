@@ -1,0 +1,39 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// `QUIRE_TRACE_LAUNCH=1`: a launch prints its steps, each once, in the order they happen
+/// and with times that only grow; without it, nothing.
+final class LaunchTraceWindowTests: XCTestCase {
+    func testALaunchPrintsItsStepsInOrder() throws {
+        let fixtures = try Fixtures()
+        let file = fixtures.scanned()
+        let traced = try QuireRun.run(["--snapshot", fixtures.path("traced.png"), "--size", "800x600", file],
+                                      environment: ["QUIRE_TRACE_LAUNCH": "1"])
+        XCTAssertEqual(traced.status, 0, traced.standardError)
+        let steps: [(ms: Double, name: String)] = traced.standardError.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("launch: "), let unit = line.range(of: " ms "),
+                  let ms = Double(line[line.index(line.startIndex, offsetBy: 8)..<unit.lowerBound]) else { return nil }
+            return (ms, String(line[unit.upperBound...]))
+        }
+        let names = steps.map(\.name)
+        func index(_ prefix: String) -> Int? { names.firstIndex { $0.hasPrefix(prefix) } }
+        let order = ["main", "GTK started", "document shown", "window presented", "window realized", "tiles asked",
+                     "picture arrived: page 1", "picture drawn at scale"]
+        let indexes = order.map(index)
+        XCTAssertEqual(indexes.compactMap { $0 }, indexes.compactMap { $0 }.sorted(), "steps out of order: \(names)")
+        XCTAssertFalse(indexes.contains(nil), "a step is missing: \(names)")
+        XCTAssertNotNil(index("document opened by its helper"), "\(names)")
+        XCTAssertNotNil(index("frame 1 painted"), "\(names)")
+        // The scan's first page is looked at before it is drawn, and drawn by Splash.
+        XCTAssertTrue(names.contains("page 1 looked at: large images"), "\(names)")
+        XCTAssertNotNil(names.first { $0.hasPrefix("page 1 at scale") && $0.contains("drawn by splash") }, "\(names)")
+        XCTAssertEqual(Set(names).count, names.count, "a step printed twice")
+        XCTAssertEqual(steps.map(\.ms), steps.map(\.ms).sorted(), "times that go back")
+        XCTAssertTrue(steps.allSatisfy { $0.ms > 0 && $0.ms < 120_000 }, "\(steps)")
+
+        let quiet = try QuireRun.run(["--snapshot", fixtures.path("quiet.png"), "--size", "800x600", file])
+        XCTAssertEqual(quiet.status, 0, quiet.standardError)
+        XCTAssertFalse(quiet.standardError.contains("launch: "), quiet.standardError)
+    }
+}
