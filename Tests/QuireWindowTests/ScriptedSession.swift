@@ -184,16 +184,18 @@ final class ScriptedSession {
     }
 
     /// Polls the screen until `done` holds for it or 30 s pass (waiting on the outcome,
-    /// not on time) and returns the last screen.
+    /// not on time) and returns the last screen, which stays in `shot`.ppm.
     func screen(until done: (Picture) -> Bool) throws -> Picture {
         let deadline = Date().addingTimeInterval(30)
+        // Uncompressed: 60 ms a look where a PNG took 230.
+        let grabbed = shot + ".ppm"
         while true {
             let grab = Process()
             grab.executableURL = URL(fileURLWithPath: "/usr/bin/import")
-            grab.arguments = ["-window", "root", shot]
+            grab.arguments = ["-window", "root", "-depth", "8", "ppm:" + grabbed]
             try grab.run()
             grab.waitUntilExit()
-            let picture = try Picture(png: shot)
+            let picture = try Picture(ppm: grabbed)
             if done(picture) || Date() > deadline { return picture }
         }
     }
