@@ -13,7 +13,9 @@
 ///     be one (a scanned book is scanned throughout); pages learnt to have no large
 ///     images stay with cairo. A text page presumed wrongly costs about 30 ms more.
 ///     A page looked at before anything is drawn (the first, while the window builds
-///     itself) decides itself only: a cover photo does not make a book a scan.
+///     itself) decides itself only: a cover photo does not make a book a scan. Two such
+///     pages of images (the first two) do: the book is presumed scanned from its first
+///     view, and no page of it is first decoded whole by cairo.
 ///  4. Splash for a page cairo did not draw within `cairoPatience`: cairo's function
 ///     shadings are subdivided over the whole shading, not what shows (a page of one
 ///     took minutes and gigabytes; Splash drew it in 0.2 s). The cairo render is stopped
@@ -39,7 +41,7 @@ public struct RasterizerChoice: Equatable, Sendable {
     /// The rasterizer to draw `page` with.
     public func rasterizer(for page: Int) -> Rasterizer {
         if tooSlowForCairo.contains(page) || imagePages.contains(page) || imagePagesAlone.contains(page) { return .splash }
-        if plainPages.contains(page) || imagePages.isEmpty { return .cairo }
+        if plainPages.contains(page) || (imagePages.isEmpty && imagePagesAlone.count < 2) { return .cairo }
         return .splash
     }
 

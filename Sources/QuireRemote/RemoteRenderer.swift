@@ -232,6 +232,19 @@ public final class RemoteRenderer: PageRendering {
 
     public func hasLargeImages(page: Int) -> Bool { hasLargeImages(page: page, within: 5, ahead: false) }
 
+    /// `PreparedRenderer`'s looks at the first pages, once the helper has opened the
+    /// document: the second page only when the first is one of images and its look took
+    /// less than `quick` seconds.
+    func lookAhead(within seconds: Double, quick: Double) {
+        guard (try? ready()) != nil else { return }
+        let began = monotonicSeconds()
+        let first = hasLargeImages(page: 0, within: seconds, ahead: true)
+        LaunchTrace.mark("page 1 looked at: \(first ? "" : "no ")large images")
+        guard first, monotonicSeconds() - began < quick else { return }
+        let second = hasLargeImages(page: 1, within: seconds, ahead: true)
+        LaunchTrace.mark("page 2 looked at: \(second ? "" : "no ")large images")
+    }
+
     /// Whether images cover half of `page`, learnt for the rasterizer's choice (`ahead`:
     /// before anything was drawn, for that page alone); true when the helper could not say
     /// within `seconds` (it is then ended, not counted as a fault).
@@ -287,11 +300,16 @@ final class RenderInProgress: RenderAbandoning {
 /// takes it instead of making its own. Meanwhile its helper looks at the first page for
 /// large images (a pass without decoding: 1–5 ms on the corpus's text and scan pages),
 /// so that a scan's first view is drawn by Splash (`Rasterizer`, rule 2) instead of
-/// cairo decoding its image whole: the 300-dpi scan, 112 against 177 ms a page. A first
-/// render asked for sooner waits for the pass; a pass past `lookSeconds` ends the helper,
-/// and the first render makes another.
+/// cairo decoding its image whole: the 300-dpi scan, 112 against 177 ms a page. When
+/// the first page is one of images, and was quick to look at, the second is looked at
+/// too: two make the book a scan (rule 3). (A JPX page's look decodes it: 150 ms, which
+/// is not spent twice before the first view.) A first render asked for sooner waits
+/// for the looks; a look past `lookSeconds` ends the helper, and the first render makes
+/// another.
 public final class PreparedRenderer: Sendable {
     static let lookSeconds = 0.5
+    /// A look this quick did not decode the page.
+    static let quickLookSeconds = 0.05
     private struct State: ~Copyable {
         var renderer: RemoteRenderer?
         var looked = false
@@ -314,8 +332,7 @@ public final class PreparedRenderer: Sendable {
     private static func look(_ state: inout State) {
         guard !state.looked else { return }
         state.looked = true
-        let images = state.renderer?.hasLargeImages(page: 0, within: lookSeconds, ahead: true)
-        LaunchTrace.mark("page 1 looked at: \(images == true ? "" : "no ")large images")
+        state.renderer?.lookAhead(within: lookSeconds, quick: quickLookSeconds)
     }
 }
 

@@ -212,6 +212,18 @@ public final class Fixtures {
         return file
     }
 
+    /// `pages` pages, each an image over the whole page: a scanned book.
+    public func scannedBook(pages: Int = 3, named name: String = "scanned-book.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        for _ in 0..<pages {
+            writer.beginPage()
+            writer.image(x: 0, y: 0, width: 612, height: 792, pixels: 256)
+        }
+        writer.finish()
+        return file
+    }
+
     /// One Letter page filled by a function-based shading (type 1) whose matrix makes it
     /// 200 times the page each way: poppler's cairo backend subdivides the whole shading
     /// (minutes and gigabytes; its render is stopped), Splash what shows (a fraction of a

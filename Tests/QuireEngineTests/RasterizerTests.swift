@@ -35,6 +35,17 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(choice.rasterizer(for: 0), .cairo, "the last pass over a page decides")
     }
 
+    func testTwoPagesOfImagesLookedAtAheadMakeTheBookAScan() {
+        var choice = RasterizerChoice()
+        choice.learn(page: 0, hasLargeImages: true, alone: true)
+        choice.learn(page: 1, hasLargeImages: true, alone: true)
+        XCTAssertEqual(choice.rasterizer(for: 2), .splash, "presumed scanned like its first two pages")
+        choice.learn(page: 2, hasLargeImages: false)
+        XCTAssertEqual(choice.rasterizer(for: 2), .cairo, "known to be text")
+        choice.learn(page: 1, hasLargeImages: false)
+        XCTAssertEqual(choice.rasterizer(for: 3), .cairo, "one page of images seen ahead is a cover")
+    }
+
     func testAPageCairoRanOutOfPatienceOnIsDrawnWithSplash() {
         var choice = RasterizerChoice()
         choice.cairoTooSlow(page: 4)

@@ -88,6 +88,18 @@ final class RemoteSplashTests: XCTestCase {
         XCTAssertEqual(scan.faults.total + text.faults.total, 0)
     }
 
+    /// A book whose first two pages are pages of images is a scan from its first view:
+    /// its third page, never looked at, is drawn with Splash too.
+    func testABookWhoseFirstTwoPagesAreScansIsDrawnWithSplashThroughout() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let book = try DocumentFile(opening: DocumentSource(path: fixtures.scannedBook()))
+        let renderer = try XCTUnwrap(PreparedRenderer(file: book).take())
+        _ = try renderer.render(TileKey(page: 2, scale: 1))
+        XCTAssertEqual(renderer.lastRasterizer, .splash)
+        XCTAssertEqual(book.faults.total, 0)
+    }
+
     /// The reader's form values live in the cairo document only: a page Splash would draw
     /// is drawn with cairo, values and all, while there are any.
     func testThePagesWithTheReadersChangesAreDrawnWithCairo() throws {
