@@ -313,11 +313,16 @@ public final class PreparedRenderer: Sendable {
     private struct State: ~Copyable {
         var renderer: RemoteRenderer?
         var looked = false
+        let quickLook: Double
     }
     private let state: Mutex<State>
 
-    public init(file: DocumentFile) {
-        state = Mutex(State(renderer: try? RemoteRenderer(file: file)))
+    public convenience init(file: DocumentFile) { self.init(file: file, quickLook: Self.quickLookSeconds) }
+
+    /// `quickLook` in place of `quickLookSeconds`, for tests: on a loaded machine even a
+    /// look that decodes nothing may take longer.
+    init(file: DocumentFile, quickLook: Double) {
+        state = Mutex(State(renderer: try? RemoteRenderer(file: file), quickLook: quickLook))
         startThread { [self] in state.withLock { Self.look(&$0) } }
     }
 
@@ -332,7 +337,7 @@ public final class PreparedRenderer: Sendable {
     private static func look(_ state: inout State) {
         guard !state.looked else { return }
         state.looked = true
-        state.renderer?.lookAhead(within: lookSeconds, quick: quickLookSeconds)
+        state.renderer?.lookAhead(within: lookSeconds, quick: state.quickLook)
     }
 }
 

@@ -94,7 +94,7 @@ final class RemoteSplashTests: XCTestCase {
         _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
         let fixtures = try Fixtures()
         let book = try DocumentFile(opening: DocumentSource(path: fixtures.scannedBook()))
-        let renderer = try XCTUnwrap(PreparedRenderer(file: book).take())
+        let renderer = try XCTUnwrap(PreparedRenderer(file: book, quickLook: 10).take())
         _ = try renderer.render(TileKey(page: 2, scale: 1))
         XCTAssertEqual(renderer.lastRasterizer, .splash)
         XCTAssertEqual(book.faults.total, 0)
