@@ -45,6 +45,12 @@ public struct RasterizerChoice: Equatable, Sendable {
         return .splash
     }
 
+    /// What is known of `page`: whether images cover half of it; nil when never looked at.
+    public func hasLargeImages(page: Int) -> Bool? {
+        if imagePages.contains(page) || imagePagesAlone.contains(page) { return true }
+        return plainPages.contains(page) ? false : nil
+    }
+
     /// What a pass over `page`'s content found; `alone`: a look before anything was drawn,
     /// which decides that page only.
     public mutating func learn(page: Int, hasLargeImages: Bool, alone: Bool = false) {

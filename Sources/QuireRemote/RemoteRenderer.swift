@@ -247,8 +247,16 @@ public final class RemoteRenderer: PageRendering {
 
     /// Whether images cover half of `page`, learnt for the rasterizer's choice (`ahead`:
     /// before anything was drawn, for that page alone); true when the helper could not say
-    /// within `seconds` (it is then ended, not counted as a fault).
+    /// within `seconds` (it is then ended, not counted as a fault). A page looked at ahead
+    /// is not looked at again when the render workers ask of it (a slow render): its
+    /// answer is known, and, met in drawing, now counts for the other pages (rule 3).
     func hasLargeImages(page: Int, within seconds: Double, ahead: Bool) -> Bool {
+        let known = file.rasterizers.withLock { choice -> Bool? in
+            guard let known = choice.hasLargeImages(page: page) else { return nil }
+            if !ahead { choice.learn(page: page, hasLargeImages: known) }
+            return known
+        }
+        if let known { return known }
         guard (try? ready()) != nil, let channel = helper?.channel else { return true }
         nextID &+= 1
         let id = nextID

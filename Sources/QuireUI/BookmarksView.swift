@@ -57,7 +57,10 @@ final class BookmarksView {
     /// press and its release takes no click (labels read, the store written at a pause).
     func show(_ bookmarks: [Bookmark], labelOf: (Int) -> String) {
         let lines = bookmarks.map { Line(id: $0.id, name: $0.name, label: labelOf($0.place.page)) }
-        guard lines != shownLines else { return shown = bookmarks }
+        guard lines != shownLines else {
+            shown = bookmarks // the same rows, for bookmarks that may differ in what they do not show
+            return
+        }
         let selected = selectedIndex
         shown = bookmarks
         shownLines = lines

@@ -33,6 +33,7 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(choice.rasterizer(for: 1), .splash, "a page of images met in drawing presumes the others scanned")
         choice.learn(page: 0, hasLargeImages: false)
         XCTAssertEqual(choice.rasterizer(for: 0), .cairo, "the last pass over a page decides")
+        XCTAssertEqual([0, 5, 7].map { choice.hasLargeImages(page: $0) }, [false, true, nil])
     }
 
     func testTwoPagesOfImagesLookedAtAheadMakeTheBookAScan() {

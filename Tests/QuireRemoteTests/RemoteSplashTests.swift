@@ -100,6 +100,23 @@ final class RemoteSplashTests: XCTestCase {
         XCTAssertEqual(book.faults.total, 0)
     }
 
+    /// A page looked at ahead is not looked at again when the render workers ask of it:
+    /// the answer is known (here with its helper gone, which could not have said it), and
+    /// a page of images met in drawing then counts for the pages not known.
+    func testAPageLookedAtAheadIsNotLookedAtAgain() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        for (path, images) in [(fixtures.long(pages: 3), false), (fixtures.scanned(), true)] {
+            let file = try DocumentFile(opening: DocumentSource(path: path))
+            let renderer = try XCTUnwrap(PreparedRenderer(file: file).take())
+            let pid = try XCTUnwrap(renderer.helper?.pid)
+            kill(pid, SIGKILL)
+            XCTAssertTrue(HelperProcess.ends(pid))
+            XCTAssertEqual(renderer.hasLargeImages(page: 0), images, path)
+            XCTAssertEqual(file.rasterizers.withLock { $0.rasterizer(for: 2) }, images ? .splash : .cairo, path)
+        }
+    }
+
     /// The reader's form values live in the cairo document only: a page Splash would draw
     /// is drawn with cairo, values and all, while there are any.
     func testThePagesWithTheReadersChangesAreDrawnWithCairo() throws {
