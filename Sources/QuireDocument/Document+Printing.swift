@@ -5,13 +5,17 @@ import QuireEngine
 extension Document {
     /// Draws page `index` into `cairo` (a print context's) through poppler's print
     /// rendering: vector output, annotations as printed, no paper-white fill. The page is
-    /// placed by `placement` on the printable area and clipped to its own box. A page that
-    /// is not shown is refused.
-    public func print(page index: Int, into cairo: OpaquePointer, at placement: PrintPlacement) throws {
+    /// placed by `placement` on the printable area and clipped to its own box, and to `cell`
+    /// when given (its place on a sheet of several). A page that is not shown is refused.
+    public func print(page index: Int, into cairo: OpaquePointer, at placement: PrintPlacement, within cell: Rect? = nil) throws {
         if let problem = pageProblem(at: index) { throw RenderFailure(problem) }
         let size = pageSize(at: index)
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
+        if let cell {
+            cairo_rectangle(cairo, cell.x, cell.y, cell.width, cell.height)
+            cairo_clip(cairo)
+        }
         cairo_translate(cairo, placement.x, placement.y)
         cairo_scale(cairo, placement.scale, placement.scale)
         cairo_rectangle(cairo, 0, 0, size.width, size.height)
@@ -25,12 +29,12 @@ extension Document {
 }
 
 extension Document {
-    /// Writes a printout of `pages` on `paper` as a PDF, through `write` (which returns
-    /// false to stop): each page on its own sheet, turned for a landscape page, drawn by
-    /// poppler's print rendering (vector, annotations as printed). A page that is not
-    /// shown or cannot be loaded fails the printout: a sheet missing from the middle of
-    /// a printout is worse than none.
-    public func printPDF(_ pages: [Int], on paper: PrintPaper, write: @escaping ([UInt8]) -> Bool) throws {
+    /// Writes a printout of `sheets` (their pages, in their places' order) on `paper`, laid
+    /// out by `layout`, as a PDF through `write` (which returns false to stop), drawn by
+    /// poppler's print rendering (vector, annotations as printed). A page that is not shown
+    /// or cannot be loaded fails the printout: a sheet missing from the middle of a printout
+    /// is worse than none.
+    public func printPDF(_ sheets: [[Int]], on paper: PrintPaper, layout: PrintLayout = .single, write: @escaping ([UInt8]) -> Bool) throws {
         final class Sink {
             let write: ([UInt8]) -> Bool
             var stopped = false
@@ -38,7 +42,8 @@ extension Document {
         }
         let sink = Sink(write)
         let context = Unmanaged.passUnretained(sink).toOpaque()
-        let first = paper.sheet(for: pages.first.map { pageSize(at: $0) } ?? PageGeometryLimits.letter).size
+        func sheet(_ pages: [Int]) -> PrintLayout.Sheet { layout.sheet(for: pages.map { pageSize(at: $0) }, on: paper) }
+        let first = sheet(sheets.first ?? []).size
         guard let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
             let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
             guard !sink.stopped, let data else { return CAIRO_STATUS_WRITE_ERROR }
@@ -48,14 +53,16 @@ extension Document {
         defer { withExtendedLifetime(sink) { cairo_surface_destroy(surface) } }
         let cairo = cairo_create(surface)!
         defer { cairo_destroy(cairo) }
-        for page in pages {
+        for pages in sheets {
             guard !sink.stopped else { throw RenderFailure("printing was stopped") }
-            let (sheet, placement) = paper.sheet(for: pageSize(at: page))
-            cairo_pdf_surface_set_size(surface, sheet.width, sheet.height)
-            do {
-                try print(page: page, into: cairo, at: placement)
-            } catch {
-                throw RenderFailure("page \(page + 1) could not be printed: \(error)")
+            let laid = sheet(pages)
+            cairo_pdf_surface_set_size(surface, laid.size.width, laid.size.height)
+            for (page, placed) in zip(pages, laid.pages) {
+                do {
+                    try print(page: page, into: cairo, at: placed.placement, within: placed.cell)
+                } catch {
+                    throw RenderFailure("page \(page + 1) could not be printed: \(error)")
+                }
             }
             cairo_show_page(cairo)
         }

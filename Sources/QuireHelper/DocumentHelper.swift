@@ -27,8 +27,8 @@ enum DocumentHelper {
         while true {
             // The window asks; only a print names many pages.
             guard let bytes = try? channel.receiveWhole(limit: WireLimit.text), let request = try? DocumentRequest(bytes) else { _exit(0) }
-            if case .print(let pages, let paper) = request {
-                guard print(pages, on: paper, document, channel) else { _exit(0) }
+            if case .print(let sheets, let paper, let layout) = request {
+                guard print(sheets, on: paper, layout, document, channel) else { _exit(0) }
                 continue
             }
             let reply = answer(request, document, faults)
@@ -71,7 +71,7 @@ enum DocumentHelper {
     }
 
     /// Draws the printout, sending its PDF as it is written; false when the window went.
-    private static func print(_ pages: [Int], on paper: PrintPaper, _ document: Document, _ channel: Channel) -> Bool {
+    private static func print(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, _ document: Document, _ channel: Channel) -> Bool {
         var pending: [UInt8] = []
         var sent = true
         func flush() {
@@ -85,13 +85,13 @@ enum DocumentHelper {
         }
         let outcome: DocumentReply
         do {
-            try document.printPDF(pages, on: paper) { bytes in
+            try document.printPDF(sheets, on: paper, layout: layout) { bytes in
                 pending += bytes
                 if pending.count >= DocumentReply.printChunkLimit / 2 { flush() }
                 return sent
             }
             flush()
-            outcome = .printed(pages: pages.count)
+            outcome = .printed(pages: sheets.reduce(0) { $0 + $1.count })
         } catch {
             pending = []
             outcome = .printFailed(reason: "\(error)")

@@ -272,22 +272,23 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     /// How long a printout may go without sending a byte: one page's drawing.
     public static let printPageSeconds = 60.0
 
-    /// Writes a printout of `pages` on `paper` (a PDF the helper draws with poppler's
-    /// print rendering) to `descriptor`, from its current offset. Throws what went wrong,
-    /// in words for the reader.
-    public func printPDF(_ pages: [Int], on paper: PrintPaper, to descriptor: Int32) throws(RenderFailure) {
-        let pages = pages.filter { (0..<pageCount).contains($0) }
-        guard !pages.isEmpty else { throw RenderFailure(tr("no pages to print")) }
+    /// Writes a printout of `sheets` (each its pages) on `paper` laid out by `layout` (a PDF
+    /// the helper draws with poppler's print rendering) to `descriptor`, from its current
+    /// offset. Throws what went wrong, in words for the reader.
+    public func printPDF(_ sheets: [[Int]], on paper: PrintPaper, layout: PrintLayout = .single, to descriptor: Int32) throws(RenderFailure) {
+        let sheets = sheets.map { $0.filter { (0..<pageCount).contains($0) }.prefix(layout.pagesPerSheet) }.filter { !$0.isEmpty }.map(Array.init)
+        let pageTotal = sheets.reduce(0) { $0 + $1.count }
+        guard pageTotal > 0 else { throw RenderFailure(tr("no pages to print")) }
         let failure: String? = helper.withLock { connection -> String? in
             guard let channel = connected(&connection) else { return tr("no process could read the document") }
             do {
-                try channel.sendWhole(DocumentRequest.print(pages: pages, paper: paper).bytes)
+                try channel.sendWhole(DocumentRequest.print(sheets: sheets, paper: paper, layout: layout).bytes)
                 while true {
                     let limit = DocumentReply.printChunkLimit + 64
                     switch try DocumentReply(channel.receiveWhole(within: Self.printPageSeconds, limit: limit), path: file.displayPath) {
                     case .printChunk(let bytes):
                         guard Self.writeAll(bytes, to: descriptor) else { fail(&connection); return tr("the printout could not be written: {reason}", ["reason": String(cString: strerror(errno))]) }
-                    case .printed(let count) where count == pages.count: return nil
+                    case .printed(let count) where count == pageTotal: return nil
                     case .printFailed(let reason): return reason
                     default:
                         fail(&connection)

@@ -9,11 +9,12 @@ import Glibc
 
 /// Ctrl+P: the system's print dialog (GtkPrintUnixDialog: printers, page ranges, copies,
 /// Print to File), then a print job (GtkPrintJob) fed a PDF that a document helper draws
-/// with poppler's print rendering: vector output, annotations as printed, each page on its
-/// own sheet of the chosen paper, turned for a landscape page. The window never draws a
-/// page itself: it writes the helper's PDF to a temporary file, on a worker thread, and
-/// hands that to GTK. Quire picks the pages (ranges, odd or even sheets, reversed) and
-/// GTK's backend the copies.
+/// with poppler's print rendering: vector output, annotations as printed, on sheets of the
+/// chosen paper laid out as Page Setup says (`PrintLayout`: pages per side, their order,
+/// the scale; one page a sheet turns the sheet to the page). The window never draws a page
+/// itself: it writes the helper's PDF to a temporary file, on a worker thread, and hands
+/// that to GTK. Quire picks the pages (ranges, odd or even sheets, reversed) and lays them
+/// out; GTK's backend makes the copies.
 ///
 /// `QUIRE_PRINT_TO_FILE=OUT.pdf` makes Ctrl+P write OUT.pdf without a dialog, on the
 /// default paper, only the pages of `QUIRE_PRINT_PAGES` ("2-3,5") when set: how the window
@@ -71,12 +72,12 @@ final class PrintJob {
         guard let ranges = PrintPages.ranges(parsing: pages ?? "1-") else {
             return finish(failure: "QUIRE_PRINT_PAGES takes page ranges such as 2-3,5, not “\(pages ?? "")”")
         }
-        let chosen = PrintPages(.ranges(ranges)).pages(count: pageCount)
+        let chosen = PrintPages(.ranges(ranges)).sheets(count: pageCount, layout: .single)
         let paper = owning(gtk_page_setup_new()!) { Self.paper(of: $0) }
         let partial = path + ".part"
         worker.run { [weak self] document in
             let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            let failure = fd < 0 ? tr("cannot write {path}: {reason}", ["path": partial, "reason": String(cString: strerror(errno))]) : Self.write(chosen, on: paper, of: document, to: fd)
+            let failure = fd < 0 ? tr("cannot write {path}: {reason}", ["path": partial, "reason": String(cString: strerror(errno))]) : Self.write(chosen, on: paper, .single, of: document, to: fd)
             if fd >= 0 { close(fd) }
             if failure != nil { unlink(partial) }
             MainLoop.invoke {
@@ -92,9 +93,9 @@ final class PrintJob {
     }
 
     /// Writes the printout to `fd`; the failure, if any, in words.
-    nonisolated private static func write(_ pages: [Int], on paper: PrintPaper, of document: RemoteDocument, to fd: Int32) -> String? {
+    nonisolated private static func write(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, of document: RemoteDocument, to fd: Int32) -> String? {
         do {
-            try document.printPDF(pages, on: paper, to: fd)
+            try document.printPDF(sheets, on: paper, layout: layout, to: fd)
             return nil
         } catch {
             return error.description
@@ -112,8 +113,11 @@ final class PrintJob {
         }
         gtk_print_unix_dialog_set_current_page(unix, Int32(currentPage))
         gtk_print_unix_dialog_set_embed_page_setup(unix, 1)
-        // Quire writes PDF and chooses the pages; the printer's side makes the copies.
-        gtk_print_unix_dialog_set_manual_capabilities(unix, GtkPrintCapabilities(GTK_PRINT_CAPABILITY_GENERATE_PDF.rawValue | GTK_PRINT_CAPABILITY_PAGE_SET.rawValue | GTK_PRINT_CAPABILITY_REVERSE.rawValue))
+        // Quire writes PDF, chooses the pages and lays them out on the sheets (pages per
+        // side, their order, the scale); the printer's side makes the copies.
+        let capabilities = [GTK_PRINT_CAPABILITY_GENERATE_PDF, GTK_PRINT_CAPABILITY_PAGE_SET, GTK_PRINT_CAPABILITY_REVERSE,
+                            GTK_PRINT_CAPABILITY_NUMBER_UP, GTK_PRINT_CAPABILITY_NUMBER_UP_LAYOUT, GTK_PRINT_CAPABILITY_SCALE]
+        gtk_print_unix_dialog_set_manual_capabilities(unix, GtkPrintCapabilities(capabilities.reduce(0) { $0 | $1.rawValue }))
         gtk_window_set_modal(quire_window(dialog), 1)
         Signal.connect(dialog, "response") { [weak self] (response: UnsafeMutableRawPointer?) in
             // The signal's int argument arrives in the pointer's register.
@@ -145,18 +149,23 @@ final class PrintJob {
     /// Draws the pages `settings` choose, for `printer`, and sends them.
     private func prepare(_ settings: OpaquePointer, printer: OpaquePointer, in dialog: OpaquePointer, pageCount: Int) {
         let setup = gtk_print_unix_dialog_get_page_setup(dialog)!
-        let pages = PrintPages.choice(of: settings, currentPage: currentPage).pages(count: pageCount)
-        // Kept for the next dialog as chosen; sent with the choice made here already.
+        let layout = PrintLayout(settings)
+        let sheets = PrintPages.choice(of: settings, currentPage: currentPage).sheets(count: pageCount, layout: layout)
+        // Kept for the next dialog as chosen; sent with the choice made here already, so
+        // that the printer's side does not choose or lay out the pages a second time.
         Self.lastSettings = GObjectRef(taking: gtk_print_settings_copy(settings)!)
         gtk_print_settings_set_print_pages(settings, GTK_PRINT_PAGES_ALL)
         gtk_print_settings_set_page_set(settings, GTK_PAGE_SET_ALL)
         gtk_print_settings_set_reverse(settings, 0)
-        guard !pages.isEmpty else { return finish(failure: tr("no pages to print")) }
+        gtk_print_settings_set_number_up(settings, 1)
+        gtk_print_settings_set_number_up_layout(settings, GTK_NUMBER_UP_LAYOUT_LEFT_TO_RIGHT_TOP_TO_BOTTOM)
+        gtk_print_settings_set_scale(settings, 100)
+        guard !sheets.isEmpty else { return finish(failure: tr("no pages to print")) }
         let paper = Self.paper(of: setup)
         pendingJob = gtk_print_job_new(name, printer, settings, setup).map { GObjectRef(taking: $0) }
         worker.run { [weak self] document in
             let temporary = TemporaryFile()
-            let failure = temporary.map { Self.write(pages, on: paper, of: document, to: $0.fd) } ?? tr("no temporary file could be made")
+            let failure = temporary.map { Self.write(sheets, on: paper, layout, of: document, to: $0.fd) } ?? tr("no temporary file could be made")
             MainLoop.invoke {
                 guard let self else { return }
                 if let failure { return self.finish(failure: failure) }
@@ -214,6 +223,16 @@ final class TemporaryFile: Sendable {
         self.fd = fd
     }
     deinit { close(fd) }
+}
+
+extension PrintLayout {
+    /// What GTK's print settings choose on Page Setup: pages per side, their order, the scale.
+    @MainActor
+    init(_ settings: OpaquePointer) {
+        let order = Order(rawValue: Int(gtk_print_settings_get_number_up_layout(settings).rawValue)) ?? .leftToRightTopToBottom
+        self.init(pagesPerSheet: Int(gtk_print_settings_get_number_up(settings)), order: order,
+                  scale: gtk_print_settings_get_scale(settings) / 100)
+    }
 }
 
 extension PrintPages {

@@ -15,9 +15,9 @@ public enum DocumentRequest: Equatable, Sendable {
     case fonts
     case selectionAreas(TextSelection.Span, style: TextSelection.Style)
     case selectedText(TextSelection)
-    /// A printout of `pages` (in that order) on `paper`, as a PDF: answered with
-    /// `printChunk`s and then `printed` or `printFailed`.
-    case print(pages: [Int], paper: PrintPaper)
+    /// A printout of `sheets` (each its pages, in order) on `paper` laid out by `layout`, as
+    /// a PDF: answered with `printChunk`s and then `printed` (the pages) or `printFailed`.
+    case print(sheets: [[Int]], paper: PrintPaper, layout: PrintLayout)
     case formFields(page: Int)
     case annotations(page: Int)
     /// The page's text with one box per character (caret mode).
@@ -46,9 +46,10 @@ public enum DocumentRequest: Equatable, Sendable {
             out.u8(12)
             for point in [selection.anchor, selection.head] { out.int(point.page); out.point(point.point) }
             out.style(selection.style)
-        case .print(let pages, let paper):
-            out.u8(13); out.list(pages) { $0.int($1) }
+        case .print(let sheets, let paper, let layout):
+            out.u8(13); out.list(sheets) { sheet, pages in sheet.list(pages) { $0.int($1) } }
             out.size(paper.size); out.f64(paper.top); out.f64(paper.left); out.f64(paper.bottom); out.f64(paper.right)
+            out.int(layout.pagesPerSheet); out.int(layout.order.rawValue); out.f64(layout.scale)
         case .formFields(let page): out.u8(14); out.int(page)
         case .annotations(let page): out.u8(15); out.int(page)
         case .characters(let page): out.u8(16); out.int(page)
@@ -75,10 +76,14 @@ public enum DocumentRequest: Equatable, Sendable {
             let head = PagePoint(page: try input.int(), point: try input.point())
             self = .selectedText(TextSelection(anchor: anchor, head: head, style: try input.style()))
         case 13:
-            let pages = try input.list(limit: Int(Int32.max), least: 8) { (r: inout WireReader) throws(WireError) in try r.int() }
+            let sheets = try input.list(limit: Int(Int32.max), least: 8) { (sheet: inout WireReader) throws(WireError) in
+                try sheet.list(limit: PrintLayout.pagesPerSheetChoices.max()!, least: 8) { (r: inout WireReader) throws(WireError) in try r.int() }
+            }
             let size = try input.size()
-            self = .print(pages: pages, paper: PrintPaper(size: size, top: try input.f64(), left: try input.f64(),
-                                                          bottom: try input.f64(), right: try input.f64()))
+            let paper = PrintPaper(size: size, top: try input.f64(), left: try input.f64(), bottom: try input.f64(), right: try input.f64())
+            let perSheet = try input.int(), order = try input.int(), scale = try input.f64()
+            guard let order = PrintLayout.Order(rawValue: order) else { throw .badValue("a page order of \(order)") }
+            self = .print(sheets: sheets, paper: paper, layout: PrintLayout(pagesPerSheet: perSheet, order: order, scale: scale))
         case 14: self = .formFields(page: try input.int())
         case 15: self = .annotations(page: try input.int())
         case 16: self = .characters(page: try input.int())

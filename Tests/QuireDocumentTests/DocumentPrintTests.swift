@@ -1,5 +1,7 @@
 import CCairo
 import Fixtures
+import Foundation
+import QuireImage
 import QuireEngine
 import XCTest
 @testable import QuireDocument
@@ -44,5 +46,47 @@ final class DocumentPrintTests: XCTestCase {
         XCTAssertTrue(isRed(100 + (box.x + 10) * 0.5, 50 + (box.y + 10) * 0.5))
         XCTAssertTrue(isRed(100 + (box.x + box.width - 10) * 0.5, 50 + (box.y + box.height - 10) * 0.5))
         XCTAssertFalse(isRed(box.x + 10, box.y + box.height - 10), "the box is still where page 1 had it")
+    }
+
+    private func printed(_ sheets: [[Int]], of document: Document, layout: PrintLayout) throws -> Document {
+        var bytes: [UInt8] = []
+        try document.printPDF(sheets, on: PrintPaper(size: Size(width: 612, height: 792)), layout: layout) { bytes += $0; return true }
+        let output = fixtures.path("sheets.pdf")
+        try Data(bytes).write(to: URL(fileURLWithPath: output))
+        return try DocumentSource(path: output).open()
+    }
+
+    private static func isRed(_ picture: PageImage, _ x: Double, _ y: Double) -> Bool {
+        picture.pixel(x: Int(x), y: Int(y)) == 0xFFCC_3333
+    }
+
+    /// Two pages a side, right to left: one landscape sheet holds pages 1 and 4, page 1's
+    /// red box in the right half where the layout puts it, nothing in the left half.
+    func testTwoPagesASideShareATurnedSheetInTheOrderChosen() throws {
+        let document = try DocumentSource(path: fixtures.standard(links: false)).open()
+        let layout = PrintLayout(pagesPerSheet: 2, order: .rightToLeftTopToBottom)
+        let copy = try printed([[0, 3], [2]], of: document, layout: layout)
+        XCTAssertEqual(copy.pageCount, 2, "two sheets")
+        XCTAssertEqual(copy.pageSize(at: 0), Size(width: 792, height: 612))
+        let text = copy.text(at: 0)
+        XCTAssertTrue(text.contains(Fixtures.standardText(page: 0)) && text.contains(Fixtures.standardText(page: 3)), text)
+        XCTAssertTrue(copy.text(at: 1).contains(Fixtures.standardText(page: 2)))
+        let placed = layout.sheet(for: [Size(width: 612, height: 792), Size(width: 612, height: 792)], on: PrintPaper(size: Size(width: 612, height: 792))).pages[0].placement
+        XCTAssertGreaterThanOrEqual(placed.x, 396, "right to left: page 1 on the right")
+        let picture = try copy.render(page: 0, scale: 1)
+        let box = Fixtures.boxRect
+        let middle = (x: placed.x + (box.x + box.width / 2) * placed.scale, y: placed.y + (box.y + box.height / 2) * placed.scale)
+        XCTAssertTrue(Self.isRed(picture, middle.x, middle.y), "page 1's box is in the right half")
+        XCTAssertFalse(Self.isRed(picture, middle.x - 396, middle.y), "and not in the left")
+    }
+
+    /// An enlarged page is clipped to its half of the sheet: its box stops at the middle.
+    func testAnEnlargedPageStaysInItsCell() throws {
+        let document = try DocumentSource(path: fixtures.standard(links: false)).open()
+        let copy = try printed([[0, 3]], of: document, layout: PrintLayout(pagesPerSheet: 2, scale: 3))
+        let picture = try copy.render(page: 0, scale: 1)
+        // Page 1 at 3 × 396/612 from the sheet's top-left corner: its box spans x 194–776, y 582–970.
+        XCTAssertTrue(Self.isRed(picture, 300, 600), "the enlarged box in the left half")
+        XCTAssertFalse(Self.isRed(picture, 500, 600), "the box drawn over page 4's half")
     }
 }

@@ -114,4 +114,106 @@ final class PrintTests: XCTestCase {
         check.waitUntilExit()
         XCTAssertEqual(check.terminationStatus, 0, "qpdf finds the printed file damaged")
     }
+
+    /// Page Setup in the print dialog, as a reader uses it: two pages a side, right to left,
+    /// at 50 %, printed to a file. Another PDF reader (mutool) finds three landscape sheets
+    /// for five pages, the first page in the right half of the first sheet and the second in
+    /// its left, its text at half of its fitted size.
+    func testPageSetupsPagesPerSideOrderAndScaleAreWhatIsPrinted() throws {
+        try QuireRun.requireDisplay()
+        let home = fixtures.path("home"), documents = home + "/Documents"
+        for folder in [documents, home + "/.config"] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try "XDG_DOCUMENTS_DIR=\"$HOME/Documents\"\n".write(toFile: home + "/.config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        let file = fixtures.long(pages: 5, named: "Five.pdf")
+        // Without a window manager the dialog opens at the screen's top left, where these are.
+        let script = """
+            export HOME='\(home)' XDG_CONFIG_HOME='\(home)/.config' XDG_DATA_HOME='\(home)/.local/share'
+
+            """ + ScriptedSession.start(title: "Five.pdf") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+p
+            dialog=$(timeout 30 xdotool search --sync --onlyvisible --name '^Print$' | head -1)
+            [ -n "$dialog" ] || { echo "no dialog"; kill $quire; exit 1; }
+            step() { xdotool mousemove --sync $1 $2 click ${3:-1}; sleep 0.5; }
+            sleep 0.5
+            step 86 90      # Print to File
+            step 139 16     # the Page Setup tab
+            step 158 130    # Pages per side…
+            step 157 208    # …2
+            step 200 170    # Page ordering…
+            step 191 248    # …Right to left
+            xdotool mousemove --sync 158 249 click --repeat 3 1; xdotool type 50; xdotool key Tab; sleep 0.5
+            step 588 483    # Print
+            echo printed
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("page-setup.png"))
+        XCTAssertEqual(try session.readLine(), "printed")
+        let output = documents + "/Five.pdf"
+        // Complete when qpdf, another reader, accepts it.
+        let complete = ScriptedSession.poll { FileManager.default.fileExists(atPath: output) && (try? Self.run("/usr/bin/qpdf", "--check", output)) != nil ? true : nil }
+        XCTAssertEqual(complete, true, "no whole printout at \(output)")
+        try session.proceed()
+        let info = try Self.run("/usr/bin/mutool", "info", output)
+        XCTAssertTrue(info.contains("Pages: 3"), "five pages two a side are three sheets: \(info)")
+        let sheets = try (1...3).map { try TextLines(stext: Self.run("/usr/bin/mutool", "draw", "-F", "stext", "-o", "-", output, "\($0)")) }
+        XCTAssertEqual(sheets.map { $0.lines.map(\.text).sorted() }, [["Long page 1", "Long page 2"], ["Long page 3", "Long page 4"], ["Long page 5"]])
+        let first = sheets[0]
+        let one = try XCTUnwrap(first.lines.first { $0.text == "Long page 1" }), two = try XCTUnwrap(first.lines.first { $0.text == "Long page 2" })
+        XCTAssertGreaterThan(first.width, first.height, "the sheet is landscape")
+        XCTAssertGreaterThan(one.x, first.width / 2, "right to left: page 1 in the right half")
+        XCTAssertLessThan(two.x, first.width / 2, "page 2 in the left half")
+        // 24 pt text on a letter page fitted into half of a landscape sheet (× 0.6–0.7), at 50 %.
+        XCTAssertTrue((6.0...9.0).contains(one.size), "page 1's 24 pt text printed at \(one.size) pt")
+    }
+
+    /// Runs a program; its standard output, or a throw when it fails.
+    private static func run(_ program: String, _ arguments: String...) throws -> String {
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// The lines of one page as mutool's structured text has them: text, left edge, font size,
+/// and the page's size.
+private struct TextLines {
+    struct Line { var text: String; var x: Double; var size: Double }
+    var lines: [Line] = []
+    var width = 0.0, height = 0.0
+
+    init(stext: String) throws {
+        func number(_ name: String, in tag: Substring) -> Double? {
+            guard let start = tag.range(of: name + "=\"") else { return nil }
+            return Double(tag[start.upperBound...].prefix { $0 != "\"" && $0 != " " })
+        }
+        var size = 0.0
+        for piece in stext.split(separator: "<").map({ "<" + $0 }) {
+            let tag = Substring(piece)
+            if tag.hasPrefix("<page ") {
+                width = number("width", in: tag) ?? 0
+                height = number("height", in: tag) ?? 0
+            } else if tag.hasPrefix("<line ") {
+                let bbox = tag.range(of: "bbox=\"").map { tag[$0.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) } } ?? []
+                lines.append(Line(text: "", x: bbox.first ?? .nan, size: 0))
+            } else if tag.hasPrefix("<font ") {
+                size = number("size", in: tag) ?? 0
+            } else if tag.hasPrefix("<char "), !lines.isEmpty {
+                if let start = tag.range(of: "c=\"") {
+                    let character = tag[start.upperBound...].prefix { $0 != "\"" }
+                    lines[lines.count - 1].text += character == "&amp;" ? "&" : String(character)
+                    lines[lines.count - 1].size = size
+                }
+            }
+        }
+        guard width > 0, height > 0 else { throw CocoaError(.fileReadCorruptFile) }
+    }
 }

@@ -13,10 +13,25 @@ final class DocumentMessagesTests: XCTestCase {
             .text(page: 7), .matchAreas(SearchQuery("café", caseSensitive: true, wholeWords: true), page: 2), .links(page: 1),
             .outline, .properties, .fonts,
             .selectionAreas(TextSelection.Span(page: 1, start: Point(x: 1, y: 2), end: Point(x: 30, y: 40)), style: .line),
-            .selectedText(selection), .print(pages: [4, 2, 0], paper: PrintPaper(size: Size(width: 595, height: 842), top: 10, left: 12, bottom: 14, right: 16)),
+            .selectedText(selection), .print(sheets: [[4, 2], [0]], paper: PrintPaper(size: Size(width: 595, height: 842), top: 10, left: 12, bottom: 14, right: 16),
+                                               layout: PrintLayout(pagesPerSheet: 2, order: .bottomToTopRightToLeft, scale: 0.75)),
             .characters(page: 3),
         ]
         for request in requests { XCTAssertEqual(try DocumentRequest(request.bytes), request) }
+    }
+
+    /// A printout's sheets hold no more pages than a side can, and its order is GTK's.
+    func testHostilePrintRequestsAreRefused() {
+        func request(pages: Int, order: Int) -> [UInt8] {
+            var out = WireWriter()
+            out.u8(13); out.list([Array(0..<pages)]) { sheet, pages in sheet.list(pages) { $0.int($1) } }
+            out.size(Size(width: 595, height: 842)); for _ in 0..<4 { out.f64(0) }
+            out.int(16); out.int(order); out.f64(1)
+            return out.bytes
+        }
+        XCTAssertNoThrow(try DocumentRequest(request(pages: 16, order: 7)))
+        XCTAssertThrowsError(try DocumentRequest(request(pages: 17, order: 0)), "a sheet of 17 pages")
+        XCTAssertThrowsError(try DocumentRequest(request(pages: 1, order: 8)), "an order GTK does not have")
     }
 
     func testRepliesRoundTripWithTheWindowsPath() throws {

@@ -1,8 +1,8 @@
 /// Which document pages a print job draws, in order, by GtkPrintOperation's own rules: the
 /// chosen pages (all, the current one, or ranges in the order given, clamped to the
-/// document), then only the odd or even sheets of those, then reversed if asked. GTK
-/// applies these rules itself after its print dialog; exporting to a file without a dialog
-/// (GTK 4.8) it draws every page whatever the settings say, so Quire applies them there.
+/// document), grouped into sheets when several pages go on a side (`PrintLayout`), then
+/// only the odd or even sheets of those, then reversed if asked. Quire tells the print
+/// dialog it does these itself, so the printer's side never applies them a second time.
 public struct PrintPages: Equatable, Sendable {
     public enum Choice: Equatable, Sendable {
         case all
@@ -26,6 +26,12 @@ public struct PrintPages: Equatable, Sendable {
 
     /// The zero-based document pages to draw, in drawing order, for a document of `count` pages.
     public func pages(count: Int) -> [Int] {
+        sheets(count: count, layout: .single).flatMap { $0 }
+    }
+
+    /// The pages to draw grouped into sheets of `layout`, in drawing order: with several
+    /// pages a side, odd or even and reversed count sheets, as GTK counts them.
+    public func sheets(count: Int, layout: PrintLayout) -> [[Int]] {
         guard count > 0 else { return [] }
         var chosen: [Int]
         switch choice {
@@ -37,12 +43,13 @@ public struct PrintPages: Equatable, Sendable {
                 return first <= last ? Array(first...last) : []
             }
         }
-        switch sheets {
+        var sheets = layout.group(chosen)
+        switch self.sheets {
         case .all: break
-        case .odd: chosen = chosen.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-        case .even: chosen = chosen.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        case .odd: sheets = sheets.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        case .even: sheets = sheets.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         }
-        return reversed ? chosen.reversed() : chosen
+        return reversed ? sheets.reversed() : sheets
     }
 
     /// Parses page ranges as people type them, one-based: "2-3, 5, 8-" (8 to the end),

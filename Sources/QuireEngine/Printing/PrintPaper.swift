@@ -1,7 +1,7 @@
 /// The paper a print job goes on, as the print dialog's page setup gives it: its size in
-/// portrait and the margins the printer cannot print on. Each page gets a sheet of it,
-/// turned to landscape for a landscape page, and is placed on the sheet's printable area
-/// (`PrintPlacement`): the helper that draws the printout asks this for every page.
+/// portrait and the margins the printer cannot print on. A page printed alone gets a sheet
+/// of it, turned to landscape for a landscape page, and is placed on the sheet's printable
+/// area (`PrintPlacement`); several pages a sheet share the area (`PrintLayout`).
 public struct PrintPaper: Equatable, Sendable {
     public var size: Size
     public var top: Double, left: Double, bottom: Double, right: Double
@@ -17,17 +17,21 @@ public struct PrintPaper: Equatable, Sendable {
     /// The sheet a page of `page`'s size is printed on, and where on it the page goes
     /// (offsets from the sheet's top-left corner, in points).
     public func sheet(for page: Size) -> (size: Size, placement: PrintPlacement) {
+        let (sheet, area) = printableArea(landscape: PrintPlacement.prefersLandscape(page))
+        var placement = PrintPlacement.fitting(page, into: Size(width: area.width, height: area.height))
+        placement.x += area.x
+        placement.y += area.y
+        return (sheet, placement)
+    }
+
+    /// A sheet of this paper lying portrait or landscape, and its printable area on it.
+    public func printableArea(landscape: Bool) -> (sheet: Size, area: Rect) {
         let paper = isSane ? self : Self.fallback
         let portrait = Size(width: min(paper.size.width, paper.size.height), height: max(paper.size.width, paper.size.height))
-        let landscape = PrintPlacement.prefersLandscape(page)
         let sheet = landscape ? Size(width: portrait.height, height: portrait.width) : portrait
         // The margins turn with the sheet: what was the top edge is now the left one.
         let (top, left, bottom, right) = landscape ? (paper.right, paper.top, paper.left, paper.bottom) : (paper.top, paper.left, paper.bottom, paper.right)
-        let area = Size(width: sheet.width - left - right, height: sheet.height - top - bottom)
-        var placement = PrintPlacement.fitting(page, into: area)
-        placement.x += left
-        placement.y += top
-        return (sheet, placement)
+        return (sheet, Rect(x: left, y: top, width: sheet.width - left - right, height: sheet.height - top - bottom))
     }
 
     private var isSane: Bool {
