@@ -27,6 +27,8 @@ public final class DocumentFile: Sendable {
     /// Page sizes document helpers have told (zero where none has yet): a render slot
     /// sizes a tile's pixels from them and sends them with the question (`RemoteRenderer`).
     let knownSizes = Mutex<[Size]>([])
+    /// The memory this document's pictures are drawn into, kept from tile to tile.
+    let pixelPool = PixelPool()
 
     /// Which rasterizer draws which page, as the render slots have learnt it.
     let rasterizers = Mutex(RasterizerChoice())

@@ -158,7 +158,7 @@ public final class RemoteRenderer: PageRendering {
         let outOfTurn = tr("the process drawing page {page} answered out of turn", ["page": String(page + 1)])
         // Memory for the pixels goes with the question when the page's size is known: one
         // round trip instead of two. (Untouched pages of a memfd cost nothing.)
-        let offered = expectedByteCount(of: tile).flatMap { try? SharedPixels(byteCount: $0) }
+        let offered = expectedByteCount(of: tile).flatMap { try? SharedPixels(byteCount: $0, from: file.pixelPool) }
         do { try channel.send(HelperRequest.render(id: id, tile: tile, rasterizer: rasterizer).bytes, passing: offered.map { [$0.descriptor] } ?? []) } catch {
             throw broken(tr("the process drawing pages ended"))
         }
@@ -176,7 +176,7 @@ public final class RemoteRenderer: PageRendering {
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {
                 throw broken(tr("the process drawing page {page} asked for {width}×{height} pixels", ["page": String(page + 1), "width": String(width), "height": String(height)]))
             }
-            let pixels = try SharedPixels(byteCount: width * height * 4)
+            let pixels = try SharedPixels(byteCount: width * height * 4, from: file.pixelPool)
             lastRenderQuestions = 2
             do { try channel.send(HelperRequest.pixels(id: id).bytes, passing: [pixels.descriptor]) } catch {
                 throw broken(tr("the process drawing page {page} ended", ["page": String(page + 1)]))
@@ -196,6 +196,7 @@ public final class RemoteRenderer: PageRendering {
     /// The tile's pixels as a picture; the times are believed only as hints (of slowness,
     /// for the bench): a lie costs memory, not safety.
     private func picture(_ pixels: SharedPixels, width: Int, height: Int, grey: Bool, seconds: Double, draw: Double, revision: Int) throws -> PageImage {
+        pixels.markReusable()
         lastRenderSeconds = seconds.isFinite ? min(max(seconds, 0), renderSeconds) : nil
         lastDrawSeconds = draw.isFinite ? min(max(draw, 0), renderSeconds) : nil
         guard let image = PageImage(pixelsAt: pixels.address, width: width, height: height, grey: grey, keeper: pixels, revision: revision) else {
