@@ -35,11 +35,11 @@ final class DocumentLinks {
     var onNotice: ((String) -> Void)?
 
     /// Takes the canvas's pointer motion and clicks.
-    init(file: DocumentFile, canvas: PageCanvas, labelOf: @escaping (Int) -> String, tracePreviews: Bool = false) {
+    init(document: RemoteDocument, canvas: PageCanvas, labelOf: @escaping (Int) -> String, tracePreviews: Bool = false) {
         self.canvas = canvas
         self.labelOf = labelOf
-        worker = DocumentWorker(file: file)
-        previews = LinkPreviews(file: file, canvas: canvas, lines: worker, trace: tracePreviews, labelOf: labelOf)
+        worker = DocumentWorker(sharing: document)
+        previews = LinkPreviews(file: document.file, canvas: canvas, lines: worker, trace: tracePreviews, labelOf: labelOf)
         previews.follow = { [unowned self] link in self.follow(link) }
         canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
         canvas.takeClicks { [unowned self] point in self.clicked(at: point) }

@@ -35,7 +35,8 @@ final class DocumentWindow {
     private(set) var search: DocumentSearch?
     /// The actions on the document shown (`WindowActions`).
     private(set) var documentActions: [String] = []
-    /// The document shown, as the window opened it: print and properties read its bytes.
+    /// The document shown, as the window opened it: print and properties read its bytes;
+    /// its helper answers the links and page objects' questions.
     private var shown: RemoteDocument?
     /// What the window shows of its document, and what opening it does next.
     private var session = DocumentSession()
@@ -446,7 +447,9 @@ final class DocumentWindow {
             self.followReader()
             self.rememberSoon()
         }
-        let links = DocumentLinks(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) },
+        // The helper that opened the document stays on for the window's questions about
+        // pages: links, then annotations and form fields, in one process.
+        let links = DocumentLinks(document: document, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) },
                                   tracePreviews: configuration.tracesPreviews)
         links.onNotice = { [unowned self] text in self.notice.show(text) }
         links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
@@ -459,7 +462,7 @@ final class DocumentWindow {
         caret.onModeChanged = { [unowned self] on in self.caretModeChanged(on) }
         self.caret = caret
         let path: String? = if case .file(let path) = source.location { path } else { nil }
-        let objects = PageObjects(file: file, canvas: canvas)
+        let objects = PageObjects(document: document, canvas: canvas)
         self.objects = objects
         let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path, objects: objects)
         self.annotations = annotations

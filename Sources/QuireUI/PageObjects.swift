@@ -24,9 +24,9 @@ final class PageObjects {
     /// The form could not be read (rule 4).
     var onFormUnreadable: (() -> Void)?
 
-    init(file: DocumentFile, canvas: PageCanvas) {
+    init(document: RemoteDocument, canvas: PageCanvas) {
         self.canvas = canvas
-        worker = DocumentWorker(file: file)
+        worker = DocumentWorker(sharing: document)
         canvas.watchVisiblePages { [weak self] visible in self?.read(around: visible) }
     }
 

@@ -40,6 +40,45 @@ final class LinkWindowTests: XCTestCase {
         XCTAssertEqual(back.bounds(of: Self.red)?.y, box.y, "Alt+Left did not return to page 1 where it was")
     }
 
+    /// The helper that opened the document answers the window's questions about its pages
+    /// (links, annotations, form fields) for as long as it is shown: once a link was
+    /// followed and the page objects read, the zygote has made no more than it and the two
+    /// render helpers (five before: one more for links, one for page objects).
+    func testLinksAndPageObjectsAskTheHelperThatOpenedTheDocument() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.standard(named: "helpers.pdf")
+        let script = ScriptedSession.start(title: Fixtures.standardTitle, arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool mousemove $answer click 1
+            xdotool mousemove 1590 1190
+            echo clicked
+            read answer
+            zygote=$(pgrep -o -P $quire)
+            echo "helpers $(pgrep -P $zygote | wc -l)"
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("helpers.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let scale = 96.0 / 72
+        let (_, origin) = try Self.pageOne(in: session)
+        try session.proceed("\(Int(origin.x + 100 * scale)) \(Int(origin.y + 96 * scale))")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        let document = try DocumentSource(path: file).open()
+        let third = Picture(try document.render(page: 2, scale: scale))
+        let landing = third.cropped(x: 0, y: Int(100 * scale), width: third.width, height: 60)
+        func landed(_ screen: Picture) -> Bool { screen.bestMatch(of: landing, xs: 250...450, ys: 45...80).mismatch <= 0.01 }
+        XCTAssertTrue(landed(try session.screen(until: landed)), "the link was not followed")
+        try session.proceed()
+        let count = try session.readLine()
+        let helpers = try XCTUnwrap(Int(count.dropFirst("helpers ".count)), count)
+        XCTAssertGreaterThanOrEqual(helpers, 2, "a helper opened the document and one drew")
+        XCTAssertLessThanOrEqual(helpers, 3, "one document helper and two render helpers at most")
+    }
+
     /// Where the standard fixture's page 1 is on screen at 100 %, found by its red box: the
     /// box's bounds and the page's top-left corner.
     static func pageOne(in session: ScriptedSession) throws -> (box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Double, y: Double)) {
