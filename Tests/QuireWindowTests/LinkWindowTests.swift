@@ -23,17 +23,7 @@ final class LinkWindowTests: XCTestCase {
             kill $quire; wait $quire
             """
         let session = try ScriptedSession(script: script, file: file, shot: shot)
-        XCTAssertEqual(try session.readLine(), "shown")
-        let scale = 96.0 / 72
-        let (box, origin) = try Self.pageOne(in: session)
-        // The link's middle from the fixture's geometry.
-        try session.proceed("\(Int(origin.x + 100 * scale)) \(Int(origin.y + 96 * scale))")
-        XCTAssertEqual(try session.readLine(), "clicked")
-        let document = try DocumentSource(path: file).open()
-        let third = Picture(try document.render(page: 2, scale: scale))
-        let landing = third.cropped(x: 0, y: Int(100 * scale), width: third.width, height: 60)
-        func landed(_ screen: Picture) -> Bool { screen.bestMatch(of: landing, xs: 250...450, ys: 45...80).mismatch <= 0.01 }
-        XCTAssertTrue(landed(try session.screen(until: landed)), "the link's destination is not at the top of the view")
+        let box = try Self.followGoToPageThree(in: session, of: file)
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "back")
         let back = try session.screen { ($0.bounds(of: Self.red)?.y ?? -1) == box.y }
@@ -52,31 +42,38 @@ final class LinkWindowTests: XCTestCase {
             xdotool mousemove 1590 1190
             echo shown
             read answer
-            xdotool mousemove $answer click 1
-            xdotool mousemove 1590 1190
-            echo clicked
-            read answer
+            \(ScriptedSession.clickThenBack)
             zygote=$(pgrep -o -P $quire)
             echo "helpers $(pgrep -P $zygote | wc -l)"
             read answer
             kill $quire; wait $quire
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("helpers.png"))
+        _ = try Self.followGoToPageThree(in: session, of: file)
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "back")
+        try session.proceed()
+        let count = try session.readLine()
+        let helpers = try XCTUnwrap(Int(count.dropFirst("helpers ".count)), count)
+        XCTAssertGreaterThanOrEqual(helpers, 2, "a helper opened the document and one drew")
+        XCTAssertLessThanOrEqual(helpers, 3, "one document helper and two render helpers at most")
+    }
+
+    /// Clicks "Go to page three" on page 1 once the script says "shown", and checks its
+    /// destination comes to the top of the view; page 1's red box as it was before.
+    static func followGoToPageThree(in session: ScriptedSession, of file: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
         XCTAssertEqual(try session.readLine(), "shown")
         let scale = 96.0 / 72
-        let (_, origin) = try Self.pageOne(in: session)
+        let (box, origin) = try pageOne(in: session)
+        // The link's middle from the fixture's geometry.
         try session.proceed("\(Int(origin.x + 100 * scale)) \(Int(origin.y + 96 * scale))")
         XCTAssertEqual(try session.readLine(), "clicked")
         let document = try DocumentSource(path: file).open()
         let third = Picture(try document.render(page: 2, scale: scale))
         let landing = third.cropped(x: 0, y: Int(100 * scale), width: third.width, height: 60)
         func landed(_ screen: Picture) -> Bool { screen.bestMatch(of: landing, xs: 250...450, ys: 45...80).mismatch <= 0.01 }
-        XCTAssertTrue(landed(try session.screen(until: landed)), "the link was not followed")
-        try session.proceed()
-        let count = try session.readLine()
-        let helpers = try XCTUnwrap(Int(count.dropFirst("helpers ".count)), count)
-        XCTAssertGreaterThanOrEqual(helpers, 2, "a helper opened the document and one drew")
-        XCTAssertLessThanOrEqual(helpers, 3, "one document helper and two render helpers at most")
+        XCTAssertTrue(landed(try session.screen(until: landed)), "the link's destination is not at the top of the view")
+        return box
     }
 
     /// Where the standard fixture's page 1 is on screen at 100 %, found by its red box: the
