@@ -27,9 +27,10 @@ let package = Package(
         .target(name: "CChannel"),
         // The helpers' confinement: libseccomp's filters, Landlock, limits.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
-        // poppler's Splash rasterizer, reached through poppler-cpp: the render helpers draw
-        // pages of images and pages cairo is too slow for with it (`SplashPages.swift`).
-        .target(name: "CSplash", linkerSettings: [.linkedLibrary("poppler-cpp")]),
+        // poppler's Splash rasterizer, reached through libpoppler's own classes (Debian's
+        // libpoppler-private-dev): the render helpers draw pages of images and pages cairo
+        // is too slow for with it (`SplashPages.swift`).
+        .target(name: "CSplash", cxxSettings: [.unsafeFlags(["-I/usr/include/poppler"])], linkerSettings: [.linkedLibrary("poppler")]),
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
         .systemLibrary(name: "CGettext"),

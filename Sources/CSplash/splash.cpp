@@ -1,38 +1,59 @@
-// poppler's Splash rasterizer for the render helpers (see Document+Splash.swift for when
-// it is used). poppler-cpp is the only public way to reach Splash; it shares libpoppler
-// (and its GlobalParams, counted) with poppler-glib, so both live in one process.
+// poppler's Splash rasterizer for the render helpers (see SplashPages.swift for when it is
+// used), through poppler's own classes (Debian's libpoppler-private-dev): poppler-cpp's
+// page renderer hands back a copy of Splash's bitmap, so a page was held twice at once,
+// 14 MiB each for a scan at 1,590 pixels wide; here the bitmap is read straight into the
+// window's memory, and a grey page is written there grey, at a quarter of the size.
+// The document shares libpoppler (and its GlobalParams) with poppler-glib's in the helper.
 #include "csplash.h"
 
-#include <poppler/cpp/poppler-document.h>
-#include <poppler/cpp/poppler-image.h>
-#include <poppler/cpp/poppler-page.h>
-#include <poppler/cpp/poppler-page-renderer.h>
+#include <poppler/Error.h>
+#include <poppler/GlobalParams.h>
+#include <poppler/PDFDoc.h>
+#include <poppler/SplashOutputDev.h>
+#include <poppler/Stream.h>
+#include <poppler/splash/SplashBitmap.h>
 
 #include <algorithm>
 #include <climits>
-#include <malloc.h>
 #include <cstring>
+#include <malloc.h>
 #include <memory>
 #include <new>
+#include <optional>
 
 struct csplash_document {
-    std::unique_ptr<poppler::document> document;
+    std::unique_ptr<PDFDoc> document;
 };
 
 namespace {
-// poppler-cpp prints its errors on stderr unless told otherwise; the helpers' own
-// failures say what the reader needs.
-void quiet(const std::string &, void *) {}
+// poppler prints its errors on stderr unless told otherwise; the helpers' own failures say
+// what the reader needs.
+void quiet(ErrorCategory, Goffset, const char *) {}
+
+// Whether every pixel of the bitmap's rectangle is an opaque grey (cairo's ARGB32 words).
+bool isGrey(const uint8_t *data, size_t rowSize, int rows, int columns) {
+    for (int row = 0; row < rows; row++) {
+        const uint32_t *line = reinterpret_cast<const uint32_t *>(data + size_t(row) * rowSize);
+        uint32_t other = 0;
+        for (int x = 0; x < columns; x++) {
+            const uint32_t pixel = line[x], blue = pixel & 0xff;
+            other |= (pixel >> 24 ^ 0xff) | (((pixel >> 16) & 0xff) ^ blue) | (((pixel >> 8) & 0xff) ^ blue);
+        }
+        if (other) return false;
+    }
+    return true;
+}
 }
 
 extern "C" csplash_document *csplash_open(const char *data, size_t length, const char *password) {
     if (!data || length < 10 || length > size_t(INT_MAX)) return nullptr;
-    poppler::set_debug_error_function(quiet, nullptr);
+    setErrorCallback(quiet);
     try {
-        std::string secret = password ? password : "";
-        std::unique_ptr<poppler::document> document(
-            poppler::document::load_from_raw_data(data, int(length), secret, secret));
-        if (!document || document->is_locked()) return nullptr;
+        if (!globalParams) globalParams = std::make_unique<GlobalParams>();
+        std::optional<GooString> secret;
+        if (password) secret = GooString(password);
+        auto document = std::make_unique<PDFDoc>(new MemStream(data, 0, Goffset(length), Object(objNull)), secret, secret);
+        if (!document->isOk()) return nullptr;
         return new csplash_document{std::move(document)};
     } catch (...) {
         return nullptr;
@@ -41,29 +62,42 @@ extern "C" csplash_document *csplash_open(const char *data, size_t length, const
 
 extern "C" void csplash_close(csplash_document *document) { delete document; }
 
-extern "C" int csplash_render(csplash_document *document, int index, double dpi, int quarters,
-                              int x, int y, int width, int height, uint8_t *pixels, size_t stride) {
+extern "C" int csplash_render(csplash_document *document, int index, double dpi, int quarters, int x, int y, int width, int height,
+                              uint8_t *pixels, size_t stride, size_t grey_stride) {
     if (!document || !pixels || index < 0 || width <= 0 || height <= 0 || stride < size_t(width) * 4) return -1;
+    if (grey_stride && grey_stride < size_t(width)) return -1;
     if (!(dpi > 0) || quarters < 0 || quarters > 3) return -1;
     try {
-        if (index >= document->document->pages()) return -1;
-        std::unique_ptr<poppler::page> page(document->document->create_page(index));
-        if (!page) return -1;
-        poppler::page_renderer renderer;
-        renderer.set_render_hints(poppler::page_renderer::antialiasing | poppler::page_renderer::text_antialiasing |
-                                  poppler::page_renderer::text_hinting);
-        renderer.set_image_format(poppler::image::format_argb32);
-        renderer.set_paper_color(0xffffffff);
-        poppler::image image = renderer.render_page(page.get(), dpi, dpi, x, y, width, height,
-                                                    poppler::rotation_enum(quarters));
-        if (!image.is_valid() || image.format() != poppler::image::format_argb32) return -1;
+        PDFDoc *pdf = document->document.get();
+        if (index >= pdf->getNumPages()) return -1;
+        SplashColor paper = {0xff, 0xff, 0xff, 0xff};
+        SplashOutputDev output(splashModeXBGR8, 4, false, paper, true, splashThinLineDefault);
+        output.setFontAntialias(true);
+        output.setFreeTypeHinting(true, false);
+        output.setVectorAntialias(true);
+        output.startDoc(pdf);
+        pdf->displayPageSlice(&output, index + 1, dpi, dpi, quarters * 90, false, true, false, x, y, width, height,
+                              nullptr, nullptr, nullptr, nullptr, true);
+        SplashBitmap *bitmap = output.getBitmap();
+        if (!bitmap || !bitmap->getDataPtr() || bitmap->getRowSize() < bitmap->getWidth() * 4) return -1;
         // Splash sizes the page by its own rounding: a row or column it did not draw is white.
-        const int rows = std::min(height, image.height()), columns = std::min(width, image.width());
-        const char *source = image.const_data();
+        const int rows = std::min(height, bitmap->getHeight()), columns = std::min(width, bitmap->getWidth());
+        const uint8_t *source = bitmap->getDataPtr();
+        const size_t rowSize = size_t(bitmap->getRowSize());
+        if (grey_stride && isGrey(source, rowSize, rows, columns)) {
+            for (int row = 0; row < height; row++) {
+                uint8_t *line = pixels + size_t(row) * grey_stride;
+                const uint8_t *from = source + size_t(row) * rowSize;
+                const int drawn = row < rows ? columns : 0;
+                for (int column = 0; column < drawn; column++) line[column] = from[size_t(column) * 4];
+                std::memset(line + drawn, 0xff, grey_stride - size_t(drawn));
+            }
+            return 1;
+        }
         for (int row = 0; row < height; row++) {
             uint8_t *line = pixels + size_t(row) * stride;
             if (row < rows) {
-                std::memcpy(line, source + size_t(row) * size_t(image.bytes_per_row()), size_t(columns) * 4);
+                std::memcpy(line, source + size_t(row) * rowSize, size_t(columns) * 4);
                 std::memset(line + size_t(columns) * 4, 0xff, size_t(width - columns) * 4);
             } else {
                 std::memset(line, 0xff, size_t(width) * 4);

@@ -43,16 +43,19 @@ extension Document: PageRendering {
     }
 
     /// Draws `tile` on white into `surface`, an ARGB32 image surface of its `pixelSize`,
-    /// with Splash when `splash` is given (the caller's choice), else with cairo.
-    public func draw(_ tile: TileKey, into surface: OpaquePointer, splash: SplashPages? = nil) throws {
+    /// with Splash when `splash` is given (the caller's choice), else with cairo. With
+    /// `greyAllowed`, Splash writes a grey picture as A8 rows of `PageImage.greyStride`
+    /// bytes instead (never twice its size in memory); returns whether it did.
+    @discardableResult
+    public func draw(_ tile: TileKey, into surface: OpaquePointer, splash: SplashPages? = nil, greyAllowed: Bool = false) throws -> Bool {
         let tile = bounded(tile)
         let index = tile.page, scale = tile.scale, rotation = tile.rotation
         let region = tile.pixelRect(for: pageSize(at: index).rotated(by: rotation))
         if let splash {
-            guard splash.draw(page: index, scale: scale, rotation: rotation, region: region, into: surface) else {
+            guard let grey = splash.draw(page: index, scale: scale, rotation: rotation, region: region, into: surface, greyAllowed: greyAllowed) else {
                 throw RenderFailure("page \(index + 1) cannot be loaded")
             }
-            return
+            return grey
         }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
@@ -75,6 +78,7 @@ extension Document: PageRendering {
         }
         guard rendered == true else { throw RenderFailure("page \(index + 1) cannot be loaded") }
         cairo_surface_flush(surface)
+        return false
     }
 }
 

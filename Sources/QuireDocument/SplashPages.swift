@@ -1,6 +1,7 @@
 import CCairo
 import CSplash
 import QuireEngine
+import QuireImage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,14 +10,15 @@ import Glibc
 /// its `Document` (the descriptor the helper was given, mapped read-only, never read by
 /// path: a confined helper cannot open paths). Which pages Splash draws is the window's
 /// choice (`Rasterizer`); this only draws them. Splash decodes a page's images a band at
-/// a time into the picture's scale, where cairo holds each at full resolution first.
+/// a time into the picture's scale, where cairo holds each at full resolution first; its
+/// bitmap is read straight into the picture's memory, grey when the page is.
 public final class SplashPages {
     private let document: OpaquePointer // csplash_document, owned
     private let mapping: UnsafeMutableRawPointer
     private let length: Int
 
     /// Maps the file at `descriptor` and opens it; nil when it cannot be (empty, more than
-    /// poppler-cpp takes, a password that does not open it).
+    /// 2 GiB, a password that does not open it).
     public init?(descriptor: Int32, password: String?) {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size > 0, status.st_size <= Int(Int32.max) else { return nil }
@@ -39,13 +41,17 @@ public final class SplashPages {
     public static func giveBackMemory() { csplash_give_back_memory() }
 
     /// Draws `region` (device pixels of the page at `scale`, turned by `rotation`) of page
-    /// `index` into `surface`, a cairo ARGB32 image surface of the region's size.
-    func draw(page index: Int, scale: Double, rotation: Rotation, region: (x: Int, y: Int, width: Int, height: Int), into surface: OpaquePointer) -> Bool {
-        guard let pixels = cairo_image_surface_get_data(surface) else { return false }
+    /// `index` into `surface`, a cairo ARGB32 image surface of the region's size; with
+    /// `greyAllowed`, a picture of greys only is written as A8 rows of
+    /// `PageImage.greyStride` bytes instead. Whether it is grey, or nil when it failed.
+    func draw(page index: Int, scale: Double, rotation: Rotation, region: (x: Int, y: Int, width: Int, height: Int), into surface: OpaquePointer,
+              greyAllowed: Bool = false) -> Bool? {
+        guard let pixels = cairo_image_surface_get_data(surface) else { return nil }
         cairo_surface_flush(surface)
+        let greyStride = greyAllowed ? PageImage.greyStride(region.width) : 0
         let drawn = csplash_render(document, Int32(index), scale * 72, Int32(rotation.rawValue / 90), Int32(region.x), Int32(region.y),
-                                   Int32(region.width), Int32(region.height), pixels, Int(cairo_image_surface_get_stride(surface)))
+                                   Int32(region.width), Int32(region.height), pixels, Int(cairo_image_surface_get_stride(surface)), greyStride)
         cairo_surface_mark_dirty(surface)
-        return drawn == 0
+        return drawn < 0 ? nil : drawn == 1
     }
 }

@@ -8,21 +8,24 @@
 extern "C" {
 #endif
 
-/// A document opened by poppler's Splash rasterizer (through poppler-cpp), over bytes
-/// the caller keeps mapped for as long as the document lives.
+/// A document opened for poppler's Splash rasterizer, over bytes the caller keeps mapped
+/// for as long as the document lives.
 typedef struct csplash_document csplash_document;
 
 /// Opens `length` bytes at `data` with `password` (NULL for none); NULL when poppler
-/// cannot, or the bytes are more than poppler-cpp takes (2 GiB).
+/// cannot, or the bytes are more than 2 GiB.
 csplash_document *csplash_open(const char *data, size_t length, const char *password);
 void csplash_close(csplash_document *document);
 
 /// Draws page `index` at `dpi`, turned by `quarters` quarter turns on top of its own
 /// /Rotate, the part from (`x`, `y`) of `width` by `height` pixels, into `pixels`
 /// (cairo's ARGB32: 32-bit native words 0xAARRGGBB, `stride` bytes a row), on white.
-/// Returns 0, or -1 when the page cannot be drawn. Never writes outside the rectangle.
+/// With `grey_stride` (not 0), a picture that is all opaque greys is written instead as
+/// one byte a pixel, rows of `grey_stride` bytes (cairo's A8, the grey level), padded
+/// with 0xff. Returns 0 (ARGB32), 1 (grey), or -1 when the page cannot be drawn. Never
+/// writes outside `height` rows of `stride` bytes.
 int csplash_render(csplash_document *document, int index, double dpi, int quarters,
-                   int x, int y, int width, int height, uint8_t *pixels, size_t stride);
+                   int x, int y, int width, int height, uint8_t *pixels, size_t stride, size_t grey_stride);
 
 /// Gives the heap's free memory back to the system (glibc's malloc_trim): Splash draws in
 /// many middle-sized pieces that malloc would otherwise keep for the helper's life.
