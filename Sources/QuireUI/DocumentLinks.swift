@@ -23,6 +23,7 @@ final class DocumentLinks {
     private let wanted = WantedPages()
     private var pages = LinkPages()
     private var pointer: Point?
+    private var started = false
     private var shown: (link: Link?, overPage: Bool, annotation: String?) = (nil, false, nil)
     /// What the reader's annotation under a page point says (a note's text, a markup's
     /// words, with its author), shown as the tooltip before any link's.
@@ -44,6 +45,14 @@ final class DocumentLinks {
         canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
         canvas.takeClicks { [unowned self] point in self.clicked(at: point) }
         canvas.watchVisiblePages { [weak self] visible in self?.visiblePagesChanged(visible) }
+    }
+
+    /// The first view is drawn: the links of the pages in view may be read. Asked sooner,
+    /// they compete with the first view for the processor, and their answer may take the
+    /// frame the first picture would have been drawn in.
+    func start() {
+        guard !started else { return }
+        started = true
         visiblePagesChanged(canvas.visiblePages)
     }
 
@@ -106,7 +115,10 @@ final class DocumentLinks {
         }
     }
 
-    private func visiblePagesChanged(_ visible: Range<Int>) { ask(pages.viewShows(visible)) }
+    private func visiblePagesChanged(_ visible: Range<Int>) {
+        guard started else { return }
+        ask(pages.viewShows(visible))
+    }
 
     /// Hands the worker a new wish (the newest replaces the last).
     private func ask(_ wish: [Int]?) {

@@ -426,6 +426,7 @@ final class DocumentWindow {
                 filling = true
                 search.fillCacheInBackground(from: canvas.currentPage)
                 self.sidebar.firstViewDrawn()
+                self.links?.start()
                 self.objects?.start()
                 StallWatch.restart()
             }
