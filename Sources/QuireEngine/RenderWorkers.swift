@@ -30,7 +30,10 @@ import Glibc
 /// than `slowAfter` stops counting against the cores (or as urgent): a spare thread, one
 /// of `spares` beyond one a core, takes the next tile, so a slow page never starves the
 /// pages in view. Threads are used lowest first, so spares (and their documents) stay
-/// unused until a render is slow.
+/// unused until a render is slow. The first thread makes its renderer at once; the other
+/// threads of a core make theirs when the first plan comes (unless `preparesAtFirstPlan`
+/// says no), so that a view resized before its first picture arrived (a window manager's
+/// first configure) finds a renderer ready instead of waiting for one to open.
 /// A whole page of a megapixel or more whose render took `oneAtATimeAfter` seconds of the
 /// thread's time or more, at half that a megapixel or more (a text page at screen size
 /// takes a fifth of that), and which has images over half its area, was decoding them (a
@@ -81,6 +84,10 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     /// What `slowAfter` and `supersededAfter` are measured on.
     private let clock: any MonotonicClock
     private let oneAtATimeAfter: Double
+    /// Asked when the first plan comes: whether the other threads of a core make their
+    /// renderers then (not when the first view is of a page of images, which is drawn one
+    /// at a time, and which a renderer opening beside it only slows).
+    private let preparesAtFirstPlan: @Sendable () -> Bool
     private let threads = ThreadGroup()
     private let condition = Condition()
     nonisolated(unsafe) private var state = State() // guarded by `condition`
@@ -91,6 +98,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     /// `deliver` is called on the rendering thread for every finished tile.
     public init(threads: Int, spares: Int = 2, slowAfter: Double = 1, supersededAfter: Double = 0.05,
                 oneAtATimeAfter: Double = 0.1, clock: any MonotonicClock = SystemClock(),
+                preparesAtFirstPlan: @escaping @Sendable () -> Bool = { true },
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
@@ -99,6 +107,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         self.slowAfter = slowAfter
         self.supersededAfter = min(supersededAfter, slowAfter)
         self.oneAtATimeAfter = oneAtATimeAfter
+        self.preparesAtFirstPlan = preparesAtFirstPlan
         // A thread not yet started counts as idle, so that the lowest takes the first tile
         // whichever thread the system runs first.
         state.idle = Set(0..<(threadCount + max(0, spares)))
@@ -107,9 +116,9 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         }
     }
 
-    /// A thread's whole life; its renderer (and document) is gone when it returns. Other
-    /// threads than the first make their renderer with their first tile: a thread with
-    /// nothing to do yet does not compete with the one rendering the first view.
+    /// A thread's whole life; its renderer (and document) is gone when it returns. The
+    /// first thread makes its renderer at once, the other threads of a core once the first
+    /// plan is submitted, and spares with their first tile: they may never be needed.
     private func run(_ number: Int, makeRenderer: () throws -> Renderer, deliver: (Result) -> Void) {
         var renderer: Swift.Result<Renderer, RenderFailure>?
         func make() {
@@ -119,8 +128,19 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             }
         }
         // The first thread renders the first view: it opens its document at once, while
-        // the main thread opens its own, instead of after the first plan.
-        if number == 0 { make() }
+        // the main thread opens its own, instead of after the first plan. The other
+        // threads of a core make theirs once the first plan is in, while the first draws:
+        // a window resized before its first picture (a window manager's first configure)
+        // then finds a renderer ready for the new size instead of waiting for one to open.
+        if number == 0 {
+            make()
+        } else if number < threadCount {
+            let planned = condition.locked { () -> Bool in
+                while state.generation == 0 && !state.stopped { condition.wait() }
+                return !state.stopped
+            }
+            if planned && preparesAtFirstPlan() { make() }
+        }
         drain(number) { key, generation -> Bool in
             if renderer == nil { make() }
             let outcome: Swift.Result<Renderer.Picture, RenderFailure>

@@ -30,6 +30,10 @@ public final class DocumentFile: Sendable {
     /// The memory this document's pictures are drawn into, kept from tile to tile.
     let pixelPool = PixelPool()
 
+    /// Whether page 1 is known to be a page of images (a scan's first view, drawn one at a
+    /// time): the look made while the document opened says so.
+    public var firstPageIsImages: Bool { rasterizers.withLock { $0.hasLargeImages(page: 0) } == true }
+
     /// Which rasterizer draws which page, as the render slots have learnt it.
     let rasterizers = Mutex(RasterizerChoice())
 

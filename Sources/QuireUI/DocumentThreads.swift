@@ -20,7 +20,8 @@ final class DocumentThreads {
     /// `renderer`, made while the document opened, is the first of `threads` render threads'.
     init(file: DocumentFile, renderer: PreparedRenderer, threads: Int) {
         let link = self.link
-        workers = RenderWorkers(threads: threads, makeRenderer: { try renderer.take() ?? RemoteRenderer(file: file) }, deliver: { result in
+        workers = RenderWorkers(threads: threads, preparesAtFirstPlan: { !file.firstPageIsImages },
+                                makeRenderer: { try renderer.take() ?? RemoteRenderer(file: file) }, deliver: { result in
             MainLoop.invoke { link.canvas?.received(result) }
         })
         tableReader = PageTableReader(open: { try RemoteDocument(file: file) }, sizes: { first, sizes in

@@ -38,6 +38,31 @@ final class RenderWorkersTests: XCTestCase {
         XCTAssertEqual(results.all.map(\.key.page), [3, 1, 2])
     }
 
+    /// The second thread of two makes its renderer when the first plan comes, while the
+    /// first thread draws its one tile (held at a gate), unless told not to; spares never do.
+    func testTheOtherThreadOfACoreMakesItsRendererWithTheFirstPlan() {
+        for prepares in [true, false] {
+            let made = Mutex(0), madeOne = DispatchSemaphore(value: 0), madeTwo = DispatchSemaphore(value: 0)
+            let gate = DispatchSemaphore(value: 0), results = Results()
+            let worker = RenderWorkers(threads: 2, spares: 2, preparesAtFirstPlan: { prepares }, makeRenderer: { () -> RecordingRenderer in
+                let count = made.withLock { $0 += 1; return $0 }
+                (count == 1 ? madeOne : madeTwo).signal()
+                return RecordingRenderer(gate: gate)
+            }, deliver: results.add)
+            XCTAssertEqual(madeOne.wait(timeout: .now() + 10), .success, "the first thread makes its renderer at once")
+            XCTAssertEqual(made.withLock { $0 }, 1, "before any plan, the first thread's alone")
+            worker.submit([TileKey(page: 0, scale: 1)])
+            if prepares {
+                XCTAssertEqual(madeTwo.wait(timeout: .now() + 10), .success, "the second thread made none with the first plan")
+            }
+            XCTAssertTrue(worker.waitUntilDecided())
+            XCTAssertEqual(made.withLock { $0 }, prepares ? 2 : 1, "spares make none; the second only when asked to")
+            gate.signal()
+            XCTAssertTrue(results.wait(for: 1))
+            worker.stopAndWait()
+        }
+    }
+
     func testANewPlanReplacesWhatWasWaiting() {
         let results = Results()
         let gate = DispatchSemaphore(value: 0)
