@@ -61,8 +61,6 @@ final class PrintLayoutTests: XCTestCase {
         XCTAssertEqual(double.pages[1].placement.x, 396, "an enlarged page starts at its cell's left edge")
         XCTAssertEqual(double.pages[1].placement.y, 0)
         XCTAssertEqual(double.pages[1].placement.scale, 2 * 396 / 612, accuracy: 1e-9)
-        XCTAssertEqual(PrintLayout.single.sheet(for: [portrait], on: letter).pages[0].placement, letter.sheet(for: portrait).placement,
-                       "one page a sheet at 100 % is placed as before")
     }
 
     func testHostileNumbersAreTamed() {

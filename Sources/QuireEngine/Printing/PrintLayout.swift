@@ -2,7 +2,7 @@
 /// pages per side, their order, and a scale.
 ///
 /// Policy:
-/// 1. One page a sheet: the sheet turns to the page (`PrintPaper.sheet(for:)`).
+/// 1. One page a sheet: the sheet turns to the page (landscape for a landscape page).
 /// 2. 2 or 6 a sheet: the sheet turns across the pages (portrait pages side by side on a
 ///    landscape sheet, 2×1 or 3×2; landscape pages stacked on a portrait one, 1×2 or 2×3),
 ///    as GtkPrintOperation does. 4, 9 and 16 a sheet: a square grid on a sheet turned like
@@ -102,13 +102,13 @@ public struct PrintLayout: Equatable, Sendable {
         return (column, row)
     }
 
-    /// Rule 3: fitted, scaled, centred where it fits and from the top left where it does not.
+    /// Rule 3: fitted, scaled, centred where it fits and from the top left where it does not;
+    /// a page with no sensible size at its own size in the corner.
     private func placement(of page: Size, in cell: Rect) -> PrintPlacement {
-        let fitted = PrintPlacement.fitting(page, into: Size(width: cell.width, height: cell.height))
-        let scale = fitted.scale * self.scale
         guard page.width.isFinite, page.height.isFinite, page.width > 0, page.height > 0 else {
             return PrintPlacement(scale: 1, x: cell.x, y: cell.y)
         }
+        let scale = PrintPlacement.fitting(page, into: Size(width: cell.width, height: cell.height)).scale * self.scale
         func start(_ room: Double, _ side: Double) -> Double { side * scale <= room ? (room - side * scale) / 2 : 0 }
         return PrintPlacement(scale: scale, x: cell.x + start(cell.width, page.width), y: cell.y + start(cell.height, page.height))
     }

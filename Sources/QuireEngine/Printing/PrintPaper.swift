@@ -1,7 +1,6 @@
 /// The paper a print job goes on, as the print dialog's page setup gives it: its size in
-/// portrait and the margins the printer cannot print on. A page printed alone gets a sheet
-/// of it, turned to landscape for a landscape page, and is placed on the sheet's printable
-/// area (`PrintPlacement`); several pages a sheet share the area (`PrintLayout`).
+/// portrait and the margins the printer cannot print on: a sheet of it, lying as
+/// `PrintLayout` turns it, and the area of that sheet its pages are placed on.
 public struct PrintPaper: Equatable, Sendable {
     public var size: Size
     public var top: Double, left: Double, bottom: Double, right: Double
@@ -13,16 +12,6 @@ public struct PrintPaper: Equatable, Sendable {
 
     /// A4 without margins: for a paper whose numbers make no sense.
     public static let fallback = PrintPaper(size: Size(width: 595.28, height: 841.89))
-
-    /// The sheet a page of `page`'s size is printed on, and where on it the page goes
-    /// (offsets from the sheet's top-left corner, in points).
-    public func sheet(for page: Size) -> (size: Size, placement: PrintPlacement) {
-        let (sheet, area) = printableArea(landscape: PrintPlacement.prefersLandscape(page))
-        var placement = PrintPlacement.fitting(page, into: Size(width: area.width, height: area.height))
-        placement.x += area.x
-        placement.y += area.y
-        return (sheet, placement)
-    }
 
     /// A sheet of this paper lying portrait or landscape, and its printable area on it.
     public func printableArea(landscape: Bool) -> (sheet: Size, area: Rect) {
