@@ -22,7 +22,7 @@ public final class SharedPixels: @unchecked Sendable { // immutable after init; 
     /// answer may still be writing into it as it is ended.
     public init(byteCount: Int, from pool: PixelPool) throws(ChannelError) {
         if let kept = pool.take(atLeast: byteCount) {
-            (descriptor, self.byteCount, address) = (kept.descriptor, kept.byteCount, kept.address.pointer)
+            (descriptor, self.byteCount, address) = (kept.descriptor, kept.byteCount, kept.address)
         } else {
             (descriptor, address) = try Self.make(byteCount)
             self.byteCount = byteCount
@@ -86,10 +86,9 @@ public final class SharedPixels: @unchecked Sendable { // immutable after init; 
 public final class PixelPool: Sendable {
     struct Kept: @unchecked Sendable { // the address is only used by whoever took it out
         let descriptor: Descriptor
-        let address: Address
+        let address: UnsafeMutableRawPointer
         let byteCount: Int
     }
-    struct Address: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
 
     /// The most mappings kept; past it, the largest is unmapped.
     public static let limit = 8
@@ -98,7 +97,7 @@ public final class PixelPool: Sendable {
     public init() {}
 
     deinit {
-        for mapping in kept.withLock({ $0 }) { quire_pixels_unmap(mapping.address.pointer, mapping.byteCount) }
+        for mapping in kept.withLock({ $0 }) { quire_pixels_unmap(mapping.address, mapping.byteCount) }
     }
 
     /// How many mappings are kept now (for tests).
@@ -116,10 +115,10 @@ public final class PixelPool: Sendable {
     func keep(_ descriptor: Descriptor, at address: UnsafeMutableRawPointer, byteCount: Int) {
         madvise(address, byteCount, MADV_REMOVE)
         let dropped = kept.withLock { kept -> Kept? in
-            kept.append(Kept(descriptor: descriptor, address: Address(pointer: address), byteCount: byteCount))
+            kept.append(Kept(descriptor: descriptor, address: address, byteCount: byteCount))
             guard kept.count > Self.limit, let largest = kept.indices.max(by: { kept[$0].byteCount < kept[$1].byteCount }) else { return nil }
             return kept.remove(at: largest)
         }
-        if let dropped { quire_pixels_unmap(dropped.address.pointer, dropped.byteCount) }
+        if let dropped { quire_pixels_unmap(dropped.address, dropped.byteCount) }
     }
 }
