@@ -44,8 +44,9 @@ extension Document: PageRendering {
 
     /// Draws `tile` on white into `surface`, an ARGB32 image surface of its `pixelSize`,
     /// with Splash when `splash` is given (the caller's choice), else with cairo. With
-    /// `greyAllowed`, Splash writes a grey picture as A8 rows of `PageImage.greyStride`
-    /// bytes instead (never twice its size in memory); returns whether it did.
+    /// `greyAllowed`, a picture that comes out all grey is left as A8 rows of
+    /// `PageImage.greyStride` bytes instead, a quarter of the memory (Splash writes it so
+    /// at once, never holding it twice); returns whether it is.
     @discardableResult
     public func draw(_ tile: TileKey, into surface: OpaquePointer, splash: SplashPages? = nil, greyAllowed: Bool = false) throws -> Bool {
         let tile = bounded(tile)
@@ -78,7 +79,10 @@ extension Document: PageRendering {
         }
         guard rendered == true else { throw RenderFailure("page \(index + 1) cannot be loaded") }
         cairo_surface_flush(surface)
-        return false
+        guard greyAllowed, let pixels = cairo_image_surface_get_data(surface) else { return false }
+        let grey = PageImage.makeGrey(at: pixels, width: region.width, height: region.height)
+        cairo_surface_mark_dirty(surface)
+        return grey
     }
 }
 

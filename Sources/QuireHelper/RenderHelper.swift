@@ -84,11 +84,8 @@ enum RenderHelper {
         defer { cairo_surface_destroy(surface) }
         do {
             let (start, clock) = (threadSeconds(), monotonicSeconds())
-            let drawnGrey = try document.draw(tile, into: surface, splash: splash, greyAllowed: true)
-            cairo_surface_flush(surface)
-            // A grey page (text in black, a scan) in a quarter of the memory: the window keeps
-            // it so. Splash looked already, and wrote a grey one grey.
-            let grey = splash == nil ? PageImage.makeGrey(at: pixels.address, width: size.width, height: size.height) : drawnGrey
+            // A grey page (text in black, a scan) in a quarter of the memory: the window keeps it so.
+            let grey = try document.draw(tile, into: surface, splash: splash, greyAllowed: true)
             if grey { pixels.discard(from: PageImage.greyStride(size.width) * size.height) }
             return .rendered(id: id, width: size.width, height: size.height, cpuSeconds: threadSeconds() - start,
                              drawSeconds: monotonicSeconds() - clock, drawnWith: splash == nil ? .cairo : .splash, grey: grey)

@@ -81,10 +81,13 @@ final class RemoteSplashTests: XCTestCase {
         XCTAssertEqual(try differenceFromSplash(first, fixtures.path("scanned.pdf"), page: 0, scale: 1.5), 0)
         _ = try renderer.render(TileKey(page: 1, scale: 1.5))
         XCTAssertEqual(renderer.lastRasterizer, .cairo, "one page of images seen ahead says nothing of the others")
+        XCTAssertTrue(scan.firstPageIsImages, "the render workers are told so: no second helper opens beside its first view")
         let text = try DocumentFile(opening: DocumentSource(path: fixtures.long(pages: 3)))
         let textRenderer = try XCTUnwrap(PreparedRenderer(file: text).take())
-        _ = try textRenderer.render(TileKey(page: 0, scale: 1.5))
+        let textPage = try textRenderer.render(TileKey(page: 0, scale: 1.5))
         XCTAssertEqual(textRenderer.lastRasterizer, .cairo)
+        XCTAssertTrue(textPage.isGrey, "black text drawn by cairo comes at one byte a pixel too")
+        XCTAssertFalse(text.firstPageIsImages)
         XCTAssertEqual(scan.faults.total + text.faults.total, 0)
     }
 
