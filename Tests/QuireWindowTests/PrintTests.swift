@@ -106,13 +106,7 @@ final class PrintTests: XCTestCase {
         XCTAssertTrue(recent.contains("Field%20Notes.pdf"), "the document opened is not among the recent files")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "ended")
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        check.arguments = ["--check", output]
-        check.standardOutput = FileHandle.nullDevice
-        try check.run()
-        check.waitUntilExit()
-        XCTAssertEqual(check.terminationStatus, 0, "qpdf finds the printed file damaged")
+        XCTAssertTrue(try QPDF.check(output), "qpdf finds the printed file damaged")
     }
 
     /// Page Setup in the print dialog, as a reader uses it: two pages a side, right to left,
@@ -152,13 +146,13 @@ final class PrintTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "printed")
         let output = documents + "/Five.pdf"
         // Complete when qpdf, another reader, accepts it.
-        let complete = ScriptedSession.poll { FileManager.default.fileExists(atPath: output) && (try? Self.run("/usr/bin/qpdf", "--check", output)) != nil ? true : nil }
+        let complete = ScriptedSession.poll { FileManager.default.fileExists(atPath: output) && (try? QPDF.check(output)) == true ? true : nil }
         XCTAssertEqual(complete, true, "no whole printout at \(output)")
         try session.proceed()
-        let info = try Self.run("/usr/bin/mutool", "info", output)
-        XCTAssertTrue(info.contains("Pages: 3"), "five pages two a side are three sheets: \(info)")
-        let sheets = try (1...3).map { try TextLines(stext: Self.run("/usr/bin/mutool", "draw", "-F", "stext", "-o", "-", output, "\($0)")) }
-        XCTAssertEqual(sheets.map { $0.lines.map(\.text).sorted() }, [["Long page 1", "Long page 2"], ["Long page 3", "Long page 4"], ["Long page 5"]])
+        let sheets = try MuPDF.pages(in: output)
+        XCTAssertEqual(sheets.map { $0.lines.map(\.text).sorted() }, [["Long page 1", "Long page 2"], ["Long page 3", "Long page 4"], ["Long page 5"]],
+                       "five pages two a side are three sheets")
+        guard sheets.count == 3 else { return }
         let first = sheets[0]
         let one = try XCTUnwrap(first.lines.first { $0.text == "Long page 1" }), two = try XCTUnwrap(first.lines.first { $0.text == "Long page 2" })
         XCTAssertGreaterThan(first.width, first.height, "the sheet is landscape")
@@ -166,54 +160,5 @@ final class PrintTests: XCTestCase {
         XCTAssertLessThan(two.x, first.width / 2, "page 2 in the left half")
         // 24 pt text on a letter page fitted into half of a landscape sheet (× 0.6–0.7), at 50 %.
         XCTAssertTrue((6.0...9.0).contains(one.size), "page 1's 24 pt text printed at \(one.size) pt")
-    }
-
-    /// Runs a program; its standard output, or a throw when it fails.
-    private static func run(_ program: String, _ arguments: String...) throws -> String {
-        let process = Process(), pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
-        return String(decoding: output, as: UTF8.self)
-    }
-}
-
-/// The lines of one page as mutool's structured text has them: text, left edge, font size,
-/// and the page's size.
-private struct TextLines {
-    struct Line { var text: String; var x: Double; var size: Double }
-    var lines: [Line] = []
-    var width = 0.0, height = 0.0
-
-    init(stext: String) throws {
-        func number(_ name: String, in tag: Substring) -> Double? {
-            guard let start = tag.range(of: name + "=\"") else { return nil }
-            return Double(tag[start.upperBound...].prefix { $0 != "\"" && $0 != " " })
-        }
-        var size = 0.0
-        for piece in stext.split(separator: "<").map({ "<" + $0 }) {
-            let tag = Substring(piece)
-            if tag.hasPrefix("<page ") {
-                width = number("width", in: tag) ?? 0
-                height = number("height", in: tag) ?? 0
-            } else if tag.hasPrefix("<line ") {
-                let bbox = tag.range(of: "bbox=\"").map { tag[$0.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) } } ?? []
-                lines.append(Line(text: "", x: bbox.first ?? .nan, size: 0))
-            } else if tag.hasPrefix("<font ") {
-                size = number("size", in: tag) ?? 0
-            } else if tag.hasPrefix("<char "), !lines.isEmpty {
-                if let start = tag.range(of: "c=\"") {
-                    let character = tag[start.upperBound...].prefix { $0 != "\"" }
-                    lines[lines.count - 1].text += character == "&amp;" ? "&" : String(character)
-                    lines[lines.count - 1].size = size
-                }
-            }
-        }
-        guard width > 0, height > 0 else { throw CocoaError(.fileReadCorruptFile) }
     }
 }
