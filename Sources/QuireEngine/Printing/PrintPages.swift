@@ -24,13 +24,9 @@ public struct PrintPages: Equatable, Sendable {
         self.reversed = reversed
     }
 
-    /// The zero-based document pages to draw, in drawing order, for a document of `count` pages.
-    public func pages(count: Int) -> [Int] {
-        sheets(count: count, layout: .single).flatMap { $0 }
-    }
-
-    /// The pages to draw grouped into sheets of `layout`, in drawing order: with several
-    /// pages a side, odd or even and reversed count sheets, as GTK counts them.
+    /// The zero-based document pages to draw, for a document of `count` pages, grouped into
+    /// sheets of `layout`, in drawing order: with several pages a side, odd or even and
+    /// reversed count sheets, as GTK counts them.
     public func sheets(count: Int, layout: PrintLayout) -> [[Int]] {
         guard count > 0 else { return [] }
         var chosen: [Int]
