@@ -28,9 +28,11 @@ let package = Package(
         // The helpers' confinement: libseccomp's filters, Landlock, limits.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // poppler's Splash rasterizer, reached through libpoppler's own classes (Debian's
-        // libpoppler-private-dev): the render helpers draw pages of images and pages cairo
-        // is too slow for with it (`SplashPages.swift`).
-        .target(name: "CSplash", cxxSettings: [.unsafeFlags(["-I/usr/include/poppler"])], linkerSettings: [.linkedLibrary("poppler")]),
+        // libpoppler-private-dev; pkg-config gives their include directory and the link):
+        // the render helpers draw pages of images and pages cairo is too slow for with it
+        // (`SplashPages.swift`).
+        .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
+        .target(name: "CSplash", dependencies: ["CPopplerCore"]),
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
         .systemLibrary(name: "CGettext"),
