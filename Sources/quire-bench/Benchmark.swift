@@ -86,7 +86,7 @@ final class HeadlessEngine {
         // which also tells the render slots the sizes they send memory for.
         let file = try Self.file(source)
         let prepared = PreparedRenderer(file: file)
-        workers = RenderWorkers(threads: threads, makeRenderer: {
+        workers = RenderWorkers(threads: threads, preparesAtFirstPlan: { !file.firstPageIsImages }, makeRenderer: {
             TimedRenderer(try prepared.take() ?? RemoteRenderer(file: file), recordingInto: roundTrips)
         }, deliver: deliver)
         let document: RemoteDocument
