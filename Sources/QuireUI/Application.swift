@@ -62,6 +62,10 @@ public final class Application {
         LaunchTrace.mark("main")
         startHelpers()
         RendererChoice.applyBeforeGtkStarts()
+        guard GtkStart.withoutItsOwnTheme() else {
+            printError(GtkStart.noDisplay)
+            return 1
+        }
         ThisProcess.returnFreedPicturesToTheSystem()
         // Before GTK starts: the helpers read the files on the other core while GTK builds the window.
         DocumentOpening.startEarly(options.files, watchdogs: configuration.watchdogs)

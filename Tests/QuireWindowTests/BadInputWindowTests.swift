@@ -33,6 +33,22 @@ final class BadInputWindowTests: XCTestCase {
     /// A location that is not a local file is read through GIO on the opening's thread,
     /// copied into a memfd and read by a helper like any file: GTK's own resources are
     /// such a location here, and a stylesheet among them is no PDF.
+    /// A display that cannot be opened ends Quire with GTK's words and status 1, with a
+    /// file or without, and whether or not the user named a GTK theme (Quire starts GTK
+    /// itself unless they did: `GtkStart`).
+    func testADisplayThatCannotBeOpenedIsSaidNotCrashedOn() throws {
+        let fixtures = try Fixtures()
+        let file = fixtures.standard(named: "nodisplay.pdf")
+        for (arguments, theme) in [([file], nil), ([], nil), ([file], "Adwaita")] as [([String], String?)] {
+            var environment = ["DISPLAY": ":9876", "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11"]
+            environment["GTK_THEME"] = theme
+            let run = try QuireRun.run(arguments, environment: environment)
+            XCTAssertFalse(run.crashed, "\(arguments) \(theme ?? "")")
+            XCTAssertEqual(run.status, 1, "\(arguments) \(theme ?? "")")
+            XCTAssertTrue(run.standardError.contains("cannot open display: :9876"), run.standardError)
+        }
+    }
+
     func testALocationThatIsNotALocalFileIsLoadedAndChecked() throws {
         let uri = "resource:///org/gtk/libgtk/inspector/inspector.css"
         try assertShowsError(uri, .notAPDF(path: uri))

@@ -59,6 +59,60 @@ final class LinkWindowTests: XCTestCase {
         XCTAssertLessThanOrEqual(helpers, 3, "one document helper and two render helpers at most")
     }
 
+    /// A click on "Visit example.com" hands the address to the desktop's handler for https
+    /// (here a script the test installs as the default browser), and the program it starts
+    /// is the reader's, not confined like Quire's helpers: without `no_new_privs` (which
+    /// breaks setuid browsers) and without the `GTK_THEME` Quire names while GTK starts
+    /// (`GtkStart`), which would take a GTK browser's theme away. A user's own GTK_THEME
+    /// reaches it unchanged.
+    func testAWebLinkStartsTheBrowserUnconfinedAndWithTheReadersEnvironment() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.standard(named: "web.pdf")
+        let data = fixtures.path("data"), applications = data + "/applications", seen = fixtures.path("browser.txt")
+        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
+        let browser = fixtures.path("browser.sh")
+        try """
+            #!/bin/sh
+            { echo "uri $1"; awk '/^NoNewPrivs:/ {print "no_new_privs " $2}' /proc/self/status; echo "theme ${GTK_THEME-unset}"; } > "\(seen).part"
+            mv "\(seen).part" "\(seen)"
+            """.write(toFile: browser, atomically: true, encoding: .utf8)
+        chmod(browser, 0o755)
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Test Browser
+            Exec=\(browser) %u
+            MimeType=x-scheme-handler/https;
+            """.write(toFile: applications + "/test-browser.desktop", atomically: true, encoding: .utf8)
+        try "[Default Applications]\nx-scheme-handler/https=test-browser.desktop\n"
+            .write(toFile: applications + "/mimeapps.list", atomically: true, encoding: .utf8)
+
+        for theme in [nil, "HighContrast"] {
+            try? FileManager.default.removeItem(atPath: seen)
+            let script = ScriptedSession.start(title: Fixtures.standardTitle, arguments: "--size 1000x900 --zoom 100") + """
+                xdotool mousemove 1590 1190
+                echo shown
+                read answer
+                xdotool mousemove $answer click 1
+                for i in $(seq 200); do [ -e "\(seen)" ] && break; sleep 0.05; done
+                echo "browser $(tr '\n' ',' < "\(seen)" 2>/dev/null)"
+                read answer
+                kill $quire; wait $quire
+                """
+            var environment = ["XDG_DATA_HOME": data]
+            environment["GTK_THEME"] = theme
+            let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("web.png"), environment: environment)
+            XCTAssertEqual(try session.readLine(), "shown")
+            let scale = 96.0 / 72
+            let (_, origin) = try Self.pageOne(in: session)
+            // The web link's middle from the fixture's geometry.
+            try session.proceed("\(Int(origin.x + 100 * scale)) \(Int(origin.y + 126 * scale))")
+            XCTAssertEqual(try session.readLine(), "browser uri https://example.com/quire,no_new_privs 0,theme \(theme ?? "unset"),")
+            try session.proceed()
+        }
+    }
+
     /// Clicks "Go to page three" on page 1 once the script says "shown", and checks its
     /// destination comes to the top of the view; page 1's red box as it was before.
     static func followGoToPageThree(in session: ScriptedSession, of file: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
