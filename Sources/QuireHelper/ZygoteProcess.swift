@@ -34,8 +34,11 @@ public enum ZygoteProcess {
             children.reap()
             let message: (bytes: [UInt8], descriptors: [Descriptor])
             do {
-                message = try channel.receive(within: 1)
+                // A helper asked to end is reaped within milliseconds, not at the next
+                // request: `ps` shows no defunct helpers after a document's reader ends.
+                message = try channel.receive(within: children.ending.isEmpty ? 1 : 0.005)
             } catch .timedOut {
+                children.waitedForEnding()
                 continue
             } catch {
                 _exit(0) // the window ended
@@ -79,7 +82,7 @@ public enum ZygoteProcess {
                     try? channel.send(ZygoteReply.spawned(pid: pid).bytes)
                 }
             case .end(let pid):
-                if children.running.contains(pid) { kill(pid, SIGKILL) }
+                children.kill(pid)
             case .exitStatus(let pid):
                 try? channel.send(ZygoteReply.exit(children.exit(of: pid)).bytes)
             }
@@ -98,7 +101,23 @@ private struct Children {
     var running: Set<pid_t> = []
     private var ended: [pid_t: HelperExit] = [:]
     private var endedOrder: [pid_t] = []
+    /// Those killed and not yet reaped; given up on after a second (one stuck in the
+    /// kernel is reaped by the ordinary round once it dies).
+    private(set) var ending: Set<pid_t> = []
+    private var shortWaits = 0
 
+    mutating func kill(_ pid: pid_t) {
+        guard running.contains(pid) else { return }
+        Glibc.kill(pid, SIGKILL)
+        ending.insert(pid)
+        shortWaits = 0
+    }
+
+    mutating func waitedForEnding() {
+        guard !ending.isEmpty else { return }
+        shortWaits += 1
+        if shortWaits > 200 { ending = [] }
+    }
     /// Reaps what ended, so that a process id asked to end is always one of ours.
     mutating func reap() {
         var status: Int32 = 0
@@ -123,6 +142,7 @@ private struct Children {
 
     private mutating func record(_ pid: pid_t, _ status: Int32) {
         running.remove(pid)
+        ending.remove(pid)
         // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
         let signal = status & 0x7F
         ended[pid] = signal != 0 && signal != 0x7F ? .signaled(signal) : .exited((status >> 8) & 0xFF)
