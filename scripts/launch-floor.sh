@@ -31,7 +31,9 @@ for variant in gtk adwaita; do
     cc -O2 scripts/launch-floor/floor.c -o "$work/floor-$variant" $flags
 done
 # The page at the width the bench's 1600-pixel screen gives it.
-pdftoppm -f 1 -l 1 -singlefile -scale-to-x 1560 -scale-to-y -1 "$file" "$work/page"
+# mutool (mupdf-tools, which `scripts/deps.sh test` installs): poppler's own tools are
+# not among Quire's packages.
+mutool draw -q -c rgb -w 1560 -o "$work/page.ppm" "$file" 1 2>/dev/null
 read -r width height < <("$work/floor-gtk" --prepare "$work/page.ppm" "$work/page.raw")
 
 out="$work/bench"
