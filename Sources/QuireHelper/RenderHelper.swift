@@ -25,11 +25,21 @@ enum RenderHelper {
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
         var form = ChangeState()
         var splash = SplashOpening(descriptor: descriptor, password: password)
+        var cleanup = IdleCleanup()
         while true {
-            guard let (bytes, passed) = try? channel.receive(), let request = try? HelperRequest(bytes) else { _exit(0) }
+            let message: (bytes: [UInt8], descriptors: [Descriptor])
+            do {
+                message = try channel.receive(within: cleanup.isEmpty ? nil : IdleCleanup.pause)
+            } catch .timedOut {
+                cleanup.run()
+                continue
+            } catch {
+                _exit(0)
+            }
+            let passed = message.descriptors
+            guard let request = try? HelperRequest(message.bytes) else { _exit(0) }
             let reply: HelperReply
-            // The pixels stay mapped until the answer is sent: unmapping a page's worth
-            // is the window's wait otherwise.
+            // The pixels stay mapped until the answer is sent, and after (`IdleCleanup`).
             var drawnInto: SharedPixels?
             switch request {
             case .render(let id, let tile, let rasterizer):
@@ -49,10 +59,9 @@ enum RenderHelper {
                 continue
             }
             guard (try? channel.send(reply.bytes)) != nil else { _exit(0) }
-            drawnInto = nil
-            // Splash leaves its bands' memory in malloc's heap, held until the helper
-            // ends unless given back; the window has its answer already.
-            if case .rendered(_, _, _, _, _, .splash, _) = reply { SplashPages.giveBackMemory() }
+            if case .rendered(_, _, _, _, _, let rasterizer, _) = reply {
+                cleanup.answered(drawnInto: drawnInto, bySplash: rasterizer == .splash)
+            }
         }
     }
 

@@ -145,4 +145,25 @@ final class RemoteSplashTests: XCTestCase {
         _ = try renderer.render(tile)
         XCTAssertEqual(renderer.lastRasterizer, .splash, "with the changes undone")
     }
+
+    /// A render helper tidies once the window pauses, not before the next question
+    /// (`IdleCleanup`): the pixels of its answers are unmapped then (and the heap Splash
+    /// drew with given back, which this small scan does not show), never kept for good.
+    func testAHelperTidiesOnceTheWindowPauses() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let file = try DocumentFile(opening: DocumentSource(path: fixtures.scanned()))
+        let renderer = try RemoteRenderer(file: file)
+        XCTAssertTrue(renderer.hasLargeImages(page: 0))
+        _ = try renderer.render(TileKey(page: 0, scale: 3))
+        XCTAssertEqual(renderer.lastRasterizer, .splash)
+        let pid = try XCTUnwrap(renderer.helper?.pid)
+        var tidied = false
+        for _ in 0..<500 where !tidied {
+            let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+            tidied = !maps.contains("memfd:")
+            if !tidied { usleep(10_000) }
+        }
+        XCTAssertTrue(tidied, "the helper still maps the pixels of its answer after 5 s")
+    }
 }
