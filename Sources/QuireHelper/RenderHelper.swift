@@ -29,13 +29,14 @@ enum RenderHelper {
         while true {
             let message: (bytes: [UInt8], descriptors: [Descriptor])
             do {
-                message = try channel.receive(within: cleanup.isEmpty ? nil : IdleCleanup.pause)
+                message = try channel.receive(within: cleanup.wait)
             } catch .timedOut {
-                cleanup.run()
+                cleanup.runOne()
                 continue
             } catch {
                 _exit(0)
             }
+            cleanup.asked()
             let passed = message.descriptors
             guard let request = try? HelperRequest(message.bytes) else { _exit(0) }
             let reply: HelperReply
