@@ -31,6 +31,11 @@ int csplash_render(csplash_document *document, int index, double dpi, int quarte
 /// many middle-sized pieces that malloc would otherwise keep for the helper's life.
 void csplash_give_back_memory(void);
 
+/// Makes malloc give every block of `bytes` or more straight back to the system when it is
+/// freed (glibc's mmap and trim thresholds, fixed instead of growing with the largest block
+/// freed), so that the heap does not keep a page's drawing between renders.
+void csplash_fixed_malloc_thresholds(size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif
