@@ -146,9 +146,10 @@ final class RemoteSplashTests: XCTestCase {
         XCTAssertEqual(renderer.lastRasterizer, .splash, "with the changes undone")
     }
 
-    /// A render helper tidies once the window pauses, not before the next question
-    /// (`IdleCleanup`): the pixels of its answers are unmapped then (and the heap Splash
-    /// drew with given back, which this small scan does not show), never kept for good.
+    /// A real render helper, which puts its tidying off (`IdleCleanup`, whose order
+    /// `IdleCleanupTests` checks), does it once the window pauses: the pixels of its
+    /// answers are unmapped then (and the heap Splash drew with given back, which this
+    /// small scan does not show), never kept for good.
     func testAHelperTidiesOnceTheWindowPauses() throws {
         _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
         let fixtures = try Fixtures()
