@@ -44,6 +44,7 @@ expected_files() {
     printf '%s\n' usr/bin/quire \
         usr/share/applications/$app_id.desktop \
         usr/share/icons/hicolor/scalable/apps/$app_id.svg \
+        usr/share/icons/hicolor/{16x16,32x32,48x48,64x64}/apps/$app_id.png \
         usr/share/metainfo/$app_id.metainfo.xml \
         usr/share/man/man1/quire.1 \
         usr/share/glib-2.0/schemas/$app_id.gschema.xml

@@ -113,7 +113,8 @@ public final class Application {
     private func startup() {
         LaunchTrace.mark("GTK started")
         recent = RecentDocuments()
-        // The application's icon (window, About) where an installed Quire has it in hicolor.
+        // The application's icon (window, About) where an installed Quire has it in hicolor;
+        // a window's icon is made of its PNG sizes (scripts/render-icons.sh says why).
         gtk_window_set_default_icon_name(Self.id)
         if let icons = ExecutableLocation.inSourceTree("data/icons"), let display = gdk_display_get_default() {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)

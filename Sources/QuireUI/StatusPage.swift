@@ -10,8 +10,12 @@ struct StatusPage {
     private let box = Box.column(spacing: 12)
 
     init(icon: String) {
-        widget = adw_status_page_new()
-        adw_status_page_set_icon_name(OpaquePointer(widget), icon)
+        let page = adw_status_page_new()!
+        widget = page
+        // The icon is looked up when the page is first shown: the window's stack measures
+        // its hidden pages too, and Adwaita's status icons are SVGs, which load librsvg
+        // (6.5 MiB of the window's memory) for pages most launches never show.
+        Signal.connect(page, "map") { adw_status_page_set_icon_name(OpaquePointer(page), icon) }
         gtk_widget_set_halign(box.widget, GTK_ALIGN_CENTER)
         adw_status_page_set_child(OpaquePointer(widget), box.widget)
     }
