@@ -14,14 +14,23 @@ public enum ThisProcess {
 
     public static var physicalMemory: Int { Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE))) }
 
-    /// Pictures are megabytes each; glibc would serve them from its heap after the first
-    /// one is freed (its mmap threshold adapts upwards) and keep freed ones as resident
-    /// memory. A fixed threshold keeps each picture in its own mapping, returned on free.
+    /// For `quire-bench`, whose pictures are read into its own memory: they are megabytes
+    /// each; glibc would serve them from its heap after the first one is freed (its mmap
+    /// threshold adapts upwards) and keep freed ones as resident memory. A fixed threshold
+    /// keeps each picture in its own mapping, returned on free. (The window's pictures are
+    /// the helpers' shared memory; its heap is trimmed at rest instead: `HeapRest`.)
     public static func returnFreedPicturesToTheSystem() {
         // mallopt is declared in <malloc.h>, which Swift's Glibc module leaves out.
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         guard let symbol = dlsym(nil, "mallopt") else { return }
         let mmapThreshold: Int32 = -3 // M_MMAP_THRESHOLD
         _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 256 << 10)
+    }
+
+    /// Gives the memory glibc's heap keeps free back to the system (malloc_trim).
+    public static func giveBackFreeHeap() {
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
     }
 }

@@ -66,7 +66,6 @@ public final class Application {
             printError(GtkStart.noDisplay)
             return 1
         }
-        ThisProcess.returnFreedPicturesToTheSystem()
         // Before GTK starts: the helpers read the files on the other core while GTK builds the window.
         DocumentOpening.startEarly(options.files, watchdogs: configuration.watchdogs)
         return Application(options: options, configuration: configuration).run(program: arguments.first ?? "quire")

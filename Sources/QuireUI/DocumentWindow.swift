@@ -231,7 +231,12 @@ final class DocumentWindow {
         }
     }
 
-    func present() { toplevel.present() }
+    private var watchingFrames = false
+    func present() {
+        toplevel.present()
+        if !watchingFrames { RestingHeap.watch(toplevel.widget) }
+        watchingFrames = true
+    }
     func close() {
         if keepingUnsaved(then: { [unowned self] in self.close() }) { return }
         rememberState()
