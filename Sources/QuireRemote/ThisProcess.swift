@@ -14,8 +14,8 @@ public enum ThisProcess {
 
     public static var physicalMemory: Int { Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE))) }
 
-    /// For `quire-bench`, whose pictures are read into its own memory: they are megabytes
-    /// each; glibc would serve them from its heap after the first one is freed (its mmap
+    /// For `quire-bench`, whose pictures (`--in-process`) are drawn into its own memory:
+    /// they are megabytes each; glibc would serve them from its heap after the first one is freed (its mmap
     /// threshold adapts upwards) and keep freed ones as resident memory. A fixed threshold
     /// keeps each picture in its own mapping, returned on free. (The window's pictures are
     /// the helpers' shared memory; its heap is trimmed at rest instead: `HeapRest`.)
