@@ -83,6 +83,10 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
             cairo_set_source_rgb(context, 0, 0, 0)
             cairo_paint(context)
             cairo_set_source_rgb(context, 1, 1, 1)
+            // Over the black just painted, OVER lays the same grey as the caller's SOURCE
+            // would, in one pass (pixman's solid-through-A8 path) where SOURCE through a
+            // mask is cairo's two-pass blend: a window's every frame while pages move.
+            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
             let mask = cairo_pattern_create_for_surface(surface)!
             cairo_pattern_set_filter(mask, filter)
             cairo_pattern_set_extend(mask, CAIRO_EXTEND_PAD)

@@ -48,6 +48,34 @@ final class GreyPictureTests: XCTestCase {
         XCTAssertEqual(grey.inkProfile(), original.inkProfile())
     }
 
+    /// As the window draws it (its operator SOURCE, over whatever was there): the grey
+    /// picture lands as the four-byte one would, pixel for pixel, nothing of before left.
+    func testAGreyPictureDrawnAsTheWindowDrawsItIsThePictureItCameFrom() throws {
+        let fixtures = try Fixtures()
+        let original = try DocumentSource(path: fixtures.scanned()).open().render(page: 0, scale: 0.5)
+        let (memory, _) = copy(original)
+        let keeper = Keeper(memory)
+        XCTAssertTrue(PageImage.makeGrey(at: memory, width: original.width, height: original.height))
+        let grey = try XCTUnwrap(PageImage(pixelsAt: memory, width: original.width, height: original.height, grey: true, keeper: keeper))
+        let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(original.width), Int32(original.height))!
+        defer { cairo_surface_destroy(target) }
+        let context = cairo_create(target)!
+        cairo_set_source_rgb(context, 1, 0, 0)
+        cairo_paint(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        grey.drawOpaque(in: context, filter: CAIRO_FILTER_NEAREST)
+        cairo_destroy(context)
+        cairo_surface_flush(target)
+        let stride = Int(cairo_image_surface_get_stride(target)), data = cairo_image_surface_get_data(target)!
+        var differing = 0
+        for y in 0..<original.height {
+            for x in 0..<original.width where UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self) != original.pixel(x: x, y: y) {
+                differing += 1
+            }
+        }
+        XCTAssertEqual(differing, 0, "drawn over red, the grey picture differs from the page")
+    }
+
     func testAPageWithColourStaysFourBytesAPixel() throws {
         let fixtures = try Fixtures()
         let document = try DocumentSource(path: try fixtures.slowShading(scale: 1)).open()
