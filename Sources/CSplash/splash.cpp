@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
-#include <malloc.h>
 #include <memory>
 #include <new>
 #include <optional>
@@ -108,7 +107,3 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
         return -1;
     }
 }
-
-extern "C" void csplash_give_back_memory(void) { malloc_trim(0); }
-
-extern "C" void csplash_fixed_malloc_thresholds(size_t bytes) { mallopt(M_MMAP_THRESHOLD, (int)bytes); mallopt(M_TRIM_THRESHOLD, (int)bytes); }

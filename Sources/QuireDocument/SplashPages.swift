@@ -37,11 +37,6 @@ public final class SplashPages {
         munmap(mapping, length)
     }
 
-    /// Gives what Splash's last drawing left in malloc's heap back to the system.
-    public static func giveBackMemory() { csplash_give_back_memory() }
-    /// Blocks of `bytes` or more go back to the system as soon as they are freed, for the
-    /// life of this process (glibc's thresholds would otherwise grow to the largest block).
-    public static func returnBlocksAtOnce(from bytes: Int) { csplash_fixed_malloc_thresholds(bytes) }
 
     /// Draws `region` (device pixels of the page at `scale`, turned by `rotation`) of page
     /// `index` into `surface`, a cairo ARGB32 image surface of the region's size; with

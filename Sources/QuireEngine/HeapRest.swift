@@ -22,26 +22,23 @@ public struct HeapRest: Sendable {
         case nothing
     }
 
+    /// The last frame painted since the heap was trimmed; while there is one, a check waits.
     private var lastFrame: Double?
-    private var checkWaiting = false
 
     public init() {}
 
     /// A frame was painted at `now`: true when a check is to be made ready, `rest`
     /// seconds on.
     public mutating func painted(at now: Double) -> Bool {
-        lastFrame = now
-        guard !checkWaiting else { return false }
-        checkWaiting = true
-        return true
+        defer { lastFrame = now }
+        return lastFrame == nil
     }
 
     /// The check made ready came at `now`.
     public mutating func check(at now: Double) -> Check {
-        guard checkWaiting, let lastFrame else { return .nothing }
+        guard let lastFrame else { return .nothing }
         let quiet = now - lastFrame
         if quiet < Self.rest { return .again(after: Self.rest - quiet) }
-        checkWaiting = false
         self.lastFrame = nil
         return .trim
     }

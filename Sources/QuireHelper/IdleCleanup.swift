@@ -1,4 +1,4 @@
-import QuireDocument
+import QuireEngine
 import QuireWire
 
 /// What a render helper tidies after an answer, put off until the window pauses: the
@@ -46,7 +46,7 @@ struct IdleCleanup {
         } else if trimHeap {
             // Splash leaves its bands' memory in malloc's heap, held until the helper
             // ends unless given back.
-            SplashPages.giveBackMemory()
+            ProcessHeap.giveBackFree()
             trimHeap = false
         }
     }

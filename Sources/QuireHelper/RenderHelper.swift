@@ -29,7 +29,7 @@ enum RenderHelper {
         // A page's drawing (Splash's bands, cairo's buffers) goes back to the system when
         // freed, not kept in the heap until a trim at the window's next pause: on the scan,
         // tree PSS peak 92.8 -> 89.6 MiB in quire-bench, 140 -> 128 MiB paging a real window.
-        SplashPages.returnBlocksAtOnce(from: 128 << 10)
+        ProcessHeap.fixThresholds(mapping: 128 << 10, trimmingPast: 128 << 10)
         while true {
             let message: (bytes: [UInt8], descriptors: [Descriptor])
             do {

@@ -1,6 +1,5 @@
 import CGtk
 import QuireEngine
-import QuireRemote
 
 /// Gives the heap's free memory back once the windows' frames stop (`HeapRest`), watching
 /// the frame clock of each document window.
@@ -19,7 +18,7 @@ enum RestingHeap {
     private static func check(after seconds: Double) {
         _ = MainLoop.after(seconds: seconds) {
             switch rest.check(at: monotonicSeconds()) {
-            case .trim: ThisProcess.giveBackFreeHeap()
+            case .trim: ProcessHeap.giveBackFree()
             case .again(let wait): check(after: wait)
             case .nothing: break
             }

@@ -79,7 +79,10 @@ if !options.inProcess && searchWord == nil && !outline && !references {
         fail("the helper processes cannot start (\(error)); --in-process renders without them")
     }
 }
-ThisProcess.returnFreedPicturesToTheSystem()
+// Pictures drawn in this process (`--in-process`) are megabytes each: glibc would serve them
+// from its heap once the first is freed (its mmap threshold grows) and keep freed ones
+// resident. The window's pictures are the helpers' shared memory, its heap trimmed at rest.
+ProcessHeap.fixThresholds(mapping: 256 << 10)
 func printFields(_ fields: [(String, String)], json: Bool) {
     print(json ? "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
                        : fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))

@@ -27,15 +27,6 @@ void csplash_close(csplash_document *document);
 int csplash_render(csplash_document *document, int index, double dpi, int quarters,
                    int x, int y, int width, int height, uint8_t *pixels, size_t stride, size_t grey_stride);
 
-/// Gives the heap's free memory back to the system (glibc's malloc_trim): Splash draws in
-/// many middle-sized pieces that malloc would otherwise keep for the helper's life.
-void csplash_give_back_memory(void);
-
-/// Makes malloc give every block of `bytes` or more straight back to the system when it is
-/// freed (glibc's mmap and trim thresholds, fixed instead of growing with the largest block
-/// freed), so that the heap does not keep a page's drawing between renders.
-void csplash_fixed_malloc_thresholds(size_t bytes);
-
 #ifdef __cplusplus
 }
 #endif
