@@ -30,9 +30,11 @@ let package = Package(
         // poppler's Splash rasterizer, reached through libpoppler's own classes (Debian's
         // libpoppler-private-dev; pkg-config gives their include directory and the link):
         // the render helpers draw pages of images and pages cairo is too slow for with it
-        // (`SplashPages.swift`).
+        // (`SplashPages.swift`); the same classes name form fields where poppler-glib's walk
+        // never ends (`fields.cpp`) and redraw widgets no AcroForm lists (`standalone_widgets.cpp`,
+        // which also reads poppler-glib's PopplerAnnot, hence CPoppler).
         .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
-        .target(name: "CSplash", dependencies: ["CPopplerCore"]),
+        .target(name: "CSplash", dependencies: ["CPopplerCore", "CPoppler"]),
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
         .systemLibrary(name: "CGettext"),

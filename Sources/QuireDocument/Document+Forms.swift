@@ -1,4 +1,5 @@
 import CPoppler
+import CSplash
 import QuireEngine
 #if canImport(Glibc)
 import Glibc
@@ -7,8 +8,11 @@ import Glibc
 extension Document {
     /// The page's form widgets in the page's annotation order (its tab order), at most
     /// `FormField.perPageLimit`, areas turned as the page displays and clipped to it (a
-    /// widget with nothing on the page is dropped).
-    public func formFields(at index: Int) -> [FormField] {
+    /// widget with nothing on the page is dropped). Their full names come from `names`
+    /// (`SplashPages.fieldNames`: poppler-glib's own walk never ends on a looping /Parent
+    /// chain), asked only when the page has widgets; without it, or for a widget it does not
+    /// name, a field is named by its own /T.
+    public func formFields(at index: Int, names: @autoclosure () -> SplashPages? = nil) -> [FormField] {
         withPage(index) { page -> [FormField] in
             let size = Self.declaredSize(of: page)
             guard let mapping = poppler_page_get_form_field_mapping(page) else { return [] }
@@ -17,10 +21,13 @@ extension Document {
             let widgets = Self.items(of: mapping, as: PopplerFormFieldMapping.self).reversed()
                 .compactMap { map in map.field.map { (field: $0, area: map.area) } }
             let rotation = Self.rotation(of: page, size: size, unrotated: widgets.first?.area)
-            return widgets.prefix(FormField.perPageLimit).compactMap { widget in
+            let kept = Array(widgets.prefix(FormField.perPageLimit))
+            let full = kept.isEmpty ? [:] : names()?.fieldNames(page: index, ids: kept.map { Int(poppler_form_field_get_id($0.field)) }) ?? [:]
+            return kept.compactMap { widget in
                 let shown = Self.turned(widget.area, by: rotation, pageSize: size)
                 guard let area = PageGeometryLimits.area(shown, onPageOf: size) else { return nil }
-                return Self.formField(widget.field, page: index, area: area, turn: Rotation(degrees: rotation))
+                let name = full[Int(poppler_form_field_get_id(widget.field))] ?? Self.owned(poppler_form_field_get_partial_name(widget.field), limit: FormField.nameLimit)
+                return Self.formField(widget.field, page: index, area: area, turn: Rotation(degrees: rotation), name: name)
             }
         } ?? []
     }
@@ -29,12 +36,31 @@ extension Document {
     /// draws the widgets anew from them (their appearance streams), and a save writes them.
     /// Ids the document has no widget for, and values of the wrong kind, change nothing.
     public func setFormValues(_ values: [FieldValue]) {
+        var set: [Int: [UInt32]] = [:]
         for (id, value) in values.map({ ($0.id, $0.value) }) {
             guard let id = Int32(exactly: id), let field = poppler_document_get_form_field(document, id) else { continue }
             defer { g_object_unref(UnsafeMutableRawPointer(field)) }
             Self.set(value, of: field)
+            set[Self.pageIndex(ofWidget: id), default: []].append(UInt32(bitPattern: id))
+        }
+        for (page, ids) in set { redrawStandaloneWidgets(ids, onPage: page) }
+    }
+
+    /// poppler-glib's setters do not redraw, on the page, a widget no AcroForm lists
+    /// (`csplash_redraw_standalone_widget`): these are drawn anew here.
+    private func redrawStandaloneWidgets(_ ids: [UInt32], onPage index: Int) {
+        _ = withPage(index) { page in
+            Self.withAnnotMapping(page) { mappings in
+                for annot in mappings.compactMap(\.annot) where poppler_annot_get_annot_type(annot) == POPPLER_ANNOT_WIDGET {
+                    _ = ids.withUnsafeBufferPointer { csplash_redraw_standalone_widget(UnsafeMutableRawPointer(annot), $0.baseAddress, $0.count) }
+                }
+            }
         }
     }
+
+    /// The page of a widget's id: poppler numbers a page's widgets from its page number
+    /// (from 1) in the upper half of the id (FormWidget::encodeID).
+    static func pageIndex(ofWidget id: Int32) -> Int { Int(UInt32(bitPattern: id) >> 16) - 1 }
 
     /// A widget's value now (the document's, or the last set).
     public func formValue(id: Int) -> FormValue? {
@@ -86,7 +112,7 @@ extension Document {
         }
     }
 
-    private static func formField(_ field: OpaquePointer, page: Int, area: Rect, turn: Rotation) -> FormField? {
+    private static func formField(_ field: OpaquePointer, page: Int, area: Rect, turn: Rotation, name: String) -> FormField? {
         let kind: FormField.Kind
         var readOnly = poppler_form_field_is_read_only(field) != 0
         switch poppler_form_field_get_field_type(field) {
@@ -116,7 +142,7 @@ extension Document {
         // The actions stay the field's: not freed here.
         let scripted = scripts.contains { poppler_form_field_get_additional_action(field, $0) != nil }
         return FormField(id: Int(poppler_form_field_get_id(field)), page: page, area: area, kind: kind,
-                         name: owned(poppler_form_field_get_name(field), limit: FormField.nameLimit),
+                         name: name,
                          label: owned(poppler_form_field_get_alternate_ui_name(field), limit: FormField.nameLimit),
                          readOnly: readOnly, scripted: scripted, fontSize: poppler_form_field_get_font_size(field), value: value(of: field),
                          pageTurn: turn)

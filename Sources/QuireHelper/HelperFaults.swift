@@ -9,6 +9,7 @@ import Glibc
 /// device pixels per point (a page too slow at its zoom but not at a lower resolution),
 /// `crash-always` ends it on every page; `text-crash-on-page:N` and
 /// `text-hang-on-page:N` do the same to a document helper asked for page N's text;
+/// `form-hang-on-page:N` hangs one asked for page N's form widgets;
 /// `escape:write|connect|exec` tries what its sandbox forbids; `save-killed` kills a save
 /// helper once it has written the new file, before it answers; `in:NAME` limits them all
 /// to the document whose file is named NAME. `QUIRE_CHECK_FAULT=crash|hang` ends or hangs
@@ -21,6 +22,7 @@ struct HelperFaults {
     var killedAfterSaving = false
     var textCrashOn: Int?
     var textHangOn: Int?
+    var formHangOn: Int?
     var opening: String?
 
     static func fromEnvironment(document displayPath: String) -> HelperFaults {
@@ -45,6 +47,7 @@ struct HelperFaults {
             case "hang-on-page": faults.hangOn = page - 1
             case "text-crash-on-page": faults.textCrashOn = page - 1
             case "text-hang-on-page": faults.textHangOn = page - 1
+            case "form-hang-on-page": faults.formHangOn = page - 1
             default: break
             }
         }
@@ -84,6 +87,10 @@ struct HelperFaults {
     func strikeText(page: Int) {
         if page == textCrashOn { raise(SIGSEGV) }
         if page == textHangOn { hang() }
+    }
+
+    func strikeForm(page: Int) {
+        if page == formHangOn { hang() }
     }
 
     func strikeOpening(unlocking: Bool) {

@@ -5,10 +5,11 @@ import Synchronization
 /// The form widgets and the file's own annotations of the pages in view and one page each
 /// side (where Tab goes next), for `DocumentForms` and `DocumentAnnotations`. The policy:
 ///  1. Read by the helper that opened the document, which the links share (each helper
-///     costs memory while the document is shown). poppler 22.12 can hang on a form (naming
-///     a field whose /Parent chain loops, in a real tax form of the corpus): the call's
-///     watchdog (`RemoteDocument.formSeconds`) ends that helper, and the next question
-///     starts another; the selection's and the search's helpers are not touched.
+///     costs memory while the document is shown). poppler 22.12 can hang on a form (its own
+///     naming of a field whose /Parent chain loops did, on a real tax form of the corpus,
+///     until the names came from `SplashPages.fieldNames`): the call's watchdog
+///     (`RemoteDocument.formSeconds`) ends that helper, and the next question starts another;
+///     the selection's and the search's helpers are not touched.
 ///  2. Only once the first view is drawn (`start`): they are not what the reader waits for.
 ///  3. Each page once; both kinds in one pass of the worker.
 ///  4. The first page whose widgets cannot be read ends the reading of widgets for the

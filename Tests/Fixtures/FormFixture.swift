@@ -131,3 +131,21 @@ extension Fixtures {
         return file
     }
 }
+
+extension Fixtures {
+    /// A text field at `Form.name` that no AcroForm lists (the document has none, like the
+    /// scanned tax form of the corpus), with an empty appearance of its own and a font its
+    /// /DA names but nothing defines.
+    public func formWithoutAcroForm(named name: String = "standalone-form.pdf") throws -> String {
+        let file = path(name)
+        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
+        let first = document.firstExtra
+        document.pages[0].extraObjects = [
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /Rect \(Form.name.pdf()) /DA (/Arial 16 Tf 0 g) /AP << /N \(first + 1) 0 R >> /F 4 /P 4 0 R >>",
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 \(Form.name.width) \(Form.name.height)] /Length 0 >>\nstream\n\nendstream",
+        ]
+        document.pages[0].entries = "/Annots [\(first) 0 R]"
+        try document.bytes.write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}

@@ -54,4 +54,18 @@ final class CorpusTests: XCTestCase {
         XCTAssertThrowsError(try DocumentSource(path: file).open()) { XCTAssertEqual($0 as? DocumentError, .needsPassword(path: file)) }
         XCTAssertThrowsError(try DocumentSource(path: file, password: "nope").open()) { XCTAssertEqual($0 as? DocumentError, .wrongPassword(path: file)) }
     }
+
+    /// The scanned tax form's widgets hung poppler-glib's naming of them (its walk up /Parent
+    /// never ends there): read with libpoppler's names, its first page lists them all.
+    func testTheScannedTaxFormsFieldsAreReadWithTheirNames() throws {
+        let file = corpus.appendingPathComponent("scan-ru-taxform-jbig2.pdf").path
+        guard FileManager.default.fileExists(atPath: file) else { throw XCTSkip("no ../shared/corpus beside this checkout") }
+        let document = try DocumentSource(path: file).open()
+        let descriptor = open(file, O_RDONLY)
+        defer { close(descriptor) }
+        let names = try XCTUnwrap(SplashPages(descriptor: descriptor, password: nil))
+        let fields = document.formFields(at: 0, names: names)
+        XCTAssertEqual(fields.count, 35)
+        XCTAssertTrue(fields.contains { $0.name == "Text3" }, "\(fields.map(\.name))")
+    }
 }

@@ -15,10 +15,19 @@ final class FormTests: XCTestCase {
         }
     }
 
+    /// libpoppler's reading of the same file, which names the fields as the helpers do.
+    private func names(of path: String) throws -> SplashPages {
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        return try XCTUnwrap(SplashPages(descriptor: descriptor, password: nil))
+    }
+
     func testEveryWidgetIsListedInTheDocumentsOrderWithItsKindAreaAndValue() throws {
         let fixtures = try Fixtures()
-        let document = try DocumentSource(path: fixtures.form()).open()
-        let fields = document.formFields(at: 0)
+        let path = try fixtures.form()
+        let document = try DocumentSource(path: path).open()
+        let names = try names(of: path)
+        let fields = document.formFields(at: 0, names: names)
         XCTAssertEqual(fields.map(\.name), ["name", "notes", "agree", "size", "size", "fruit", "locked", "total"])
         let areas = [Form.name, Form.notes, Form.agree, Form.small, Form.large, Form.fruit, Form.locked]
         for (field, area) in zip(fields, areas) { assertArea(field.area, area, field.name) }
@@ -37,6 +46,18 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(fields.map(\.scripted), [false, false, false, false, false, false, false, true], "the calculation script is not seen")
         XCTAssertEqual(Set(fields.map(\.id)).count, fields.count, "widgets share an id")
         XCTAssertEqual(document.formFields(at: 1), [], "a page past the end has widgets")
+        XCTAssertEqual(document.formFields(at: 0).map(\.name), ["name", "notes", "agree", "", "", "fruit", "locked", "total"],
+                       "without libpoppler's names, a field is named by its own /T (the radio buttons have none)")
+    }
+
+    /// A field that is its own parent: poppler-glib's name for it never comes; the walk up
+    /// stops at the loop, and the widget below it is named through it.
+    func testAFieldThatIsItsOwnParentIsNamed() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.formWithALoopingParent()
+        let document = try DocumentSource(path: path).open()
+        let names = try names(of: path)
+        XCTAssertEqual(document.formFields(at: 0, names: names).map(\.name), ["a", "a"])
     }
 
     /// A page the document turns (/Rotate 90): each widget's area is where it displays.
@@ -85,5 +106,26 @@ final class FormTests: XCTestCase {
         // Reopened, the values are the document's own.
         let reopened = try DocumentSource(path: out).open().formFields(at: 0)
         XCTAssertEqual(reopened.map(\.value), [.text("Ada Lovelace"), .text("Two\nlines"), .on(true), .on(false), .on(true), .chosen([1]), .text("Fixed"), .text("")])
+    }
+
+    /// A field no AcroForm lists (the scanned tax form of the corpus has no AcroForm): poppler
+    /// redraws only its own copy of such a widget, yet what is typed is drawn on the page,
+    /// and saved where mutool, another parser, reads it.
+    func testAValueTypedIntoAFieldNoAcroFormListsIsDrawnAndSaved() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.formWithoutAcroForm()).open()
+        let field = try XCTUnwrap(document.formFields(at: 0).first)
+        XCTAssertEqual(field.name, "name")
+        XCTAssertEqual(try dark(in: document, Form.name), 0, "the field has text before it is typed")
+        document.setFormValues(FieldValue.ordered([field.id: .text("Ada Lovelace")]))
+        XCTAssertGreaterThan(try dark(in: document, Form.name), 40, "the name typed is not drawn")
+        let out = fixtures.path("standalone-filled.pdf")
+        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        try document.save(to: fd)
+        close(fd)
+        XCTAssertTrue(try QPDF.check(out), "qpdf --check finds the saved form damaged")
+        let lines = try XCTUnwrap(MuPDF.pages(in: out).first).lines.map(\.text)
+        XCTAssertTrue(lines.contains { $0.contains("Ada Lovelace") }, "mutool does not see the value drawn: \(lines)")
     }
 }

@@ -150,14 +150,15 @@ final class FormWindowTests: XCTestCase {
     }
 }
 
-/// A form poppler hangs on: the window says once that it cannot be filled, and the
-/// document is still read (its text searched) by helpers the hang did not touch.
+/// A form whose reading hangs its helper (`form-hang-on-page:1`, standing in for what
+/// poppler may do on a hostile form): the window says once that it cannot be filled, and
+/// the document is still read (its text searched) by helpers the hang did not touch.
 final class HangingFormWindowTests: XCTestCase {
     func testAFormThatHangsPopplerIsReportedOnceAndTheDocumentStillWorks() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
-        let file = try fixtures.formWithALoopingParent()
-        let script = ScriptedSession.ended(within: 10) + ScriptedSession.start(title: "looping-form.pdf", arguments: "--size 1000x900 --zoom 100") + """
+        let file = try fixtures.form(named: "hanging-form.pdf")
+        let script = ScriptedSession.ended(within: 10) + ScriptedSession.start(title: "hanging-form.pdf", arguments: "--size 1000x900 --zoom 100") + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
@@ -170,9 +171,10 @@ final class HangingFormWindowTests: XCTestCase {
             xdotool key ctrl+q
             ended
             """
-        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("looping.png"))
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("hanging-form.png"),
+                                          environment: ["QUIRE_HELPER_FAULT": "form-hang-on-page:1"])
         XCTAssertEqual(try session.readLine(), "shown")
-        // Polled: the hung helper's watchdog is 5 s.
+        // Polled: the hung helper's watchdog is 1.5 s.
         XCTAssertTrue(session.errorsSay("This document's form could not be read"), "the reader is not told the form cannot be read")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "searched")
@@ -190,5 +192,71 @@ final class HangingFormWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "exited 0")
         let log = try String(contentsOfFile: session.errors, encoding: .utf8)
         XCTAssertEqual(log.components(separatedBy: "form could not be read").count - 1, 1, "told more than once")
+    }
+}
+
+/// A field no AcroForm lists (as in the scanned tax form of the corpus, which has no
+/// AcroForm): a click, typing and Enter, and the page shows what was typed; Ctrl+S saves
+/// it where mutool reads it.
+final class StandaloneFieldWindowTests: XCTestCase {
+    private typealias Form = Fixtures.Form
+    private let scale = 96.0 / 72
+
+    func testWhatIsTypedIntoAFieldNoAcroFormListsIsShownAndSaved() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = try fixtures.formWithoutAcroForm()
+        let document = try DocumentSource(path: file).open()
+        let script = ScriptedSession.opening("standalone-form.pdf") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool mousemove $answer click 1
+            xdotool mousemove 1590 1190
+            echo clicked
+            read answer
+            xdotool type 'Ada Lovelace'
+            xdotool key Return
+            echo typed
+            read answer
+            xdotool key ctrl+s
+            echo "title $(title_after "standalone-form.pdf")"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("standalone-form.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let origin = try session.pageOrigin(of: document)
+        let area = (x: Int(origin.x + Form.name.x * scale), y: Int(origin.y + Form.name.y * scale),
+                    width: Int(Form.name.width * scale), height: Int(Form.name.height * scale))
+        func dark(_ screen: Picture) -> Int {
+            var count = 0
+            for y in area.y..<area.y + area.height {
+                for x in area.x..<area.x + area.width
+                where Int(screen[x, y] >> 16 & 0xFF) + Int(screen[x, y] >> 8 & 0xFF) + Int(screen[x, y] & 0xFF) < 300 { count += 1 }
+            }
+            return count
+        }
+        // Read once the first view is drawn, the field is tinted, faintly blue.
+        func tinted(_ screen: Picture) -> Bool {
+            let pixel = screen[area.x + area.width / 2, area.y + area.height / 2]
+            return pixel & 0xFF >= 250 && (215...240).contains(pixel >> 16 & 0xFF)
+        }
+        XCTAssertTrue(tinted(try session.screen(until: tinted)), "the field is not shown as a field")
+        XCTAssertEqual(dark(try session.stillScreen()), 0, "the field shows ink before anything is typed")
+        try session.proceed("\(area.x + area.width / 2) \(area.y + area.height / 2)")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "typed")
+        // The editor closed, the page's helpers draw the value.
+        let shown = try session.stillScreen { dark($0) > 150 }
+        XCTAssertGreaterThan(dark(shown), 150, "the page does not show what was typed")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title standalone-form.pdf", "the save did not end")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertFalse(try String(contentsOfFile: session.errors, encoding: .utf8).contains("could not be read"), "the form was not read")
+        let lines = try XCTUnwrap(MuPDF.pages(in: file).first).lines.map(\.text)
+        XCTAssertTrue(lines.contains { $0.contains("Ada Lovelace") }, "mutool does not read the value saved: \(lines)")
     }
 }

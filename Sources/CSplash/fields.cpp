@@ -1,0 +1,107 @@
+// Form fields' full names for the document helpers, through libpoppler's own classes:
+// poppler 22.12's FormField::getFullyQualifiedName (poppler_form_field_get_name) walks
+// /Parent with no end when the chain loops (a field its own parent; the corpus's Russian
+// tax form), and its helper hung until the watchdog ended it, with the whole form unread.
+// This walk stops at a loop and at `depthLimit` levels.
+#include "csplash.h"
+#include "document.hpp"
+
+#include <poppler/Form.h>
+#include <poppler/PDFDoc.h>
+#include <poppler/PDFDocEncoding.h>
+#include <poppler/Page.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+
+namespace {
+constexpr int depthLimit = 64;
+constexpr size_t nameLimit = 1024;
+
+void appendUtf8(std::string &out, uint32_t c) {
+    if (c < 0x80) {
+        out += char(c);
+    } else if (c < 0x800) {
+        out += char(0xc0 | (c >> 6));
+        out += char(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+        out += char(0xe0 | (c >> 12));
+        out += char(0x80 | ((c >> 6) & 0x3f));
+        out += char(0x80 | (c & 0x3f));
+    } else {
+        out += char(0xf0 | (c >> 18));
+        out += char(0x80 | ((c >> 12) & 0x3f));
+        out += char(0x80 | ((c >> 6) & 0x3f));
+        out += char(0x80 | (c & 0x3f));
+    }
+}
+
+// A PDF text string (UTF-16BE after its byte order mark, or PDFDocEncoding) as UTF-8.
+std::string utf8(const GooString *text) {
+    const std::string &bytes = text->toStr();
+    std::string out;
+    auto byte = [&](size_t i) { return uint32_t(uint8_t(bytes[i])); };
+    if (bytes.size() >= 2 && byte(0) == 0xfe && byte(1) == 0xff) {
+        for (size_t i = 2; i + 1 < bytes.size(); i += 2) {
+            uint32_t unit = byte(i) << 8 | byte(i + 1);
+            if (unit >= 0xd800 && unit < 0xdc00 && i + 3 < bytes.size()) {
+                const uint32_t low = byte(i + 2) << 8 | byte(i + 3);
+                if (low >= 0xdc00 && low < 0xe000) {
+                    unit = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+                    i += 2;
+                }
+            }
+            appendUtf8(out, unit >= 0xd800 && unit < 0xe000 ? 0xfffd : unit);
+        }
+    } else {
+        for (size_t i = 0; i < bytes.size(); i++) appendUtf8(out, pdfDocEncoding[byte(i)] ? pdfDocEncoding[byte(i)] : 0xfffd);
+    }
+    return out;
+}
+
+// The field's /T and its ancestors', joined by dots, the outermost first.
+std::string fullName(FormField *field) {
+    std::string name;
+    std::set<Ref> seen = {field->getRef()};
+    Object current = field->getObj()->copy();
+    for (int depth = 0; depth < depthLimit && current.isDict() && name.size() < nameLimit; depth++) {
+        Object partial = current.dictLookup("T");
+        if (partial.isString()) name = name.empty() ? utf8(partial.getString()) : utf8(partial.getString()) + "." + name;
+        Ref parent = Ref::INVALID();
+        Object next = current.getDict()->lookup("Parent", &parent);
+        if (parent != Ref::INVALID() && !seen.insert(parent).second) break;
+        current = std::move(next);
+    }
+    return name.substr(0, nameLimit);
+}
+}
+
+extern "C" long csplash_field_names(csplash_document *document, int index, const unsigned *ids, size_t count, char *out,
+                                    size_t capacity) {
+    if (!document || !out || capacity == 0 || (count > 0 && !ids)) return -1;
+    try {
+        PDFDoc *doc = document->document.get();
+        if (index < 0 || index >= doc->getNumPages()) return -1;
+        Page *page = doc->getPage(index + 1);
+        if (!page) return -1;
+        std::unique_ptr<FormPageWidgets> widgets = page->getFormWidgets();
+        size_t written = 0;
+        for (size_t i = 0; i < count; i++) {
+            std::string name;
+            for (int w = 0; widgets && w < widgets->getNumWidgets(); w++) {
+                FormWidget *widget = widgets->getWidget(w);
+                if (widget && widget->getID() == ids[i] && widget->getField()) {
+                    name = fullName(widget->getField());
+                    break;
+                }
+            }
+            if (written + name.size() + 1 > capacity) break;
+            std::memcpy(out + written, name.c_str(), name.size() + 1);
+            written += name.size() + 1;
+        }
+        return long(written);
+    } catch (...) {
+        return -1;
+    }
+}
