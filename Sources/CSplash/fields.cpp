@@ -2,9 +2,10 @@
 // poppler 22.12's FormField::getFullyQualifiedName (poppler_form_field_get_name) walks
 // /Parent with no end when the chain loops (a field its own parent; the corpus's Russian
 // tax form), and its helper hung until the watchdog ended it, with the whole form unread.
-// This walk stops at a loop and at `depthLimit` levels.
+// This walk stops at a loop and at `depthLimit` levels. It reads poppler-glib's own document
+// (through one of the page's annotations, `glib_annot.hpp`), so nothing is parsed twice.
 #include "csplash.h"
-#include "document.hpp"
+#include "glib_annot.hpp"
 
 #include <poppler/Form.h>
 #include <poppler/PDFDoc.h>
@@ -77,12 +78,12 @@ std::string fullName(FormField *field) {
 }
 }
 
-extern "C" long csplash_field_names(csplash_document *document, int index, const unsigned *ids, size_t count, char *out,
-                                    size_t capacity) {
-    if (!document || !out || capacity == 0 || (count > 0 && !ids)) return -1;
+extern "C" long csplash_field_names(void *poppler_annot, int index, const unsigned *ids, size_t count, char *out, size_t capacity) {
+    Annot *annot = glibAnnot(poppler_annot);
+    if (!annot || !out || capacity == 0 || (count > 0 && !ids)) return -1;
     try {
-        PDFDoc *doc = document->document.get();
-        if (index < 0 || index >= doc->getNumPages()) return -1;
+        PDFDoc *doc = annot->getDoc();
+        if (!doc || index < 0 || index >= doc->getNumPages()) return -1;
         Page *page = doc->getPage(index + 1);
         if (!page) return -1;
         std::unique_ptr<FormPageWidgets> widgets = page->getFormWidgets();

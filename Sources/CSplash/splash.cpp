@@ -5,7 +5,6 @@
 // window's memory, and a grey page is written there grey, at a quarter of the size.
 // The document shares libpoppler (and its GlobalParams) with poppler-glib's in the helper.
 #include "csplash.h"
-#include "document.hpp"
 
 #include <poppler/Error.h>
 #include <poppler/GlobalParams.h>
@@ -20,6 +19,10 @@
 #include <memory>
 #include <new>
 #include <optional>
+
+struct csplash_document {
+    std::unique_ptr<PDFDoc> document;
+};
 
 namespace {
 // poppler prints its errors on stderr unless told otherwise; the helpers' own failures say

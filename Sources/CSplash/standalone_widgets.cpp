@@ -4,29 +4,18 @@
 // only that copy: the page goes on drawing the file's appearance, and what the reader
 // typed never shows. Here the page's own annotation draws its field anew.
 #include "csplash.h"
+#include "glib_annot.hpp"
 
-#include <glib-object.h>
-#include <poppler/Annot.h>
 #include <poppler/Form.h>
-
 #include <poppler/PDFDoc.h>
 #include <poppler/Page.h>
 
 #include <memory>
 
-namespace {
-// poppler-glib's PopplerAnnot (poppler-private.h, which Debian does not install): a GObject,
-// then the page's Annot. Its layout has not changed since poppler-glib began.
-struct GlibAnnot {
-    GObject parent;
-    Annot *annot;
-};
-}
-
 extern "C" int csplash_redraw_standalone_widget(void *poppler_annot, const unsigned *ids, size_t count) {
     if (!poppler_annot || (count > 0 && !ids)) return 0;
     try {
-        Annot *annot = static_cast<GlibAnnot *>(poppler_annot)->annot;
+        Annot *annot = glibAnnot(poppler_annot);
         if (!annot || annot->getType() != Annot::typeWidget || !annot->getHasRef()) return 0;
         PDFDoc *document = annot->getDoc();
         for (size_t i = 0; i < count; i++) {

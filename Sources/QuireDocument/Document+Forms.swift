@@ -8,11 +8,9 @@ import Glibc
 extension Document {
     /// The page's form widgets in the page's annotation order (its tab order), at most
     /// `FormField.perPageLimit`, areas turned as the page displays and clipped to it (a
-    /// widget with nothing on the page is dropped). Their full names come from `names`
-    /// (`SplashPages.fieldNames`: poppler-glib's own walk never ends on a looping /Parent
-    /// chain), asked only when the page has widgets; without it, or for a widget it does not
-    /// name, a field is named by its own /T.
-    public func formFields(at index: Int, names: @autoclosure () -> SplashPages? = nil) -> [FormField] {
+    /// widget with nothing on the page is dropped). Their full names are walked up /Parent
+    /// by `csplash_field_names`: poppler-glib's own walk never ends where the chain loops.
+    public func formFields(at index: Int) -> [FormField] {
         withPage(index) { page -> [FormField] in
             let size = Self.declaredSize(of: page)
             guard let mapping = poppler_page_get_form_field_mapping(page) else { return [] }
@@ -22,14 +20,39 @@ extension Document {
                 .compactMap { map in map.field.map { (field: $0, area: map.area) } }
             let rotation = Self.rotation(of: page, size: size, unrotated: widgets.first?.area)
             let kept = Array(widgets.prefix(FormField.perPageLimit))
-            let full = kept.isEmpty ? [:] : names()?.fieldNames(page: index, ids: kept.map { Int(poppler_form_field_get_id($0.field)) }) ?? [:]
+            let full = kept.isEmpty ? [:] : Self.fieldNames(page, index: index, ids: kept.map { poppler_form_field_get_id($0.field) })
             return kept.compactMap { widget in
                 let shown = Self.turned(widget.area, by: rotation, pageSize: size)
                 guard let area = PageGeometryLimits.area(shown, onPageOf: size) else { return nil }
-                let name = full[Int(poppler_form_field_get_id(widget.field))] ?? Self.owned(poppler_form_field_get_partial_name(widget.field), limit: FormField.nameLimit)
+                let name = full[poppler_form_field_get_id(widget.field)] ?? Self.owned(poppler_form_field_get_partial_name(widget.field), limit: FormField.nameLimit)
                 return Self.formField(widget.field, page: index, area: area, turn: Rotation(degrees: rotation), name: name)
             }
         } ?? []
+    }
+
+    /// The full names of the page's widgets `ids`, read through one of its annotations (a
+    /// widget is one); an id without a name is missing.
+    private static func fieldNames(_ page: OpaquePointer, index: Int, ids: [Int32]) -> [Int32: String] {
+        let wanted = ids.map { UInt32(bitPattern: $0) }
+        // A name is at most 1,024 bytes, and its NUL.
+        var buffer = [CChar](repeating: 0, count: wanted.count * 1025)
+        let written = withAnnotMapping(page) { mappings -> Int in
+            guard let annot = mappings.first?.annot, let index = Int32(exactly: index) else { return -1 }
+            return wanted.withUnsafeBufferPointer { ids in
+                buffer.withUnsafeMutableBufferPointer { out in
+                    csplash_field_names(UnsafeMutableRawPointer(annot), index, ids.baseAddress, ids.count, out.baseAddress, out.count)
+                }
+            }
+        }
+        guard written > 0 else { return [:] }
+        var names: [Int32: String] = [:]
+        var start = 0
+        for id in ids where start < written {
+            let end = buffer[start..<written].firstIndex(of: 0) ?? written
+            names[id] = String(decoding: buffer[start..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            start = end + 1
+        }
+        return names
     }
 
     /// Sets widgets' values, in order: what the reader typed, ticked and chose. poppler

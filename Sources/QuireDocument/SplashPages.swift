@@ -13,7 +13,7 @@ import Glibc
 /// a time into the picture's scale, where cairo holds each at full resolution first; its
 /// bitmap is read straight into the picture's memory, grey when the page is.
 public final class SplashPages {
-    let document: OpaquePointer // csplash_document, owned
+    private let document: OpaquePointer // csplash_document, owned
     private let mapping: UnsafeMutableRawPointer
     private let length: Int
 

@@ -24,7 +24,6 @@ enum DocumentHelper {
         let summary = DocumentSummary(pageCount: document.pageCount, title: document.title,
                                       permanentID: document.permanentID, firstPageSize: document.pageSize(at: 0))
         guard (try? channel.sendWhole(DocumentReply.opened(summary).bytes)) != nil else { _exit(0) }
-        let names = FieldNames(descriptor: descriptor.fd, password: password)
         while true {
             // The window asks; only a print names many pages.
             guard let bytes = try? channel.receiveWhole(limit: WireLimit.text), let request = try? DocumentRequest(bytes) else { _exit(0) }
@@ -32,12 +31,12 @@ enum DocumentHelper {
                 guard print(sheets, on: paper, layout, document, channel) else { _exit(0) }
                 continue
             }
-            let reply = answer(request, document, faults, names)
+            let reply = answer(request, document, faults)
             guard (try? channel.sendWhole(reply.bytes)) != nil else { _exit(0) }
         }
     }
 
-    private static func answer(_ request: DocumentRequest, _ document: Document, _ faults: HelperFaults, _ names: FieldNames) -> DocumentReply {
+    private static func answer(_ request: DocumentRequest, _ document: Document, _ faults: HelperFaults) -> DocumentReply {
         switch request {
         case .pageSizes(let first, let count):
             let start = min(max(first, 0), document.pageCount)
@@ -63,7 +62,7 @@ enum DocumentHelper {
         case .selectedText(let selection): return .text(document.selectedText(selection))
         case .formFields(let page):
             faults.strikeForm(page: page)
-            return .formFields(document.formFields(at: page, names: names.pages))
+            return .formFields(document.formFields(at: page))
         case .annotations(let page): return .annotations(document.fileAnnotations(at: page))
         case .characters(let page):
             faults.strikeText(page: page)
@@ -103,21 +102,3 @@ enum DocumentHelper {
     }
 }
 
-/// libpoppler's own reading of the helper's document (`SplashPages`, over its descriptor),
-/// for form fields' full names; opened at the first question about a form, as most
-/// documents have none.
-private final class FieldNames {
-    private let descriptor: Int32
-    private let password: String?
-    private var opened: SplashPages??
-
-    init(descriptor: Int32, password: String?) {
-        self.descriptor = descriptor
-        self.password = password
-    }
-
-    var pages: SplashPages? {
-        if opened == nil { opened = .some(SplashPages(descriptor: descriptor, password: password)) }
-        return opened ?? nil
-    }
-}

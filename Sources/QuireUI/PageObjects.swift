@@ -7,7 +7,7 @@ import Synchronization
 ///  1. Read by the helper that opened the document, which the links share (each helper
 ///     costs memory while the document is shown). poppler 22.12 can hang on a form (its own
 ///     naming of a field whose /Parent chain loops did, on a real tax form of the corpus,
-///     until the names came from `SplashPages.fieldNames`): the call's watchdog
+///     until the names came from `csplash_field_names`): the call's watchdog
 ///     (`RemoteDocument.formSeconds`) ends that helper, and the next question starts another;
 ///     the selection's and the search's helpers are not touched.
 ///  2. Only once the first view is drawn (`start`): they are not what the reader waits for.

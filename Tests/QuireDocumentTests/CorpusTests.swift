@@ -56,15 +56,12 @@ final class CorpusTests: XCTestCase {
     }
 
     /// The scanned tax form's widgets hung poppler-glib's naming of them (its walk up /Parent
-    /// never ends there): read with libpoppler's names, its first page lists them all.
+    /// never ends there): its first page lists them all, named.
     func testTheScannedTaxFormsFieldsAreReadWithTheirNames() throws {
         let file = corpus.appendingPathComponent("scan-ru-taxform-jbig2.pdf").path
         guard FileManager.default.fileExists(atPath: file) else { throw XCTSkip("no ../shared/corpus beside this checkout") }
         let document = try DocumentSource(path: file).open()
-        let descriptor = open(file, O_RDONLY)
-        defer { close(descriptor) }
-        let names = try XCTUnwrap(SplashPages(descriptor: descriptor, password: nil))
-        let fields = document.formFields(at: 0, names: names)
+        let fields = document.formFields(at: 0)
         XCTAssertEqual(fields.count, 35)
         XCTAssertTrue(fields.contains { $0.name == "Text3" }, "\(fields.map(\.name))")
     }

@@ -15,19 +15,10 @@ final class FormTests: XCTestCase {
         }
     }
 
-    /// libpoppler's reading of the same file, which names the fields as the helpers do.
-    private func names(of path: String) throws -> SplashPages {
-        let descriptor = open(path, O_RDONLY)
-        defer { close(descriptor) }
-        return try XCTUnwrap(SplashPages(descriptor: descriptor, password: nil))
-    }
-
     func testEveryWidgetIsListedInTheDocumentsOrderWithItsKindAreaAndValue() throws {
         let fixtures = try Fixtures()
-        let path = try fixtures.form()
-        let document = try DocumentSource(path: path).open()
-        let names = try names(of: path)
-        let fields = document.formFields(at: 0, names: names)
+        let document = try DocumentSource(path: fixtures.form()).open()
+        let fields = document.formFields(at: 0)
         XCTAssertEqual(fields.map(\.name), ["name", "notes", "agree", "size", "size", "fruit", "locked", "total"])
         let areas = [Form.name, Form.notes, Form.agree, Form.small, Form.large, Form.fruit, Form.locked]
         for (field, area) in zip(fields, areas) { assertArea(field.area, area, field.name) }
@@ -46,18 +37,14 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(fields.map(\.scripted), [false, false, false, false, false, false, false, true], "the calculation script is not seen")
         XCTAssertEqual(Set(fields.map(\.id)).count, fields.count, "widgets share an id")
         XCTAssertEqual(document.formFields(at: 1), [], "a page past the end has widgets")
-        XCTAssertEqual(document.formFields(at: 0).map(\.name), ["name", "notes", "agree", "", "", "fruit", "locked", "total"],
-                       "without libpoppler's names, a field is named by its own /T (the radio buttons have none)")
     }
 
     /// A field that is its own parent: poppler-glib's name for it never comes; the walk up
     /// stops at the loop, and the widget below it is named through it.
     func testAFieldThatIsItsOwnParentIsNamed() throws {
         let fixtures = try Fixtures()
-        let path = try fixtures.formWithALoopingParent()
-        let document = try DocumentSource(path: path).open()
-        let names = try names(of: path)
-        XCTAssertEqual(document.formFields(at: 0, names: names).map(\.name), ["a", "a"])
+        let document = try DocumentSource(path: fixtures.formWithALoopingParent()).open()
+        XCTAssertEqual(document.formFields(at: 0).map(\.name), ["a", "a"])
     }
 
     /// A page the document turns (/Rotate 90): each widget's area is where it displays.

@@ -27,14 +27,14 @@ void csplash_close(csplash_document *document);
 int csplash_render(csplash_document *document, int index, double dpi, int quarters,
                    int x, int y, int width, int height, uint8_t *pixels, size_t stride, size_t grey_stride);
 
-/// The full names of page `index`'s form widgets `ids` (poppler's ids, as poppler-glib
-/// gives them: the same document read twice numbers its widgets alike): each the /T of
-/// the widget's field and of its /Parent chain, joined by dots, outermost first, in UTF-8,
-/// written NUL-terminated one after the other into `out` in the order of `ids` (empty for an
-/// id the page has no widget for), as many as fit in `capacity` bytes. The walk up stops at
-/// a loop (poppler's own, FormField::getFullyQualifiedName, never ends there) and at 64
-/// levels; a name is cut at 1,024 bytes. Returns the bytes written, or -1.
-long csplash_field_names(csplash_document *document, int index, const unsigned *ids, size_t count, char *out, size_t capacity);
+/// The full names of page `index`'s form widgets `ids` (poppler's ids), read through
+/// `poppler_annot`, any PopplerAnnot of the document (from poppler_page_get_annot_mapping):
+/// each the /T of the widget's field and of its /Parent chain, joined by dots, outermost
+/// first, in UTF-8, written NUL-terminated one after the other into `out` in the order of
+/// `ids` (empty for an id the page has no widget for), as many as fit in `capacity` bytes.
+/// The walk up stops at a loop (poppler's own, FormField::getFullyQualifiedName, never
+/// ends there) and at 64 levels; a name is cut at 1,024 bytes. Returns the bytes written, or -1.
+long csplash_field_names(void *poppler_annot, int index, const unsigned *ids, size_t count, char *out, size_t capacity);
 
 /// Makes `poppler_annot` (a PopplerAnnot of a page's widget, from
 /// poppler_page_get_annot_mapping) draw its field's value as it is now, when the field is
