@@ -5,6 +5,7 @@
 // window's memory, and a grey page is written there grey, at a quarter of the size.
 // The document shares libpoppler (and its GlobalParams) with poppler-glib's in the helper.
 #include "csplash.h"
+#include "glib_annot.hpp"
 
 #include <poppler/Error.h>
 #include <poppler/GlobalParams.h>
@@ -21,7 +22,8 @@
 #include <optional>
 
 struct csplash_document {
-    std::unique_ptr<PDFDoc> document;
+    std::unique_ptr<PDFDoc> owned; // null when borrowed from poppler-glib
+    PDFDoc *document;
 };
 
 namespace {
@@ -53,7 +55,18 @@ extern "C" csplash_document *csplash_open(const char *data, size_t length, const
         if (password) secret = GooString(password);
         auto document = std::make_unique<PDFDoc>(new MemStream(data, 0, Goffset(length), Object(objNull)), secret, secret);
         if (!document->isOk()) return nullptr;
-        return new csplash_document{std::move(document)};
+        PDFDoc *pdf = document.get();
+        return new csplash_document{std::move(document), pdf};
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+extern "C" csplash_document *csplash_borrow(void *poppler_annot) {
+    Annot *annot = glibAnnot(poppler_annot);
+    if (!annot || !annot->getDoc()) return nullptr;
+    try {
+        return new csplash_document{nullptr, annot->getDoc()};
     } catch (...) {
         return nullptr;
     }
@@ -67,8 +80,8 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
     if (grey_stride && grey_stride < size_t(width)) return -1;
     if (!(dpi > 0) || quarters < 0 || quarters > 3) return -1;
     try {
-        PDFDoc *pdf = document->document.get();
-        if (index >= pdf->getNumPages()) return -1;
+        PDFDoc *pdf = document->document;
+        if (!pdf || index >= pdf->getNumPages()) return -1;
         SplashColor paper = {0xff, 0xff, 0xff, 0xff};
         SplashOutputDev output(splashModeXBGR8, 4, false, paper, true, splashThinLineDefault);
         output.setFontAntialias(true);

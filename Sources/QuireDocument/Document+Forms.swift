@@ -64,9 +64,25 @@ extension Document {
             guard let id = Int32(exactly: id), let field = poppler_document_get_form_field(document, id) else { continue }
             defer { g_object_unref(UnsafeMutableRawPointer(field)) }
             Self.set(value, of: field)
-            set[Self.pageIndex(ofWidget: id), default: []].append(UInt32(bitPattern: id))
+            set[Self.pageIndex(ofWidget: Int(id)), default: []].append(UInt32(bitPattern: id))
         }
         for (page, ids) in set { redrawStandaloneWidgets(ids, onPage: page) }
+    }
+
+    /// Splash over this document's own objects, so that it draws what was set here (form
+    /// values, hidden and recoloured annotations), where `SplashPages(descriptor:)` reads the
+    /// file as it is. poppler-glib does not give its document: it is reached through an
+    /// annotation of the first of `pages` that has one; nil when none has.
+    public func splashPagesOfItsOwn(findingAnnotationOn pages: [Int]) -> SplashPages? {
+        for index in pages {
+            let found = withPage(index) { page in
+                Self.withAnnotMapping(page) { mappings in
+                    mappings.first?.annot.flatMap { SplashPages(borrowing: UnsafeMutableRawPointer($0), from: self) }
+                }
+            }
+            if let found { return found }
+        }
+        return nil
     }
 
     /// poppler-glib's setters do not redraw, on the page, a widget no AcroForm lists
@@ -83,7 +99,7 @@ extension Document {
 
     /// The page of a widget's id: poppler numbers a page's widgets from its page number
     /// (from 1) in the upper half of the id (FormWidget::encodeID).
-    static func pageIndex(ofWidget id: Int32) -> Int { Int(UInt32(bitPattern: id) >> 16) - 1 }
+    public static func pageIndex(ofWidget id: Int) -> Int { Int(UInt32(truncatingIfNeeded: id) >> 16) - 1 }
 
     /// A widget's value now (the document's, or the last set).
     public func formValue(id: Int) -> FormValue? {

@@ -14,8 +14,10 @@ import Glibc
 /// bitmap is read straight into the picture's memory, grey when the page is.
 public final class SplashPages {
     private let document: OpaquePointer // csplash_document, owned
-    private let mapping: UnsafeMutableRawPointer
+    private let mapping: UnsafeMutableRawPointer?
     private let length: Int
+    /// The `Document` whose own objects a borrowed handle draws: kept while it draws them.
+    private let lender: Document?
 
     /// Maps the file at `descriptor` and opens it; nil when it cannot be (empty, more than
     /// 2 GiB, a password that does not open it).
@@ -30,11 +32,22 @@ public final class SplashPages {
         }
         mapping = mapped
         document = opened
+        lender = nil
+    }
+
+    /// Splash over `lender`'s own document, found through `annotation`, one of its
+    /// PopplerAnnots (`Document.splashPagesOfItsOwn`).
+    init?(borrowing annotation: UnsafeMutableRawPointer, from lender: Document) {
+        guard let borrowed = csplash_borrow(annotation) else { return nil }
+        document = borrowed
+        mapping = nil
+        length = 0
+        self.lender = lender
     }
 
     deinit {
         csplash_close(document)
-        munmap(mapping, length)
+        if let mapping { munmap(mapping, length) }
     }
 
 

@@ -49,8 +49,9 @@ enum RenderHelper {
             switch request {
             case .render(let id, let tile, let rasterizer):
                 faults.strike(page: tile.page, scale: tile.scale)
-                // The reader's changes are in the cairo document only.
-                let pages = rasterizer == .splash && form.isEmpty ? splash.pages() : nil
+                // The reader's changes are set on the Document: Splash then draws its own
+                // objects, not the file's.
+                let pages = rasterizer != .splash ? nil : form.isEmpty ? splash.pages() : form.splashPages(of: document, around: tile.page)
                 reply = render(id: id, tile, into: passed.first, keeping: &drawnInto, document, splash: pages, channel)
                     ?? .renderFailed(id: id, reason: "the window did not send the pixels")
             case .largeImages(let id, let page):
@@ -138,9 +139,22 @@ private struct ChangeState {
     private var colours: [FileAnnotation.Ref: [Double]?] = [:]
     /// Whether the last changes sent were none (an undo of everything included).
     private(set) var isEmpty = true
+    /// The pages the changes are on, where an annotation leads to the Document's own objects.
+    private var pages: [Int] = []
+    /// Splash over the Document's own objects, once found (`Document.splashPagesOfItsOwn`).
+    private var ownSplash: SplashPages??
+
+    mutating func splashPages(of document: Document, around page: Int) -> SplashPages? {
+        if let ownSplash { return ownSplash }
+        let found = document.splashPagesOfItsOwn(findingAnnotationOn: [page] + pages)
+        ownSplash = .some(found)
+        return found
+    }
 
     mutating func show(_ changes: DocumentChanges, in document: Document) {
         isEmpty = changes.fields.isEmpty && changes.removed.isEmpty && changes.recoloured.isEmpty
+        pages = Array(Set(changes.fields.map { Document.pageIndex(ofWidget: $0.id) } + changes.removed.map(\.page)
+                          + changes.recoloured.map(\.ref.page))).sorted()
         let values = changes.fields
         let now = Set(values.map(\.id))
         let restored = originals.filter { !now.contains($0.key) }

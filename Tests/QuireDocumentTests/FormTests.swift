@@ -58,9 +58,9 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(name.pageTurn, .quarter)
     }
 
-    /// Dark pixels inside `area` of page 0 at scale 1.
-    private func dark(in document: Document, _ area: Form.Rect) throws -> Int {
-        let picture = try document.render(page: 0, scale: 1)
+    /// Dark pixels inside `area` of page 0 at scale 1 (drawn by `splash`, if given).
+    private func dark(in document: Document, _ area: Form.Rect, splash: SplashPages? = nil) throws -> Int {
+        let picture = try document.render(page: 0, scale: 1, splash: splash)
         var count = 0
         for y in Int(area.y)..<Int(area.y + area.height) {
             for x in Int(area.x)..<Int(area.x + area.width) where picture.pixel(x: x, y: y) & 0xFF < 100 { count += 1 }
@@ -114,5 +114,23 @@ final class FormTests: XCTestCase {
         XCTAssertTrue(try QPDF.check(out), "qpdf --check finds the saved form damaged")
         let lines = try XCTUnwrap(MuPDF.pages(in: out).first).lines.map(\.text)
         XCTAssertTrue(lines.contains { $0.contains("Ada Lovelace") }, "mutool does not see the value drawn: \(lines)")
+    }
+
+    /// Splash over the document's own objects draws the values set on it (a render helper
+    /// draws a filled scan with Splash); Splash over the file, as it is, does not.
+    func testSplashOverTheDocumentItselfDrawsTheValuesSetOnIt() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.form()
+        let document = try DocumentSource(path: path).open()
+        let fields = document.formFields(at: 0)
+        document.setFormValues(FieldValue.ordered([fields[0].id: .text("Ada Lovelace"), fields[2].id: .on(true)]))
+        let own = try XCTUnwrap(document.splashPagesOfItsOwn(findingAnnotationOn: [0]))
+        XCTAssertGreaterThan(try dark(in: document, Form.name, splash: own), 40, "the name set is not drawn by Splash")
+        XCTAssertGreaterThan(try dark(in: document, Form.agree, splash: own), 40, "the box ticked is not drawn by Splash")
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let file = try XCTUnwrap(SplashPages(descriptor: descriptor, password: nil))
+        XCTAssertEqual(try dark(in: document, Form.name, splash: file), 0, "the file itself has the name")
+        XCTAssertNil(document.splashPagesOfItsOwn(findingAnnotationOn: [1, 5]), "pages past the end have annotations")
     }
 }

@@ -120,9 +120,10 @@ final class RemoteSplashTests: XCTestCase {
         }
     }
 
-    /// The reader's form values live in the cairo document only: a page Splash would draw
-    /// is drawn with cairo, values and all, while there are any.
-    func testThePagesWithTheReadersChangesAreDrawnWithCairo() throws {
+    /// The reader's form values are set on the helper's Document: a page Splash draws is
+    /// drawn over the Document's own objects, values and all, while there are any, and over
+    /// the file again once they are undone.
+    func testThePagesWithTheReadersChangesAreDrawnBySplashWithThem() throws {
         _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
         let fixtures = try Fixtures()
         let file = try DocumentFile(opening: DocumentSource(path: fixtures.form()))
@@ -134,7 +135,7 @@ final class RemoteSplashTests: XCTestCase {
         XCTAssertEqual(renderer.lastRasterizer, .splash)
         _ = file.show(DocumentChanges(fields: [FieldValue(id: fields[0].id, value: .text("Ada Lovelace"))]))
         let changed = try renderer.render(tile)
-        XCTAssertEqual(renderer.lastRasterizer, .cairo)
+        XCTAssertEqual(renderer.lastRasterizer, .splash)
         var differing = 0
         let area = Fixtures.Form.name
         for y in Int(area.y)..<Int(area.y + area.height) {
@@ -142,8 +143,12 @@ final class RemoteSplashTests: XCTestCase {
         }
         XCTAssertGreaterThan(differing, 40, "the name is drawn")
         _ = file.show(DocumentChanges())
-        _ = try renderer.render(tile)
+        let undone = try renderer.render(tile)
         XCTAssertEqual(renderer.lastRasterizer, .splash, "with the changes undone")
+        let same = (Int(area.y)..<Int(area.y + area.height)).allSatisfy { y in
+            (Int(area.x)..<Int(area.x + area.width)).allSatisfy { undone.pixel(x: $0, y: y) == plain.pixel(x: $0, y: y) }
+        }
+        XCTAssertTrue(same, "the name undone is still drawn")
     }
 
     /// A real render helper, which puts its tidying off (`IdleCleanup`, whose order

@@ -15,6 +15,12 @@ typedef struct csplash_document csplash_document;
 /// Opens `length` bytes at `data` with `password` (NULL for none); NULL when poppler
 /// cannot, or the bytes are more than 2 GiB.
 csplash_document *csplash_open(const char *data, size_t length, const char *password);
+/// The document poppler-glib opened, behind `poppler_annot` (any PopplerAnnot of it), for
+/// Splash to draw with what was set on it through poppler-glib (form values, hidden and
+/// recoloured annotations); not owned: it lives as long as poppler-glib's document. NULL
+/// without one.
+csplash_document *csplash_borrow(void *poppler_annot);
+/// Frees the handle, and the document unless it was borrowed.
 void csplash_close(csplash_document *document);
 
 /// Draws page `index` at `dpi`, turned by `quarters` quarter turns on top of its own
