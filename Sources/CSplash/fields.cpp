@@ -15,6 +15,7 @@
 #include <cstring>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 namespace {
 constexpr int depthLimit = 64;
@@ -88,15 +89,14 @@ extern "C" long csplash_field_names(void *poppler_annot, int index, const unsign
         if (!page) return -1;
         std::unique_ptr<FormPageWidgets> widgets = page->getFormWidgets();
         size_t written = 0;
+        std::unordered_map<unsigned, FormField *> fields;
+        for (int w = 0; widgets && w < widgets->getNumWidgets(); w++) {
+            FormWidget *widget = widgets->getWidget(w);
+            if (widget && widget->getField()) fields.emplace(widget->getID(), widget->getField());
+        }
         for (size_t i = 0; i < count; i++) {
-            std::string name;
-            for (int w = 0; widgets && w < widgets->getNumWidgets(); w++) {
-                FormWidget *widget = widgets->getWidget(w);
-                if (widget && widget->getID() == ids[i] && widget->getField()) {
-                    name = fullName(widget->getField());
-                    break;
-                }
-            }
+            const auto field = fields.find(ids[i]);
+            const std::string name = field == fields.end() ? std::string() : fullName(field->second);
             if (written + name.size() + 1 > capacity) break;
             std::memcpy(out + written, name.c_str(), name.size() + 1);
             written += name.size() + 1;

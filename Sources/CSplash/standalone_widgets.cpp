@@ -11,26 +11,35 @@
 #include <poppler/Page.h>
 
 #include <memory>
+#include <set>
+#include <unordered_set>
 
-extern "C" int csplash_redraw_standalone_widget(void *poppler_annot, const unsigned *ids, size_t count) {
-    if (!poppler_annot || (count > 0 && !ids)) return 0;
+extern "C" int csplash_redraw_standalone_widgets(void *const *poppler_annots, size_t annot_count, int index, const unsigned *ids,
+                                                 size_t count) {
+    if (!poppler_annots || annot_count == 0 || !ids || count == 0) return 0;
     try {
-        Annot *annot = glibAnnot(poppler_annot);
-        if (!annot || annot->getType() != Annot::typeWidget || !annot->getHasRef()) return 0;
-        PDFDoc *document = annot->getDoc();
-        for (size_t i = 0; i < count; i++) {
-            // poppler's widget ids carry their page's number (from 1) in the upper half.
-            Page *page = document ? document->getPage(int(ids[i] >> 16)) : nullptr;
-            std::unique_ptr<FormPageWidgets> widgets = page ? page->getFormWidgets() : nullptr;
-            for (int w = 0; widgets && w < widgets->getNumWidgets(); w++) {
-                FormWidget *widget = widgets->getWidget(w);
-                if (!widget || widget->getID() != ids[i] || widget->getRef() != annot->getRef()) continue;
-                if (!widget->getField() || !widget->getField()->isStandAlone()) return 0;
-                static_cast<AnnotWidget *>(annot)->updateAppearanceStream();
-                return 1;
-            }
+        Annot *first = glibAnnot(poppler_annots[0]);
+        PDFDoc *document = first ? first->getDoc() : nullptr;
+        if (!document || index < 0 || index >= document->getNumPages()) return 0;
+        Page *page = document->getPage(index + 1);
+        std::unique_ptr<FormPageWidgets> widgets = page ? page->getFormWidgets() : nullptr;
+        if (!widgets) return 0;
+        // The page's standalone widgets among `ids`, by their objects' numbers.
+        const std::unordered_set<unsigned> wanted(ids, ids + count);
+        std::set<Ref> standalone;
+        for (int w = 0; w < widgets->getNumWidgets(); w++) {
+            FormWidget *widget = widgets->getWidget(w);
+            if (widget && wanted.count(widget->getID()) && widget->getField() && widget->getField()->isStandAlone())
+                standalone.insert(widget->getRef());
         }
-        return 0;
+        int redrawn = 0;
+        for (size_t a = 0; a < annot_count && !standalone.empty(); a++) {
+            Annot *annot = glibAnnot(poppler_annots[a]);
+            if (!annot || annot->getType() != Annot::typeWidget || !annot->getHasRef() || !standalone.count(annot->getRef())) continue;
+            static_cast<AnnotWidget *>(annot)->updateAppearanceStream();
+            redrawn++;
+        }
+        return redrawn;
     } catch (...) {
         return 0;
     }

@@ -86,12 +86,15 @@ extension Document {
     }
 
     /// poppler-glib's setters do not redraw, on the page, a widget no AcroForm lists
-    /// (`csplash_redraw_standalone_widget`): these are drawn anew here.
+    /// (`csplash_redraw_standalone_widgets`): these are drawn anew here.
     private func redrawStandaloneWidgets(_ ids: [UInt32], onPage index: Int) {
-        _ = withPage(index) { page in
-            Self.withAnnotMapping(page) { mappings in
-                for annot in mappings.compactMap(\.annot) where poppler_annot_get_annot_type(annot) == POPPLER_ANNOT_WIDGET {
-                    _ = ids.withUnsafeBufferPointer { csplash_redraw_standalone_widget(UnsafeMutableRawPointer(annot), $0.baseAddress, $0.count) }
+        guard let page = Int32(exactly: index) else { return }
+        _ = withPage(index) { pdfPage in
+            Self.withAnnotMapping(pdfPage) { mappings in
+                let widgets = mappings.compactMap(\.annot).filter { poppler_annot_get_annot_type($0) == POPPLER_ANNOT_WIDGET }
+                    .map { Optional(UnsafeMutableRawPointer($0)) }
+                _ = widgets.withUnsafeBufferPointer { annots in
+                    ids.withUnsafeBufferPointer { csplash_redraw_standalone_widgets(annots.baseAddress, annots.count, page, $0.baseAddress, $0.count) }
                 }
             }
         }

@@ -149,3 +149,21 @@ extension Fixtures {
         return file
     }
 }
+
+extension Fixtures {
+    /// `count` small text fields, 14 points square, 40 to a row from the page's bottom-left,
+    /// that no AcroForm lists, named f0, f1, …, sharing one empty appearance.
+    public func manyFieldsWithoutAcroForm(_ count: Int, named name: String = "many-standalone.pdf") throws -> String {
+        let file = path(name)
+        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
+        let first = document.firstExtra
+        let empty = first + count
+        document.pages[0].extraObjects = (0..<count).map { i in
+            let x = Double(i % 40) * 15, y = Double(i / 40) * 15
+            return "<< /Type /Annot /Subtype /Widget /FT /Tx /T (f\(i)) /Rect [\(x) \(y) \(x + 14) \(y + 14)] /DA (/Arial 10 Tf 0 g) /AP << /N \(empty) 0 R >> /F 4 /P 4 0 R >>"
+        } + ["<< /Type /XObject /Subtype /Form /BBox [0 0 14 14] /Length 0 >>\nstream\n\nendstream"]
+        document.pages[0].entries = "/Annots [\((0..<count).map { "\(first + $0) 0 R" }.joined(separator: " "))]"
+        try document.bytes.write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}

@@ -133,4 +133,21 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(try dark(in: document, Form.name, splash: file), 0, "the file itself has the name")
         XCTAssertNil(document.splashPagesOfItsOwn(findingAnnotationOn: [1, 5]), "pages past the end have annotations")
     }
+
+    /// Hundreds of values on a page of 2,000 widgets no AcroForm lists: each is found once
+    /// (the first version looked every widget up for every value and annotation: about a
+    /// minute, past a render helper's watchdog), and drawn.
+    func testManyValuesOnAPageOfManyFieldsNoAcroFormListsAreDrawn() throws {
+        let fixtures = try Fixtures()
+        let document = try DocumentSource(path: fixtures.manyFieldsWithoutAcroForm(2000)).open()
+        let fields = document.formFields(at: 0)
+        XCTAssertEqual(fields.count, 2000)
+        XCTAssertEqual(fields[1999].name, "f1999")
+        document.setFormValues(FieldValue.ordered(Dictionary(uniqueKeysWithValues: fields.prefix(500).map { ($0.id, FormValue.text("8")) })))
+        for (index, drawn) in [(0, true), (499, true), (500, false)] {
+            let area = fields[index].area
+            let rect = Form.Rect(x: area.x, y: area.y, width: area.width, height: area.height)
+            XCTAssertEqual(try dark(in: document, rect) > 5, drawn, "field \(index)")
+        }
+    }
 }

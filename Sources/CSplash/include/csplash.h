@@ -42,12 +42,11 @@ int csplash_render(csplash_document *document, int index, double dpi, int quarte
 /// ends there) and at 64 levels; a name is cut at 1,024 bytes. Returns the bytes written, or -1.
 long csplash_field_names(void *poppler_annot, int index, const unsigned *ids, size_t count, char *out, size_t capacity);
 
-/// Makes `poppler_annot` (a PopplerAnnot of a page's widget, from
-/// poppler_page_get_annot_mapping) draw its field's value as it is now, when the field is
-/// one no AcroForm lists and its widget's id (poppler's) is among `ids`: poppler-glib's
-/// setters redraw only a copy of such a widget (see standalone_widgets.cpp). Returns 1
-/// when it was drawn anew, else 0.
-int csplash_redraw_standalone_widget(void *poppler_annot, const unsigned *ids, size_t count);
+/// Makes those of page `index`'s widget annotations `poppler_annots` (PopplerAnnots from its
+/// poppler_page_get_annot_mapping) whose widget ids (poppler's) are among `ids` and that no
+/// AcroForm lists draw their fields' values as they are now: poppler-glib's setters redraw
+/// only a copy of such a widget (see standalone_widgets.cpp). Returns how many were drawn anew.
+int csplash_redraw_standalone_widgets(void *const *poppler_annots, size_t annot_count, int index, const unsigned *ids, size_t count);
 
 
 #ifdef __cplusplus
