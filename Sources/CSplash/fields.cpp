@@ -9,9 +9,12 @@
 
 #include <poppler/Form.h>
 #include <poppler/PDFDoc.h>
-#include <poppler/PDFDocEncoding.h>
 #include <poppler/Page.h>
+#include <poppler/UTF.h>
+#include <poppler/UnicodeMapFuncs.h>
+#include <poppler/goo/gmem.h>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -21,44 +24,15 @@ namespace {
 constexpr int depthLimit = 64;
 constexpr size_t nameLimit = 1024;
 
-void appendUtf8(std::string &out, uint32_t c) {
-    if (c < 0x80) {
-        out += char(c);
-    } else if (c < 0x800) {
-        out += char(0xc0 | (c >> 6));
-        out += char(0x80 | (c & 0x3f));
-    } else if (c < 0x10000) {
-        out += char(0xe0 | (c >> 12));
-        out += char(0x80 | ((c >> 6) & 0x3f));
-        out += char(0x80 | (c & 0x3f));
-    } else {
-        out += char(0xf0 | (c >> 18));
-        out += char(0x80 | ((c >> 12) & 0x3f));
-        out += char(0x80 | ((c >> 6) & 0x3f));
-        out += char(0x80 | (c & 0x3f));
-    }
-}
-
-// A PDF text string (UTF-16BE after its byte order mark, or PDFDocEncoding) as UTF-8.
+// A PDF text string (UTF-16 after its byte order mark, or PDFDocEncoding) as UTF-8, decoded
+// and encoded by libpoppler (an unpaired surrogate comes as U+FFFD).
 std::string utf8(const GooString *text) {
-    const std::string &bytes = text->toStr();
+    Unicode *characters = nullptr;
+    const int count = TextStringToUCS4(text->toStr(), &characters);
     std::string out;
-    auto byte = [&](size_t i) { return uint32_t(uint8_t(bytes[i])); };
-    if (bytes.size() >= 2 && byte(0) == 0xfe && byte(1) == 0xff) {
-        for (size_t i = 2; i + 1 < bytes.size(); i += 2) {
-            uint32_t unit = byte(i) << 8 | byte(i + 1);
-            if (unit >= 0xd800 && unit < 0xdc00 && i + 3 < bytes.size()) {
-                const uint32_t low = byte(i + 2) << 8 | byte(i + 3);
-                if (low >= 0xdc00 && low < 0xe000) {
-                    unit = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
-                    i += 2;
-                }
-            }
-            appendUtf8(out, unit >= 0xd800 && unit < 0xe000 ? 0xfffd : unit);
-        }
-    } else {
-        for (size_t i = 0; i < bytes.size(); i++) appendUtf8(out, pdfDocEncoding[byte(i)] ? pdfDocEncoding[byte(i)] : 0xfffd);
-    }
+    char bytes[8];
+    for (int i = 0; i < count; i++) out.append(bytes, size_t(std::max(0, mapUTF8(characters[i], bytes, int(sizeof bytes)))));
+    gfree(characters);
     return out;
 }
 

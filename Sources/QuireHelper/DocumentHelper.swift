@@ -101,4 +101,3 @@ enum DocumentHelper {
         return sent && (try? channel.sendWhole(outcome.bytes)) != nil
     }
 }
-

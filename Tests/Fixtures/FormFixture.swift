@@ -115,55 +115,48 @@ extension Fixtures {
 }
 
 extension Fixtures {
+    /// One page whose /Annots are the first `widgets` of `objects`, with `catalog` entries
+    /// (both given the number of the first object): the small forms below.
+    private func widgetPage(named name: String, widgets: Int, catalog: (Int) -> String = { _ in "" },
+                            _ objects: (Int) -> [String]) throws -> String {
+        let file = path(name)
+        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
+        let first = document.firstExtra
+        document.pages[0].extraObjects = objects(first)
+        document.pages[0].entries = "/Annots [\((0..<widgets).map { "\(first + $0) 0 R" }.joined(separator: " "))]"
+        document.catalog = catalog(first)
+        try document.bytes.write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
     /// A form whose field is its own /Parent (as in a real tax form of the corpus,
     /// scan-ru-taxform-jbig2.pdf): poppler 22.12 loops for ever naming its widgets.
     public func formWithALoopingParent(named name: String = "looping-form.pdf") throws -> String {
-        let file = path(name)
-        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
-        let first = document.firstExtra
-        document.pages[0].extraObjects = [
+        let catalog = { (first: Int) in "/AcroForm << /Fields [\(first) 0 R] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >>" }
+        return try widgetPage(named: name, widgets: 2, catalog: catalog) { first in [
             "<< /Type /Annot /Subtype /Widget /FT /Tx /T (a) /Parent \(first) 0 R /Rect [72 600 300 624] /DA (/Helv 12 Tf 0 g) /F 4 >>",
             "<< /Type /Annot /Subtype /Widget /Parent \(first) 0 R /Rect [72 560 300 584] /F 4 >>",
-        ]
-        document.pages[0].entries = "/Annots [\(first) 0 R \(first + 1) 0 R]"
-        document.catalog = "/AcroForm << /Fields [\(first) 0 R] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >>"
-        try document.bytes.write(to: URL(fileURLWithPath: file))
-        return file
+        ] }
     }
-}
 
-extension Fixtures {
     /// A text field at `Form.name` that no AcroForm lists (the document has none, like the
     /// scanned tax form of the corpus), with an empty appearance of its own and a font its
-    /// /DA names but nothing defines.
-    public func formWithoutAcroForm(named name: String = "standalone-form.pdf") throws -> String {
-        let file = path(name)
-        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
-        let first = document.firstExtra
-        document.pages[0].extraObjects = [
-            "<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /Rect \(Form.name.pdf()) /DA (/Arial 16 Tf 0 g) /AP << /N \(first + 1) 0 R >> /F 4 /P 4 0 R >>",
+    /// /DA names but nothing defines; its /T is `title` (a PDF string, as written).
+    public func formWithoutAcroForm(named name: String = "standalone-form.pdf", title: String = "(name)") throws -> String {
+        try widgetPage(named: name, widgets: 1) { first in [
+            "<< /Type /Annot /Subtype /Widget /FT /Tx /T \(title) /Rect \(Form.name.pdf()) /DA (/Arial 16 Tf 0 g) /AP << /N \(first + 1) 0 R >> /F 4 /P 4 0 R >>",
             "<< /Type /XObject /Subtype /Form /BBox [0 0 \(Form.name.width) \(Form.name.height)] /Length 0 >>\nstream\n\nendstream",
-        ]
-        document.pages[0].entries = "/Annots [\(first) 0 R]"
-        try document.bytes.write(to: URL(fileURLWithPath: file))
-        return file
+        ] }
     }
-}
 
-extension Fixtures {
     /// `count` small text fields, 14 points square, 40 to a row from the page's bottom-left,
     /// that no AcroForm lists, named f0, f1, …, sharing one empty appearance.
     public func manyFieldsWithoutAcroForm(_ count: Int, named name: String = "many-standalone.pdf") throws -> String {
-        let file = path(name)
-        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
-        let first = document.firstExtra
-        let empty = first + count
-        document.pages[0].extraObjects = (0..<count).map { i in
-            let x = Double(i % 40) * 15, y = Double(i / 40) * 15
-            return "<< /Type /Annot /Subtype /Widget /FT /Tx /T (f\(i)) /Rect [\(x) \(y) \(x + 14) \(y + 14)] /DA (/Arial 10 Tf 0 g) /AP << /N \(empty) 0 R >> /F 4 /P 4 0 R >>"
-        } + ["<< /Type /XObject /Subtype /Form /BBox [0 0 14 14] /Length 0 >>\nstream\n\nendstream"]
-        document.pages[0].entries = "/Annots [\((0..<count).map { "\(first + $0) 0 R" }.joined(separator: " "))]"
-        try document.bytes.write(to: URL(fileURLWithPath: file))
-        return file
+        try widgetPage(named: name, widgets: count) { first in
+            (0..<count).map { i in
+                let x = Double(i % 40) * 15, y = Double(i / 40) * 15
+                return "<< /Type /Annot /Subtype /Widget /FT /Tx /T (f\(i)) /Rect [\(x) \(y) \(x + 14) \(y + 14)] /DA (/Arial 10 Tf 0 g) /AP << /N \(first + count) 0 R >> /F 4 /P 4 0 R >>"
+            } + ["<< /Type /XObject /Subtype /Form /BBox [0 0 14 14] /Length 0 >>\nstream\n\nendstream"]
+        }
     }
 }

@@ -47,6 +47,13 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(document.formFields(at: 0).map(\.name), ["a", "a"])
     }
 
+    /// A name written in UTF-16 (its byte order mark first) reads as what it says.
+    func testAFieldNamedInUTF16IsNamedSo() throws {
+        let fixtures = try Fixtures()
+        let file = try fixtures.formWithoutAcroForm(named: "utf16-name.pdf", title: "<FEFF0418043C044F00200031D83DDE00>")
+        XCTAssertEqual(try DocumentSource(path: file).open().formFields(at: 0).map(\.name), ["Имя 1😀"])
+    }
+
     /// A page the document turns (/Rotate 90): each widget's area is where it displays.
     func testAWidgetOnATurnedPageIsWhereThePageShowsIt() throws {
         let fixtures = try Fixtures()

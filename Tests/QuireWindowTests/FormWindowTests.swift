@@ -73,20 +73,13 @@ final class FormWindowTests: XCTestCase {
         }
         // Ink: the page's black, under the focused field's blue too.
         func dark(_ screen: Picture, _ area: Form.Rect) -> Int {
-            var count = 0
-            for y in Int(origin.y + area.y * scale)..<Int(origin.y + area.y * scale + area.height * scale) {
-                for x in Int(origin.x + area.x * scale)..<Int(origin.x + area.x * scale + area.width * scale)
-                where Int(screen[x, y] >> 16 & 0xFF) + Int(screen[x, y] >> 8 & 0xFF) + Int(screen[x, y] & 0xFF) < 300 { count += 1 }
-            }
-            return count
+            let left = Int(origin.x + area.x * scale), top = Int(origin.y + area.y * scale)
+            return screen.darkPixels(x: left, y: top, width: Int(origin.x + area.x * scale + area.width * scale) - left,
+                                     height: Int(origin.y + area.y * scale + area.height * scale) - top)
         }
         let name = onScreen(Form.name), large = onScreen(Form.large), fruit = onScreen(Form.fruit), agree = onScreen(Form.agree)
         // The fields are read once the first view is drawn; then they are tinted, faintly blue.
-        func tinted(_ screen: Picture) -> Bool {
-            let pixel = screen[name.x, name.y]
-            let (r, b) = (Int(pixel >> 16 & 0xFF), Int(pixel & 0xFF))
-            return b >= 250 && r >= 215 && r <= 240
-        }
+        func tinted(_ screen: Picture) -> Bool { screen.showsFieldTint(x: name.x, y: name.y) }
         XCTAssertTrue(tinted(try session.screen(until: tinted)), "the form's fields are not shown as fields")
         try session.proceed("\(name.x) \(name.y) \(large.x) \(large.y) \(fruit.x) \(fruit.y)")
         XCTAssertEqual(try session.readLine(), "clicked")
@@ -230,19 +223,9 @@ final class StandaloneFieldWindowTests: XCTestCase {
         let origin = try session.pageOrigin(of: document)
         let area = (x: Int(origin.x + Form.name.x * scale), y: Int(origin.y + Form.name.y * scale),
                     width: Int(Form.name.width * scale), height: Int(Form.name.height * scale))
-        func dark(_ screen: Picture) -> Int {
-            var count = 0
-            for y in area.y..<area.y + area.height {
-                for x in area.x..<area.x + area.width
-                where Int(screen[x, y] >> 16 & 0xFF) + Int(screen[x, y] >> 8 & 0xFF) + Int(screen[x, y] & 0xFF) < 300 { count += 1 }
-            }
-            return count
-        }
+        func dark(_ screen: Picture) -> Int { screen.darkPixels(x: area.x, y: area.y, width: area.width, height: area.height) }
         // Read once the first view is drawn, the field is tinted, faintly blue.
-        func tinted(_ screen: Picture) -> Bool {
-            let pixel = screen[area.x + area.width / 2, area.y + area.height / 2]
-            return pixel & 0xFF >= 250 && (215...240).contains(pixel >> 16 & 0xFF)
-        }
+        func tinted(_ screen: Picture) -> Bool { screen.showsFieldTint(x: area.x + area.width / 2, y: area.y + area.height / 2) }
         XCTAssertTrue(tinted(try session.screen(until: tinted)), "the field is not shown as a field")
         XCTAssertEqual(dark(try session.stillScreen()), 0, "the field shows ink before anything is typed")
         try session.proceed("\(area.x + area.width / 2) \(area.y + area.height / 2)")

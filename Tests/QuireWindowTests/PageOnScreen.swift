@@ -32,6 +32,24 @@ extension ScriptedSession {
 }
 
 extension Picture {
+    /// Ink in the rectangle: pixels whose channels sum under 300 (the page's black, under a
+    /// focused field's blue too).
+    func darkPixels(x: Int, y: Int, width: Int, height: Int) -> Int {
+        var count = 0
+        for row in y..<y + height {
+            for column in x..<x + width where Int(self[column, row] >> 16 & 0xFF) + Int(self[column, row] >> 8 & 0xFF) + Int(self[column, row] & 0xFF) < 300 {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Whether (x, y) shows a form field's tint, a faint blue: the fields are read and shown.
+    func showsFieldTint(x: Int, y: Int) -> Bool {
+        let pixel = self[x, y]
+        return pixel & 0xFF >= 250 && (215...240).contains(pixel >> 16 & 0xFF)
+    }
+
     /// Whether a popover shows in the area from (x, y), `width` × `height`: under Xvfb,
     /// without a compositor, its shadow is drawn black (sampled every other pixel).
     func showsPopover(x: Int, y: Int, width: Int, height: Int) -> Bool {
