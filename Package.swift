@@ -32,9 +32,11 @@ let package = Package(
         // the render helpers draw pages of images and pages cairo is too slow for with it
         // (`SplashPages.swift`); the same classes name form fields where poppler-glib's walk
         // never ends (`fields.cpp`) and redraw widgets no AcroForm lists (`standalone_widgets.cpp`,
-        // which also reads poppler-glib's PopplerAnnot, hence CPoppler).
+        // which also reads poppler-glib's PopplerAnnot, hence CPoppler). zlib inflates its
+        // images' FlateDecode streams in under half the time of poppler's own decoder
+        // (`inflating_output.hpp`; Debian's zlib1g-dev, which GLib's headers need anyway).
         .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
-        .target(name: "CSplash", dependencies: ["CPopplerCore", "CPoppler"]),
+        .target(name: "CSplash", dependencies: ["CPopplerCore", "CPoppler"], linkerSettings: [.linkedLibrary("z")]),
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
         .systemLibrary(name: "CGettext"),

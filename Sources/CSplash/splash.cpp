@@ -6,6 +6,7 @@
 // The document shares libpoppler (and its GlobalParams) with poppler-glib's in the helper.
 #include "csplash.h"
 #include "glib_annot.hpp"
+#include "inflating_output.hpp"
 
 #include <poppler/Error.h>
 #include <poppler/GlobalParams.h>
@@ -83,7 +84,7 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
         PDFDoc *pdf = document->document;
         if (!pdf || index >= pdf->getNumPages()) return -1;
         SplashColor paper = {0xff, 0xff, 0xff, 0xff};
-        SplashOutputDev output(splashModeXBGR8, 4, false, paper, true, splashThinLineDefault);
+        InflatingSplashOutput output(splashModeXBGR8, 4, false, paper, true, splashThinLineDefault);
         output.setFontAntialias(true);
         output.setFreeTypeHinting(true, false);
         output.setVectorAntialias(true);

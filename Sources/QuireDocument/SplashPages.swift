@@ -50,6 +50,8 @@ public final class SplashPages {
         if let mapping { munmap(mapping, length) }
     }
 
+    /// How many images Splash has read through zlib in this process (`inflating_output.hpp`).
+    public static var zlibImages: Int { Int(csplash_zlib_images()) }
 
     /// Draws `region` (device pixels of the page at `scale`, turned by `rotation`) of page
     /// `index` into `surface`, a cairo ARGB32 image surface of the region's size; with

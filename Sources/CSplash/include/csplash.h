@@ -48,6 +48,9 @@ long csplash_field_names(void *poppler_annot, int index, const unsigned *ids, si
 /// only a copy of such a widget (see standalone_widgets.cpp). Returns how many were drawn anew.
 int csplash_redraw_standalone_widgets(void *const *poppler_annots, size_t annot_count, int index, const unsigned *ids, size_t count);
 
+/// How many images this process's Splash has read through zlib (`inflating_output.hpp`)
+/// instead of poppler's own FlateDecode decoder.
+unsigned long csplash_zlib_images(void);
 
 #ifdef __cplusplus
 }

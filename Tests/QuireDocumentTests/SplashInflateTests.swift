@@ -1,0 +1,103 @@
+import Fixtures
+import Foundation
+import QuireEngine
+import QuireImage
+import XCTest
+@testable import QuireDocument
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Splash reads a plain FlateDecode image through zlib (`inflating_output.hpp`) and draws
+/// exactly what poppler's own decoder gives: the same picture as the image stored
+/// uncompressed, and, from a stream cut short, what was there before the cut.
+final class SplashInflateTests: XCTestCase {
+    private var fixtures: Fixtures!
+    private var descriptors: [Int32] = []
+
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { descriptors.forEach { close($0) } }
+
+    static let width = 320, height = 240
+
+    /// An RGB pattern with no two neighbouring rows alike.
+    static let pixels: [UInt8] = {
+        var bytes: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let red = (x * 7) ^ (y * 3), green = x * y, blue = (x + y) * 5
+                bytes += [UInt8(red & 0xFF), UInt8(green & 0xFF), UInt8(blue & 0xFF)]
+            }
+        }
+        return bytes
+    }()
+
+    /// A page the image fills, pixel for pixel at scale 1, with `entries` (its filter) and
+    /// `stream` as the image's stream.
+    private func page(_ name: String, entries: String, stream: [UInt8]) throws -> String {
+        let drawing = Array("q \(Self.width) 0 0 \(Self.height) 0 0 cm /Im1 Do Q".utf8)
+        let file = PDFObjects([
+            .init(1, "<< /Type /Catalog /Pages 2 0 R >>"),
+            .init(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            .init(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(Self.width) \(Self.height)] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>"),
+            .init(4, "<< >>", stream: drawing),
+            .init(5, "<< /Type /XObject /Subtype /Image /Width \(Self.width) /Height \(Self.height) /ColorSpace /DeviceRGB /BitsPerComponent 8 \(entries) >>",
+                  stream: stream),
+        ])
+        let path = fixtures.path(name)
+        try Data(file.bytes()).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The page drawn by Splash, and how many images zlib read meanwhile.
+    private func drawn(_ path: String) throws -> (PageImage, zlibImages: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        descriptors.append(fd)
+        let pages = try XCTUnwrap(SplashPages(descriptor: fd, password: nil))
+        let before = SplashPages.zlibImages
+        let picture = try DocumentSource(path: path).open().render(page: 0, scale: 1, splash: pages)
+        return (picture, SplashPages.zlibImages - before)
+    }
+
+    /// The rows of `a` and `b` from the top that are the same, pixel for pixel.
+    private func sameRows(_ a: PageImage, _ b: PageImage) -> Int {
+        XCTAssertEqual(a.width, b.width)
+        XCTAssertEqual(a.height, b.height)
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { return y }
+        }
+        return min(a.height, b.height)
+    }
+
+    func testAFlateImageIsReadByZlibAsItsBytesAre() throws {
+        let compressed = Deflate.zlib(compressing: Self.pixels)
+        let (stored, storedCount) = try drawn(try page("stored.pdf", entries: "", stream: Self.pixels))
+        let (inflated, zlibCount) = try drawn(try page("flate.pdf", entries: "/Filter /FlateDecode", stream: compressed))
+        // A predictor, even the one that changes nothing, leaves the stream to poppler.
+        let (popplers, predictorCount) = try drawn(try page("predictor.pdf", entries: "/Filter /FlateDecode /DecodeParms << /Predictor 1 >>",
+                                                            stream: compressed))
+        XCTAssertEqual(storedCount, 0)
+        XCTAssertEqual(zlibCount, 1, "the Flate image is read by zlib")
+        XCTAssertEqual(predictorCount, 0)
+        XCTAssertGreaterThan(Set((0..<Self.width).map { stored.pixel(x: $0, y: 100) }).count, 50, "the pattern is drawn")
+        XCTAssertEqual(sameRows(stored, inflated), Self.height)
+        XCTAssertEqual(sameRows(stored, popplers), Self.height)
+    }
+
+    func testAFlateImageCutShortKeepsWhatWasBeforeTheCut() throws {
+        let compressed = Deflate.zlib(compressing: Self.pixels)
+        let (whole, _) = try drawn(try page("whole.pdf", entries: "", stream: Self.pixels))
+        let (cut, zlibCount) = try drawn(try page("cut.pdf", entries: "/Filter /FlateDecode", stream: Array(compressed.prefix(compressed.count / 2))))
+        XCTAssertEqual(zlibCount, 1)
+        let rows = sameRows(whole, cut)
+        XCTAssertGreaterThan(rows, Self.height / 3, "the rows before the cut are drawn")
+        XCTAssertLessThan(rows, Self.height, "the rest is not")
+    }
+
+    func testAStreamZlibCannotStartOnIsLeftToPoppler() throws {
+        // Not a zlib header: zlib refuses it at once, and poppler's decoder has its say.
+        let (_, zlibCount) = try drawn(try page("not-zlib.pdf", entries: "/Filter /FlateDecode", stream: Array(repeating: 0xFF, count: 64)))
+        XCTAssertEqual(zlibCount, 0)
+    }
+}
