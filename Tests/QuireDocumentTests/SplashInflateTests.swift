@@ -32,9 +32,9 @@ final class SplashInflateTests: XCTestCase {
         return bytes
     }()
 
-    /// A page the image fills, pixel for pixel at scale 1, with `entries` (its filter) and
-    /// `stream` as the image's stream.
-    private func page(_ name: String, entries: String, stream: [UInt8]) throws -> String {
+    /// A page the image (object 5, with `entries` and `stream`) fills, pixel for pixel at
+    /// scale 1; `more` objects from 6 on.
+    private func page(_ name: String, entries: String, stream: [UInt8], more: [PDFObjects.Object] = []) throws -> String {
         let drawing = Array("q \(Self.width) 0 0 \(Self.height) 0 0 cm /Im1 Do Q".utf8)
         let file = PDFObjects([
             .init(1, "<< /Type /Catalog /Pages 2 0 R >>"),
@@ -43,10 +43,19 @@ final class SplashInflateTests: XCTestCase {
             .init(4, "<< >>", stream: drawing),
             .init(5, "<< /Type /XObject /Subtype /Image /Width \(Self.width) /Height \(Self.height) /ColorSpace /DeviceRGB /BitsPerComponent 8 \(entries) >>",
                   stream: stream),
-        ])
+        ] + more)
         let path = fixtures.path(name)
         try Data(file.bytes()).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// The page with the image over a soft mask (an alpha channel, as PNGs are written),
+    /// both streams with `filter` and `encode` applied to them.
+    private func maskedPage(_ name: String, filter: String, encode: ([UInt8]) -> [UInt8]) throws -> String {
+        let alpha: [UInt8] = (0..<Self.height).flatMap { y in (0..<Self.width).map { x in UInt8((x + 2 * y) & 0xFF) } }
+        let mask = PDFObjects.Object(6, "<< /Type /XObject /Subtype /Image /Width \(Self.width) /Height \(Self.height) /ColorSpace /DeviceGray /BitsPerComponent 8 \(filter) >>",
+                                     stream: encode(alpha))
+        return try page(name, entries: "/SMask 6 0 R \(filter)", stream: encode(Self.pixels), more: [mask])
     }
 
     /// The page drawn by Splash, and how many images zlib read meanwhile.
@@ -93,6 +102,14 @@ final class SplashInflateTests: XCTestCase {
         let rows = sameRows(whole, cut)
         XCTAssertGreaterThan(rows, Self.height / 3, "the rows before the cut are drawn")
         XCTAssertLessThan(rows, Self.height, "the rest is not")
+    }
+
+    func testAnImageAndItsSoftMaskAreBothReadByZlib() throws {
+        let (stored, _) = try drawn(try maskedPage("masked-stored.pdf", filter: "", encode: { $0 }))
+        let (inflated, zlibCount) = try drawn(try maskedPage("masked-flate.pdf", filter: "/Filter /FlateDecode", encode: { Deflate.zlib(compressing: $0) }))
+        XCTAssertEqual(zlibCount, 2, "the image and its mask")
+        XCTAssertGreaterThan(Set((0..<Self.width).map { stored.pixel(x: $0, y: 100) }).count, 50, "the masked pattern is drawn")
+        XCTAssertEqual(sameRows(stored, inflated), Self.height)
     }
 
     func testAStreamZlibCannotStartOnIsLeftToPoppler() throws {
