@@ -1,7 +1,11 @@
 /// What to render next, replanned on every viewport change. The policy:
 ///  1. the sharp tiles on screen, nearest the viewport's centre first (urgent); on a page
 ///     cut into cells, its low-resolution picture first: one render that covers the whole
-///     view at once, where the cells take one render each;
+///     view at once, where the cells take one render each; and before those cells, the
+///     low-resolution picture of a page cut into cells that comes within one and a half
+///     screens in the scroll direction (urgent too): the workers start nothing else while
+///     cells on screen are drawn (`RenderWorkers`), and at deep zoom on a scan they always
+///     are, so a stand-in planned later came only once its page was on screen, blank;
 ///  2. the sharp tile of the next page in the scroll direction: the page to come into view;
 ///  3. low-resolution pictures of the pages around the view, so that a page scrolled into
 ///     view is never blank (cheap, and kept apart from the sharp tiles); a page whose whole
@@ -66,7 +70,11 @@ public struct RenderPlanner: Sendable {
             sharpKeys(page: page, covering: area, layout: layout, deviceScale: deviceScale)
         }
         let cutOnScreen = visibleOrder.filter { isCut(page: $0, layout: layout, deviceScale: deviceScale) }
-        let standIns = cutOnScreen.map { lowResKey(page: $0, layout: layout) }.filter { !isCached($0) }
+        // The view and one and a half screens beyond it in the scroll direction.
+        let approach = Rect(x: visible.x, y: visible.y - (scrollingDown ? 0 : visible.height * 1.5),
+                            width: visible.width, height: visible.height * 2.5)
+        let coming = layout.pages(in: approach).filter { !onScreen.contains($0) && isCut(page: $0, layout: layout, deviceScale: deviceScale) }
+        let standIns = (cutOnScreen + coming).map { lowResKey(page: $0, layout: layout) }.filter { !isCached($0) }
         let urgent = standIns + visibleOrder.flatMap { sharp($0, covering: visible) }.filter { !isCached($0) }
         let urgentSet = Set(urgent)
         // A page whose whole sharp picture is already here needs no stand-in.

@@ -152,7 +152,7 @@ public final class RemoteRenderer: PageRendering {
         let id = nextID, page = tile.page
         let deadline = monotonicSeconds() + renderSeconds
         func left() -> Double { max(0, deadline - monotonicSeconds()) }
-        let rasterizer = file.rasterizers.withLock { $0.rasterizer(for: page) }
+        let rasterizer = file.rasterizers.withLock { $0.rasterizer(for: page, cell: tile.cell != nil) }
         let patienceEnds = rasterizer == .cairo ? monotonicSeconds() + RasterizerChoice.cairoPatience : nil
         func patience() -> Double? { patienceEnds.map { max(0, $0 - monotonicSeconds()) } }
         let outOfTurn = tr("the process drawing page {page} answered out of turn", ["page": String(page + 1)])

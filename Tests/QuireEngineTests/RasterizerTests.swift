@@ -5,7 +5,7 @@ import XCTest
 final class RasterizerTests: XCTestCase {
     func testCairoDrawsUntilAPageOfImagesIsMet() {
         var choice = RasterizerChoice()
-        XCTAssertEqual((0..<5).map(choice.rasterizer(for:)), Array(repeating: .cairo, count: 5))
+        XCTAssertEqual((0..<5).map { choice.rasterizer(for: $0) }, Array(repeating: .cairo, count: 5))
         choice.learn(page: 3, hasLargeImages: false)
         XCTAssertEqual(choice.rasterizer(for: 3), .cairo)
         XCTAssertEqual(choice.rasterizer(for: 0), .cairo, "a page without images says nothing of the others")
@@ -22,6 +22,16 @@ final class RasterizerTests: XCTestCase {
         choice.learn(page: 0, hasLargeImages: false)
         XCTAssertEqual(choice.rasterizer(for: 0), .cairo, "the last pass over a page decides")
         XCTAssertEqual(choice.rasterizer(for: 1), .cairo, "no page of images is known any more")
+    }
+
+    func testCellsOfAPageOfImagesAreDrawnWithCairoUnlessCairoWasTooSlowForThePage() {
+        var choice = RasterizerChoice()
+        choice.learn(page: 0, hasLargeImages: true)
+        XCTAssertEqual(choice.rasterizer(for: 0), .splash, "the whole page")
+        XCTAssertEqual(choice.rasterizer(for: 0, cell: true), .cairo, "Splash would scale the page's images whole for a cell")
+        XCTAssertEqual(choice.rasterizer(for: 4, cell: true), .cairo, "a page presumed scanned")
+        choice.cairoTooSlow(page: 1)
+        XCTAssertEqual(choice.rasterizer(for: 1, cell: true), .splash, "a shading cairo cannot draw in time, at any zoom")
     }
 
     func testAFirstPageOfImagesLookedAtAheadIsDrawnWithSplashAlone() {

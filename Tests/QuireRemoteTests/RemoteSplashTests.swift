@@ -64,8 +64,10 @@ final class RemoteSplashTests: XCTestCase {
         XCTAssertFalse(renderer.hasLargeImages(page: 2))
         _ = try renderer.render(TileKey(page: 2, scale: 1))
         XCTAssertEqual(renderer.lastRasterizer, .cairo, "the page known to be text")
-        _ = try renderer.render(TileKey(page: 1, scale: 1, cell: .init(column: 0, row: 0)))
+        _ = try renderer.render(TileKey(page: 1, scale: 1))
         XCTAssertEqual(renderer.lastRasterizer, .splash, "a page not known is presumed scanned")
+        _ = try renderer.render(TileKey(page: 1, scale: 1, cell: .init(column: 0, row: 0)))
+        XCTAssertEqual(renderer.lastRasterizer, .cairo, "a cell: Splash would scale the page's image whole")
     }
 
     /// The renderer made while the document opens looks at the first page meanwhile: a
