@@ -110,6 +110,21 @@ std::unique_ptr<ZlibStream> zlibReader(Stream *stream, bool inlineImage) {
 
 extern "C" unsigned long csplash_zlib_images(void) { return zlibImages.load(); }
 
+void InflatingSplashOutput::drawImageMask(GfxState *state, Object *ref, Stream *str, int width, int height, bool invert,
+                                          bool interpolate, bool inlineImg) {
+    const auto reader = zlibReader(str, inlineImg);
+    SplashOutputDev::drawImageMask(state, ref, reader ? reader.get() : str, width, height, invert, interpolate, inlineImg);
+}
+
+void InflatingSplashOutput::drawMaskedImage(GfxState *state, Object *ref, Stream *str, int width, int height,
+                                            GfxImageColorMap *colorMap, bool interpolate, Stream *maskStr, int maskWidth,
+                                            int maskHeight, bool maskInvert, bool maskInterpolate) {
+    const auto reader = zlibReader(str, false);
+    const auto maskReader = zlibReader(maskStr, false);
+    SplashOutputDev::drawMaskedImage(state, ref, reader ? reader.get() : str, width, height, colorMap, interpolate,
+                                     maskReader ? maskReader.get() : maskStr, maskWidth, maskHeight, maskInvert, maskInterpolate);
+}
+
 void InflatingSplashOutput::drawImage(GfxState *state, Object *ref, Stream *str, int width, int height,
                                       GfxImageColorMap *colorMap, bool interpolate, const int *maskColors, bool inlineImg) {
     const auto reader = zlibReader(str, inlineImg);

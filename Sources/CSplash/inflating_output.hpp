@@ -3,8 +3,8 @@
 // mostly that: the 300-dpi scan's page 1 is one 2480×3506 RGB image of 26 MB, and poppler's
 // decoder is half of its 200 ms in Splash; zlib inflates it in under half the time
 // (perf over quire-bench paging the scan: 13.6 % of all samples in poppler's decoder, 6.3 % in zlib).
-// Only images of one plain FlateDecode (no predictor, not inline) are read through zlib; a
-// stream zlib cannot start on is drawn by poppler's own decoder, as before.
+// Only images and image masks of one plain FlateDecode (no predictor, not inline) are read
+// through zlib; a stream zlib cannot start on is drawn by poppler's own decoder, as before.
 #pragma once
 
 #include <poppler/SplashOutputDev.h>
@@ -13,8 +13,13 @@ class InflatingSplashOutput final : public SplashOutputDev {
 public:
     using SplashOutputDev::SplashOutputDev;
 
+    void drawImageMask(GfxState *state, Object *ref, Stream *str, int width, int height, bool invert, bool interpolate,
+                       bool inlineImg) override;
     void drawImage(GfxState *state, Object *ref, Stream *str, int width, int height, GfxImageColorMap *colorMap,
                    bool interpolate, const int *maskColors, bool inlineImg) override;
+    void drawMaskedImage(GfxState *state, Object *ref, Stream *str, int width, int height, GfxImageColorMap *colorMap,
+                         bool interpolate, Stream *maskStr, int maskWidth, int maskHeight, bool maskInvert,
+                         bool maskInterpolate) override;
     void drawSoftMaskedImage(GfxState *state, Object *ref, Stream *str, int width, int height, GfxImageColorMap *colorMap,
                              bool interpolate, Stream *maskStr, int maskWidth, int maskHeight,
                              GfxImageColorMap *maskColorMap, bool maskInterpolate) override;

@@ -34,14 +34,15 @@ final class SplashInflateTests: XCTestCase {
 
     /// A page the image (object 5, with `entries` and `stream`) fills, pixel for pixel at
     /// scale 1; `more` objects from 6 on.
-    private func page(_ name: String, entries: String, stream: [UInt8], more: [PDFObjects.Object] = []) throws -> String {
+    private func page(_ name: String, entries: String, stream: [UInt8], more: [PDFObjects.Object] = [],
+                      kind: String = "/ColorSpace /DeviceRGB /BitsPerComponent 8") throws -> String {
         let drawing = Array("q \(Self.width) 0 0 \(Self.height) 0 0 cm /Im1 Do Q".utf8)
         let file = PDFObjects([
             .init(1, "<< /Type /Catalog /Pages 2 0 R >>"),
             .init(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
             .init(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(Self.width) \(Self.height)] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>"),
             .init(4, "<< >>", stream: drawing),
-            .init(5, "<< /Type /XObject /Subtype /Image /Width \(Self.width) /Height \(Self.height) /ColorSpace /DeviceRGB /BitsPerComponent 8 \(entries) >>",
+            .init(5, "<< /Type /XObject /Subtype /Image /Width \(Self.width) /Height \(Self.height) \(kind) \(entries) >>",
                   stream: stream),
         ] + more)
         let path = fixtures.path(name)
@@ -110,6 +111,32 @@ final class SplashInflateTests: XCTestCase {
         XCTAssertEqual(zlibCount, 2, "the image and its mask")
         XCTAssertGreaterThan(Set((0..<Self.width).map { stored.pixel(x: $0, y: 100) }).count, 50, "the masked pattern is drawn")
         XCTAssertEqual(sameRows(stored, inflated), Self.height)
+    }
+
+    /// A 1-bit stencil (a pattern of slanted stripes), painted in the page's black.
+    static let stencil: [UInt8] = (0..<height).flatMap { y in
+        (0..<width / 8).map { byte in UInt8((byte * 37 + y * 11) & 0xFF) }
+    }
+
+    func testAnImageMaskAndAnImageWithAStencilAreReadByZlib() throws {
+        let stencilKind = "/ImageMask true /BitsPerComponent 1"
+        let (stored, _) = try drawn(try page("stencil-stored.pdf", entries: "", stream: Self.stencil, kind: stencilKind))
+        let (inflated, zlibCount) = try drawn(try page("stencil-flate.pdf", entries: "/Filter /FlateDecode",
+                                                       stream: Deflate.zlib(compressing: Self.stencil), kind: stencilKind))
+        XCTAssertEqual(zlibCount, 1)
+        XCTAssertGreaterThan(Set((0..<Self.width).map { stored.pixel(x: $0, y: 100) }).count, 1, "the stencil is drawn")
+        XCTAssertEqual(sameRows(stored, inflated), Self.height)
+
+        func masked(_ name: String, filter: String, encode: ([UInt8]) -> [UInt8]) throws -> String {
+            let mask = PDFObjects.Object(6, "<< /Type /XObject /Subtype /Image /Width \(Self.width) /Height \(Self.height) \(stencilKind) \(filter) >>",
+                                         stream: encode(Self.stencil))
+            return try page(name, entries: "/Mask 6 0 R \(filter)", stream: encode(Self.pixels), more: [mask])
+        }
+        let (maskedStored, _) = try drawn(try masked("masked-image-stored.pdf", filter: "", encode: { $0 }))
+        let (maskedInflated, maskedCount) = try drawn(try masked("masked-image-flate.pdf", filter: "/Filter /FlateDecode",
+                                                                 encode: { Deflate.zlib(compressing: $0) }))
+        XCTAssertEqual(maskedCount, 2, "the image and its stencil")
+        XCTAssertEqual(sameRows(maskedStored, maskedInflated), Self.height)
     }
 
     func testAStreamZlibCannotStartOnIsLeftToPoppler() throws {
