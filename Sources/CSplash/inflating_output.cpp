@@ -106,37 +106,44 @@ std::unique_ptr<ZlibStream> zlibReader(Stream *stream, bool inlineImage) {
     zlibImages++;
     return reader;
 }
+
+// `stream` as the image is to be read: through zlib when it can be, for as long as this lives.
+class Inflated {
+public:
+    Inflated(Stream *stream, bool inlineImage) : original(stream), reader(zlibReader(stream, inlineImage)) {}
+    Stream *stream() const { return reader ? reader.get() : original; }
+
+private:
+    Stream *original;
+    std::unique_ptr<ZlibStream> reader;
+};
 }
 
 extern "C" unsigned long csplash_zlib_images(void) { return zlibImages.load(); }
 
 void InflatingSplashOutput::drawImageMask(GfxState *state, Object *ref, Stream *str, int width, int height, bool invert,
                                           bool interpolate, bool inlineImg) {
-    const auto reader = zlibReader(str, inlineImg);
-    SplashOutputDev::drawImageMask(state, ref, reader ? reader.get() : str, width, height, invert, interpolate, inlineImg);
+    SplashOutputDev::drawImageMask(state, ref, Inflated(str, inlineImg).stream(), width, height, invert, interpolate, inlineImg);
+}
+
+void InflatingSplashOutput::drawImage(GfxState *state, Object *ref, Stream *str, int width, int height,
+                                      GfxImageColorMap *colorMap, bool interpolate, const int *maskColors, bool inlineImg) {
+    SplashOutputDev::drawImage(state, ref, Inflated(str, inlineImg).stream(), width, height, colorMap, interpolate, maskColors,
+                               inlineImg);
 }
 
 void InflatingSplashOutput::drawMaskedImage(GfxState *state, Object *ref, Stream *str, int width, int height,
                                             GfxImageColorMap *colorMap, bool interpolate, Stream *maskStr, int maskWidth,
                                             int maskHeight, bool maskInvert, bool maskInterpolate) {
-    const auto reader = zlibReader(str, false);
-    const auto maskReader = zlibReader(maskStr, false);
-    SplashOutputDev::drawMaskedImage(state, ref, reader ? reader.get() : str, width, height, colorMap, interpolate,
-                                     maskReader ? maskReader.get() : maskStr, maskWidth, maskHeight, maskInvert, maskInterpolate);
-}
-
-void InflatingSplashOutput::drawImage(GfxState *state, Object *ref, Stream *str, int width, int height,
-                                      GfxImageColorMap *colorMap, bool interpolate, const int *maskColors, bool inlineImg) {
-    const auto reader = zlibReader(str, inlineImg);
-    SplashOutputDev::drawImage(state, ref, reader ? reader.get() : str, width, height, colorMap, interpolate, maskColors, inlineImg);
+    const Inflated image(str, false), mask(maskStr, false);
+    SplashOutputDev::drawMaskedImage(state, ref, image.stream(), width, height, colorMap, interpolate, mask.stream(), maskWidth,
+                                     maskHeight, maskInvert, maskInterpolate);
 }
 
 void InflatingSplashOutput::drawSoftMaskedImage(GfxState *state, Object *ref, Stream *str, int width, int height,
                                                 GfxImageColorMap *colorMap, bool interpolate, Stream *maskStr, int maskWidth,
                                                 int maskHeight, GfxImageColorMap *maskColorMap, bool maskInterpolate) {
-    const auto reader = zlibReader(str, false);
-    const auto maskReader = zlibReader(maskStr, false);
-    SplashOutputDev::drawSoftMaskedImage(state, ref, reader ? reader.get() : str, width, height, colorMap, interpolate,
-                                         maskReader ? maskReader.get() : maskStr, maskWidth, maskHeight, maskColorMap,
-                                         maskInterpolate);
+    const Inflated image(str, false), mask(maskStr, false);
+    SplashOutputDev::drawSoftMaskedImage(state, ref, image.stream(), width, height, colorMap, interpolate, mask.stream(), maskWidth,
+                                         maskHeight, maskColorMap, maskInterpolate);
 }

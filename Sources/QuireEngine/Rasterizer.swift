@@ -2,9 +2,8 @@
 /// Splash (poppler's own). The policy, from measurements on the corpus (1600 px wide, one
 /// process, the same run):
 ///  1. cairo by default. On text and vector pages it is faster (the paper: 14 against
-///     43 ms a page), and it alone draws the reader's changes (form values, deleted or
-///     recoloured annotations): the render helper draws with cairo while it holds any,
-///     whatever is chosen here.
+///     43 ms a page). Both draw the reader's changes (form values, deleted or recoloured
+///     annotations): Splash then draws poppler-glib's own document, where they are set.
 ///  2. Splash for a page of images (`learn(page:hasLargeImages:)`: images cover half of
 ///     it): it decodes an image a band at a time into the picture's scale, where cairo
 ///     first holds it whole at full resolution. The 300-dpi scans: 112 against 177 ms a

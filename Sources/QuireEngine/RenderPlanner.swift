@@ -80,7 +80,7 @@ public struct RenderPlanner: Sendable {
         // A page whose whole sharp picture is already here needs no stand-in.
         let low = lowOrder.filter { isCut(page: $0, layout: layout, deviceScale: deviceScale)
                 || !isCached(tileKey(page: $0, layout: layout, deviceScale: deviceScale)) }
-            .map { lowResKey(page: $0, layout: layout) }.filter { !isCached($0) }
+            .map { lowResKey(page: $0, layout: layout) }.filter { !isCached($0) && !urgentSet.contains($0) }
         let nearCells = cutOnScreen.flatMap { sharp($0, covering: near) }.filter { !isCached($0) && !urgentSet.contains($0) }
         let next = forward.prefix(1).flatMap { sharp($0, covering: near) }.filter { !isCached($0) }
         let later = (forward.dropFirst() + backward).flatMap { sharp($0, covering: near) }.filter { !isCached($0) }

@@ -33,6 +33,25 @@ final class RenderPlannerTests: XCTestCase {
         XCTAssertEqual(planner.lowResKey(page: 3, layout: layout).scale, 200.0 / 600, accuracy: 1e-12)
     }
 
+    func testTheStandInOfACutPageComingIntoViewIsUrgentAndPlannedOnce() {
+        // At 800 % a page is 4,800 by 2,400 px: cut into cells in an 800 by 600 view.
+        let deep = PageLayout(pageSizes: Array(repeating: Size(width: 600, height: 300), count: 30),
+                              zoom: .percent(800), viewport: Size(width: 800, height: 600), gap: 0)
+        let planner = RenderPlanner()
+        let page3 = deep.pageRect(3)
+        // The view's bottom a screen above page 4: within one and a half screens of it.
+        let visible = Rect(x: 0, y: page3.maxY - 1_200, width: 800, height: 600)
+        let plan = planner.plan(layout: deep, visible: visible, deviceScale: 1) { _ in false }
+        let coming = planner.lowResKey(page: 4, layout: deep)
+        let index = plan.tiles.firstIndex(of: coming)
+        XCTAssertEqual(plan.tiles.first, planner.lowResKey(page: 3, layout: deep), "the view's own stand-in first")
+        XCTAssertEqual(index, 1, "then the coming page's, before the cells on screen")
+        XCTAssertLessThan(index ?? .max, plan.urgent)
+        XCTAssertEqual(plan.tiles.count, Set(plan.tiles).count, "no tile is planned twice")
+        let far = planner.plan(layout: deep, visible: Rect(x: 0, y: page3.y, width: 800, height: 600), deviceScale: 1) { _ in false }
+        XCTAssertFalse(far.tiles.prefix(far.urgent).contains(coming), "two and more screens away it waits")
+    }
+
     func testPagesWithASharpTileGetNoStandIn() {
         let visible = Rect(x: 0, y: 3000, width: 800, height: 600)
         let planner = RenderPlanner(ahead: 2, behind: 1, lowResAround: 4)
