@@ -19,4 +19,11 @@ scripts/install-test.sh .build/debug/quire || status=1
 # whether the machine has a GPU.
 export GSK_RENDERER=cairo
 xvfb-run -a -s '-screen 0 1600x1200x24 -noreset' swift test --disable-swift-testing || status=1
+
+# Tests run as root: nothing of the machine's may have been replaced (a run once turned
+# /dev/null into a regular file, and package installs broke after it).
+if [ ! -c /dev/null ]; then
+    echo "FAILED: /dev/null is no longer a character device after the tests" >&2
+    status=1
+fi
 exit $status

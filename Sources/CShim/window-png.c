@@ -1,14 +1,15 @@
-/* What a window shows, as GTK renders it: saved as a PNG for --snapshot, and the
- * renderer's name for the snapshot's report. */
+/* What a window shows, as GTK renders it: a PNG's bytes for --snapshot (written by the
+ * caller, which never replaces what is not a regular file), and the renderer's name for
+ * the snapshot's report. */
 #include "quire-shim.h"
 
-gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **error) {
+GBytes *quire_widget_png(GtkWidget *widget, GError **error) {
     GtkNative *native = gtk_widget_get_native(widget);
     GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
     int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
     if (renderer == NULL || width <= 0 || height <= 0) {
         g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window is not on screen");
-        return FALSE;
+        return NULL;
     }
     GdkPaintable *paintable = gtk_widget_paintable_new(widget);
     /* The paintable's own size includes what the widget draws outside its allocation
@@ -24,16 +25,14 @@ gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **err
     g_object_unref(paintable);
     if (node == NULL) {
         g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window drew nothing");
-        return FALSE;
+        return NULL;
     }
     graphene_rect_t viewport = GRAPHENE_RECT_INIT(0, 0, width * scale, height * scale);
     GdkTexture *texture = gsk_renderer_render_texture(renderer, node, &viewport);
     gsk_render_node_unref(node);
-    gboolean ok = gdk_texture_save_to_png(texture, path);
+    GBytes *png = gdk_texture_save_to_png_bytes(texture);
     g_object_unref(texture);
-    if (!ok)
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not write %s", path);
-    return ok;
+    return png;
 }
 
 const char *quire_widget_renderer_name(GtkWidget *widget) {

@@ -12,7 +12,8 @@ import Glibc
 ///  2. The new file is made in the target's folder (the same file system, so that the
 ///     rename is atomic) with the target's permissions, filled, fsynced, renamed over the
 ///     target, and the folder fsynced: a crash or a kill at any moment leaves the old file
-///     or the new one, whole.
+///     or the new one, whole. A link is followed and its target written; a device or
+///     FIFO is written through, never replaced (`OutputFile`).
 ///  3. A read-only file (no write bit for anyone) is not replaced, and nothing is written
 ///     into a folder that may not be written: the save fails, saying so (`isReadOnly`:
 ///     the window offers Save As).
@@ -29,35 +30,21 @@ public enum DocumentSaving {
     public static func save(_ markups: [Markup], changes: DocumentChanges = DocumentChanges(), of file: DocumentFile, to path: String,
                             seconds: Double = 120) throws(Failure) {
         guard let zygote = Zygote.shared else { throw Failure(description: tr("no helper processes: the zygote did not start")) }
+        let output: OutputFile
+        do { output = try OutputFile(path: path) } catch { throw Failure(description: error.description, isReadOnly: error.isReadOnly) }
         // A file no one may write is one its owner wants kept as it is (the mode bits, not
         // access(), which says yes to root).
-        var existing = stat()
-        let exists = stat(path, &existing) == 0
-        if exists, existing.st_mode & 0o222 == 0 {
+        if case .file(_, let existing?) = output.target, existing.mode & 0o222 == 0 {
+            output.abandon()
             throw Failure(description: tr("the file is read-only, so Quire does not replace it"), isReadOnly: true)
         }
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let name = path.split(separator: "/").last.map(String.init) ?? "document.pdf"
-        var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".quire-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } // a browser the window starts must not hold it
-        guard fd >= 0 else {
-            let reason = errno
-            throw Failure(description: tr("cannot write in {folder}: {reason}", ["folder": folder.isEmpty ? "." : folder, "reason": String(cString: strerror(reason))]),
-                          isReadOnly: reason == EACCES || reason == EROFS || reason == EPERM)
+        do {
+            try write(markups, changes, of: file, into: Descriptor(taking: fcntl(output.descriptor, F_DUPFD_CLOEXEC, 0)), zygote: zygote, seconds: seconds)
+        } catch {
+            output.abandon()
+            throw error
         }
-        let output = Descriptor(taking: fd)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var committed = false
-        defer { if !committed { unlink(temporary) } }
-        fchmod(fd, exists ? existing.st_mode & 0o7777 : 0o644)
-
-        try write(markups, changes, of: file, into: output, zygote: zygote, seconds: seconds)
-        guard fsync(fd) == 0 else { throw Failure(description: tr("the new file could not be written to disk: {reason}", ["reason": String(cString: strerror(errno))])) }
-        guard rename(temporary, path) == 0 else { throw Failure(description: tr("the new file could not replace {path}: {reason}", ["path": path, "reason": String(cString: strerror(errno))])) }
-        committed = true
-        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 { fsync(directory); close(directory) }
+        do { try output.commit() } catch { throw Failure(description: error.description) }
     }
 
     private static func write(_ markups: [Markup], _ changes: DocumentChanges, of file: DocumentFile, into output: Descriptor, zygote: Zygote, seconds: Double) throws(Failure) {

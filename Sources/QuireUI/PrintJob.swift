@@ -68,24 +68,29 @@ final class PrintJob {
 
     // MARK: Without a dialog
 
+    /// Where the printout is being written (never over a device, FIFO or link: `OutputFile`).
+    private var output: OutputFile?
+
     private func export(to path: String, pages: String?, pageCount: Int) {
         guard let ranges = PrintPages.ranges(parsing: pages ?? "1-") else {
             return finish(failure: "QUIRE_PRINT_PAGES takes page ranges such as 2-3,5, not “\(pages ?? "")”")
         }
         let chosen = PrintPages(.ranges(ranges)).sheets(count: pageCount, layout: .single)
         let paper = owning(gtk_page_setup_new()!) { Self.paper(of: $0) }
-        let partial = path + ".part"
+        let output: OutputFile
+        do { output = try OutputFile(path: path) } catch { return finish(failure: error.description) }
+        self.output = output
+        let fd = output.descriptor
         worker.run { [weak self] document in
-            let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            let failure = fd < 0 ? tr("cannot write {path}: {reason}", ["path": partial, "reason": String(cString: strerror(errno))]) : Self.write(chosen, on: paper, .single, of: document, to: fd)
-            if fd >= 0 { close(fd) }
-            if failure != nil { unlink(partial) }
+            let failure = Self.write(chosen, on: paper, .single, of: document, to: fd)
             MainLoop.invoke {
-                guard let self else { return }
-                if let failure { return self.finish(failure: failure) }
-                guard rename(partial, path) == 0 else {
-                    return self.finish(failure: tr("cannot write {path}: {reason}", ["path": path, "reason": String(cString: strerror(errno))]))
+                guard let self, let output = self.output else { return }
+                self.output = nil
+                if let failure {
+                    output.abandon()
+                    return self.finish(failure: failure)
                 }
+                do { try output.commit() } catch { return self.finish(failure: "\(error)") }
                 printError("printed \(chosen.count) pages to \(path)")
                 self.finish(failure: nil)
             }

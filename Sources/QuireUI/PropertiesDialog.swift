@@ -118,8 +118,12 @@ final class PropertiesDialog {
         guard let path = reportPath else { return }
         var lines = values.map { "\($0.label.text): \($0.value.text)" }
         lines += fonts.map { "Font: \($0)" }
-        let contents = lines.joined(separator: "\n") + "\n"
-        if g_file_set_contents(path, contents, -1, nil) == 0 { printError("cannot write \(path)") }
+        let contents = Array((lines.joined(separator: "\n") + "\n").utf8)
+        do {
+            try contents.withUnsafeBytes { try OutputFile.write($0, to: path) }
+        } catch {
+            printError("\(error)")
+        }
     }
 
     private static func valueLabel(_ text: String) -> Label {

@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import CShim
+import QuireEngine
 import QuireRemote
 
 /// `--snapshot`: once the window has settled (every visible page rendered, or an error or
@@ -46,10 +47,20 @@ final class SnapshotRun {
 
     private func save() {
         var error: UnsafeMutablePointer<GError>?
-        guard quire_widget_save_png(window.window, path, &error) != 0 else {
+        guard let png = quire_widget_png(window.window, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_clear_error(&error)
             finish(3, "cannot save the snapshot: \(message)")
+            return
+        }
+        defer { g_bytes_unref(png) }
+        var size = 0
+        let data = g_bytes_get_data(png, &size)
+        do {
+            // A device, a FIFO or a link named is written through, never replaced (`OutputFile`).
+            try OutputFile.write(UnsafeRawBufferPointer(start: data, count: size), to: path)
+        } catch {
+            finish(3, "cannot save the snapshot: \(error)")
             return
         }
         // For the translation tests (`QUIRE_REPORT_SHOWN_TEXT=1`), after the summary line.

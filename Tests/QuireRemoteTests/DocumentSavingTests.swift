@@ -41,6 +41,29 @@ final class DocumentSavingTests: XCTestCase {
         XCTAssertEqual(try QPDF.annotations(in: path).map(\.page), [0])
     }
 
+    /// Save As onto a link writes the file it names (the link stays), and onto a device
+    /// node like /dev/null writes through it (the node stays a device).
+    func testASaveThroughALinkWritesItsTargetAndADeviceStaysADevice() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let path = fixtures.long(pages: 2, named: "linked.pdf"), link = fixtures.path("link.pdf")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "linked.pdf")
+        let file = try DocumentFile(opening: DocumentSource(path: path))
+        try DocumentSaving.save([markup()], of: file, to: link)
+        var facts = stat()
+        XCTAssertEqual(lstat(link, &facts), 0)
+        XCTAssertEqual(facts.st_mode & S_IFMT, S_IFLNK, "the link was replaced by the saved file")
+        XCTAssertEqual(try QPDF.annotations(in: path).map(\.subtype), ["/Highlight"])
+
+        let null = fixtures.path("null")
+        guard mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 else {
+            return XCTFail("mknod needs root, as the tests run: \(String(cString: strerror(errno)))")
+        }
+        try DocumentSaving.save([markup()], of: file, to: null)
+        XCTAssertEqual(lstat(null, &facts), 0)
+        XCTAssertEqual(facts.st_mode & S_IFMT, S_IFCHR, "the device node was replaced by the saved file")
+    }
+
     /// A markup on a page the document does not have cannot be written: the save fails,
     /// saying so, and the original stays byte for byte, with nothing left beside it.
     func testAFailedSaveLeavesTheOriginalUntouched() throws {

@@ -95,8 +95,8 @@ void quire_accept_dropped_files(GtkWidget *widget, void (*dropped)(char **uris, 
  * which is what it wants); every other message goes to GLib's default writer. */
 void quire_quiet_missing_session_bus(void);
 
-/* Renders `widget` as it is now through its native's renderer and saves a PNG, in device pixels. */
-gboolean quire_widget_save_png(GtkWidget *widget, const char *path, GError **error);
+/* Renders `widget` as it is now through its native's renderer: a PNG's bytes, in device pixels; NULL, saying why, when it cannot. */
+GBytes *quire_widget_png(GtkWidget *widget, GError **error);
 
 /* Name of the GSK renderer's type of `widget`'s native, e.g. "GskCairoRenderer". */
 const char *quire_widget_renderer_name(GtkWidget *widget);
