@@ -63,11 +63,18 @@ public final class DocumentFile: Sendable {
         knownSizes.withLock { known in known.indices.contains(page) && known[page] != .zero ? known[page] : nil }
     }
 
-    init(taking descriptor: Descriptor, displayPath: String, password: String?, watchdogs: HelperWatchdogs) {
+    /// Whether the descriptor is a file others may write (not a sealed or kept copy).
+    let isLocalFile: Bool
+    /// The bytes' version when opened (`DocumentFile+KeptVersion`).
+    let openedVersion: FileVersion?
+
+    init(taking descriptor: Descriptor, displayPath: String, password: String?, watchdogs: HelperWatchdogs, isLocalFile: Bool) {
         self.descriptor = descriptor
         self.displayPath = displayPath
         self.password = password
         self.watchdogs = watchdogs
+        self.isLocalFile = isLocalFile
+        openedVersion = Self.version(of: descriptor.fd)
     }
 
     /// Bytes loaded from elsewhere (a remote location) in a sealed memfd.
@@ -91,7 +98,7 @@ extension DocumentFile {
             guard fstat(fd, &info) == 0 else { close(fd); throw .notReadable(path: path) }
             if (info.st_mode & S_IFMT) == S_IFDIR { close(fd); throw .isDirectory(path: path) }
             if info.st_size == 0 && (info.st_mode & S_IFMT) == S_IFREG { close(fd); throw .empty(path: path) }
-            self.init(taking: Descriptor(taking: fd), displayPath: path, password: source.password, watchdogs: watchdogs)
+            self.init(taking: Descriptor(taking: fd), displayPath: path, password: source.password, watchdogs: watchdogs, isLocalFile: true)
         case .bytes(let bytes, let uri):
             try self.init(copying: bytes, uri: uri, password: source.password, watchdogs: watchdogs)
         case .remote(let uri):
@@ -108,7 +115,7 @@ extension DocumentFile {
         } catch {
             throw .unsupportedLocation(uri: uri, detail: "\(error)")
         }
-        self.init(taking: copy, displayPath: uri, password: password, watchdogs: watchdogs)
+        self.init(taking: copy, displayPath: uri, password: password, watchdogs: watchdogs, isLocalFile: false)
     }
 
     /// The file's size in bytes, now.

@@ -17,7 +17,9 @@ import Glibc
 ///  3. A read-only file (no write bit for anyone) is not replaced, and nothing is written
 ///     into a folder that may not be written: the save fails, saying so (`isReadOnly`:
 ///     the window offers Save As).
-///  4. Any failure (the helper's, the disk's, a helper past `seconds`) removes the new
+///  4. Bytes that changed under the descriptor since it was opened (a file rewritten in
+///     place by another program) are not written onto: the save fails, saying so.
+///  5. Any failure (the helper's, the disk's, a helper past `seconds`) removes the new
 ///     file and leaves the target untouched, and says why.
 /// Blocking: run it on a thread.
 public enum DocumentSaving {
@@ -30,6 +32,10 @@ public enum DocumentSaving {
     public static func save(_ markups: [Markup], changes: DocumentChanges = DocumentChanges(), of file: DocumentFile, to path: String,
                             seconds: Double = 120) throws(Failure) {
         guard let zygote = Zygote.shared else { throw Failure(description: tr("no helper processes: the zygote did not start")) }
+        // Never an update onto bytes the reader did not see (`DocumentFile+KeptVersion`).
+        guard file.bytesAsOpened else {
+            throw Failure(description: tr("the file was rewritten by another program since it was opened, so your changes cannot be written onto it"))
+        }
         let output: OutputFile
         do { output = try OutputFile(path: path) } catch { throw Failure(description: error.description, isReadOnly: error.isReadOnly) }
         // A file no one may write is one its owner wants kept as it is (the mode bits, not

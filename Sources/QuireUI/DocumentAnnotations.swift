@@ -98,6 +98,15 @@ final class DocumentAnnotations {
         drawnChanged(from: old)
     }
 
+    /// Takes over the changes made on another opening of the same bytes (a version kept
+    /// over a change on disk): drawn, undone and saved as before.
+    func adopt(_ carried: AnnotationEdits) {
+        let before = edits.isModified, old = edits
+        edits = carried
+        changed(wasModified: before)
+        drawnChanged(from: old)
+    }
+
     /// Sets form widgets' values, as one step to undo.
     func setFields(_ values: [FieldValue]) {
         step { edits in

@@ -55,11 +55,22 @@ final class DocumentOpening {
         return opening
     }
 
-    private init(_ source: DocumentSource, watchdogs: HelperWatchdogs) {
+    /// Opens a document file the window already holds (a version kept of its document).
+    static func reopen(_ file: DocumentFile, done: @escaping (Outcome) -> Void) -> DocumentOpening {
+        let opening = DocumentOpening { _ throws(DocumentError) in file }
+        opening.done = done
+        return opening
+    }
+
+    private convenience init(_ source: DocumentSource, watchdogs: HelperWatchdogs) {
+        self.init { ending throws(DocumentError) in try DocumentFile(opening: source, cancel: ending, watchdogs: watchdogs) }
+    }
+
+    private init(file opening: @escaping @Sendable (OpeningCancel) throws(DocumentError) -> DocumentFile) {
         let slot = self.slot, ending = self.ending
         startThread { [weak self] in
             let outcome = Outcome { () throws(DocumentError) in
-                let file = try DocumentFile(opening: source, cancel: ending, watchdogs: watchdogs)
+                let file = try opening(ending)
                 let renderer = PreparedRenderer(file: file)
                 defer { LaunchTrace.mark("document opened by its helper") }
                 return Opened(document: try RemoteDocument(file: file, cancel: ending), renderer: renderer)

@@ -57,6 +57,9 @@ final class DocumentWindow {
     /// The form widgets and the file's annotations of the pages in view, for both.
     private var objects: PageObjects?
     private var documentTitle = ""
+    /// The bytes the reader is changing, kept whole while the file could be rewritten in
+    /// place under them (`DocumentFile+KeptVersion`): "Keep This Version" shows and saves them.
+    private var keptVersion: DocumentFile?
     private var openingCheck: DocumentOpening?
     private var syncTeX: DocumentSyncTeX?
     /// A forward search asked before the document was on screen.
@@ -256,7 +259,9 @@ final class DocumentWindow {
         if externalChange {
             UnsavedChanges.ask(over: window, title: tr("The file changed on disk"),
                                detail: tr("Reloading shows the new version and discards your annotations that are not saved. Keeping this version keeps them."),
-                               save: nil, discard: tr("Reload"), cancel: tr("Keep This Version")) { if $0 == .discard { discarding() } }
+                               save: nil, discard: tr("Reload"), cancel: tr("Keep This Version")) { [unowned self] choice in
+                if choice == .discard { discarding() } else { self.keepThisVersion() }
+            }
             return true
         }
         UnsavedChanges.ask(over: window, title: tr("Save your annotations to {document}?", ["document": documentTitle]),
@@ -268,6 +273,47 @@ final class DocumentWindow {
             }
         }
         return true
+    }
+
+    /// The reader kept the version shown over a change on disk. A file replaced whole (a
+    /// new inode) leaves the window's descriptor on that version: nothing to do. A file
+    /// rewritten in place no longer has it: the window goes over to the copy kept since the
+    /// first change, with the view and the changes, and saving writes that version.
+    private func keepThisVersion() {
+        guard let shown, !shown.file.bytesAsOpened, let annotations else { return }
+        guard let kept = keptVersion, kept !== shown.file else {
+            return notice.show(tr("Another program rewrote the file before Quire could keep a copy of this version, so your changes cannot be saved into it"))
+        }
+        let view = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
+        let edits = annotations.edits
+        guard let source = session.shown else { return }
+        openingCheck?.cancel()
+        openingCheck = DocumentOpening.reopen(kept) { [unowned self] outcome in
+            self.openingCheck = nil
+            switch outcome {
+            case .success(let opened):
+                self.load(opened.document, renderer: opened.renderer, from: source, keeping: view)
+                self.annotations?.adopt(edits)
+            case .failure(let error):
+                self.notice.show(error.description)
+            }
+        }
+    }
+
+    /// Once the reader has something to lose, the bytes they change are kept whole (a copy
+    /// of the file's size, in the temporary folder): at once when small (a few milliseconds,
+    /// so no other program's write comes between), else on a thread.
+    private func keepVersionOnce() {
+        guard keptVersion == nil, let file = shown?.file else { return }
+        if let size = file.byteCount, size <= 8 << 20 { return keptVersion = file.keptVersion() }
+        keptVersion = file
+        startThread {
+            let kept = file.keptVersion()
+            MainLoop.invoke { [weak self] in
+                guard let self, self.shown?.file === file else { return }
+                self.keptVersion = kept
+            }
+        }
     }
 
     /// Escape while a document without a view is being opened or asks for its password:
@@ -402,6 +448,7 @@ final class DocumentWindow {
         let threads = DocumentThreads(file: file, renderer: renderer, threads: configuration.workerThreads)
         rememberState()
         shown = document
+        keptVersion = nil
         search?.stop()
         canvas?.close()
         if kept?.search == nil { searchBar.close() }
@@ -475,6 +522,7 @@ final class DocumentWindow {
         documentTitle = document.title ?? source.displayName
         annotations.onModifiedChanged = { [unowned self] modified in
             self.toplevel.title = (modified ? "• " : "") + self.documentTitle
+            if modified { self.keepVersionOnce() }
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onMarkupsChanged = { [unowned self, unowned annotations] in

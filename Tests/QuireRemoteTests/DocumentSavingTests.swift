@@ -64,6 +64,30 @@ final class DocumentSavingTests: XCTestCase {
         XCTAssertEqual(facts.st_mode & S_IFMT, S_IFCHR, "the device node was replaced by the saved file")
     }
 
+    /// Another program rewrites the file in place (`cp` over it: the same inode): the
+    /// bytes under the descriptor are another document's, so a save onto them is refused;
+    /// the version kept before the change saves the document as it was opened.
+    func testBytesRewrittenInPlaceAreNotSavedOntoAndTheKeptVersionIs() throws {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let fixtures = try Fixtures()
+        let path = fixtures.long(pages: 3, named: "rewritten.pdf"), other = fixtures.long(pages: 1, named: "other.pdf")
+        let file = try DocumentFile(opening: DocumentSource(path: path))
+        let kept = try XCTUnwrap(file.keptVersion(), "no version was kept")
+        XCTAssertTrue(file.bytesAsOpened)
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(contentsOf: URL(fileURLWithPath: other)))
+        try handle.close()
+        XCTAssertFalse(file.bytesAsOpened, "a rewrite in place went unnoticed")
+        XCTAssertNil(file.keptVersion(), "a version was kept of bytes no longer those opened")
+        XCTAssertThrowsError(try DocumentSaving.save([markup(page: 2)], of: file, to: path)) { error in
+            XCTAssertTrue("\(error)".contains("rewritten by another program"), "\(error)")
+        }
+        try DocumentSaving.save([markup(page: 2)], of: kept, to: path)
+        XCTAssertEqual(try MuPDF.pages(in: path).count, 3, "the kept version did not save the document as opened")
+        XCTAssertEqual(try QPDF.annotations(in: path).map(\.page), [2])
+    }
+
     /// A markup on a page the document does not have cannot be written: the save fails,
     /// saying so, and the original stays byte for byte, with nothing left beside it.
     func testAFailedSaveLeavesTheOriginalUntouched() throws {
