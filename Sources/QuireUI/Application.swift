@@ -129,9 +129,7 @@ public final class Application {
             g_action_map_add_action(quire_action_map(app), openRecent)
         }
         g_variant_type_free(stringType)
-        Actions.add("quit", to: app) { [unowned self] in
-            self.windows.values.forEach { $0.close() }
-        }
+        Actions.add("quit", to: app) { [unowned self] in self.quit() }
         Actions.add("close", to: app) { [unowned self] in self.activeWindow?.close() }
         Actions.add("about", to: app) { [unowned self] in AboutWindow.present(over: self.activeWindow?.window) }
         Actions.add("preferences", to: app) { [unowned self] in
@@ -241,6 +239,19 @@ public final class Application {
         window.renewStart(preferences.start(options.view), pictureCacheBytes: preferences.pictureCacheBytes(configuration))
         if preferences.startsNight(options.view) { window.setNight(true) }
         window.open(argument)
+    }
+
+    /// Ctrl+Q: asks about every window with unsaved changes, one after the other, and
+    /// closes the windows only once every answer allows it; Cancel (or a failed save)
+    /// closes none.
+    private func quit() {
+        let asking = windows.values.filter(\.hasUnsavedChanges)
+        func settle(_ remaining: ArraySlice<DocumentWindow>) {
+            guard let window = remaining.first else { return windows.values.forEach { $0.close() } }
+            window.present()
+            window.settleUnsaved { closing in if closing { settle(remaining.dropFirst()) } }
+        }
+        settle(asking[...])
     }
 
     private func finishSnapshot(status: Int32, message: String?) {

@@ -246,10 +246,22 @@ final class DocumentWindow {
         toplevel.destroy()
     }
 
+    /// Whether the reader has changes not saved (Quit asks about these windows first).
+    var hasUnsavedChanges: Bool { annotations?.isModified ?? false }
+
+    /// Quit's question for this window: `done(true)` once nothing would be lost by closing
+    /// it (saved, discarded, or nothing to lose), `done(false)` if the reader cancels or
+    /// the save fails. Closes nothing.
+    func settleUnsaved(_ done: @escaping @MainActor (Bool) -> Void) {
+        if !keepingUnsaved(then: { done(true) }, cancelled: { done(false) }) { done(true) }
+    }
+
     /// When the document has annotations not saved, asks whether to save them first, and
     /// returns true: `proceed` then runs once they are saved or discarded (never if the
-    /// reader cancels, or the save fails). False, doing nothing, when there is nothing to lose.
-    private func keepingUnsaved(externalChange: Bool = false, then proceed: @escaping @MainActor () -> Void) -> Bool {
+    /// reader cancels, or the save fails: `cancelled` runs then). False, doing nothing,
+    /// when there is nothing to lose.
+    private func keepingUnsaved(externalChange: Bool = false, then proceed: @escaping @MainActor () -> Void,
+                                cancelled: @escaping @MainActor () -> Void = {}) -> Bool {
         guard let annotations, annotations.isModified else { return false }
         let discarding = {
             // What follows (a close, a reload) no longer asks.
@@ -267,9 +279,9 @@ final class DocumentWindow {
         UnsavedChanges.ask(over: window, title: tr("Save your annotations to {document}?", ["document": documentTitle]),
                            detail: tr("Your highlights and other annotations are not saved yet. If you do not save them, they are lost.")) { choice in
             switch choice {
-            case .save: annotations.save { if $0 { proceed() } }
+            case .save: annotations.save { if $0 { proceed() } else { cancelled() } }
             case .discard: discarding()
-            case .cancel: break
+            case .cancel: cancelled()
             }
         }
         return true

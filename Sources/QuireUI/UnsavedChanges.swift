@@ -75,11 +75,18 @@ final class UnsavedChanges {
         gtk_widget_grab_focus(safe)
     }
 
+    /// The question goes at once; it is destroyed and the answer acted on once the event
+    /// that chose is over: a click's gesture still runs on the button (and the window under
+    /// it) after the handler, so destroying them inside it, and the document window with
+    /// them on Discard, left GTK disconnecting signals from freed objects.
     private func choose(_ choice: Choice) {
         guard !answered else { return }
         answered = true
-        window.destroy()
-        Self.open[ObjectIdentifier(self)] = nil
-        answer(choice)
+        gtk_widget_set_visible(window.widget, 0)
+        MainLoop.invoke { [self] in
+            window.destroy()
+            Self.open[ObjectIdentifier(self)] = nil
+            answer(choice)
+        }
     }
 }

@@ -1,0 +1,97 @@
+import Fixtures
+import Foundation
+import QuireEngine
+import XCTest
+
+/// What closing and quitting do with a reader's unsaved changes, in real windows: Discard
+/// closes cleanly, and Quit asks about every window with changes before it closes any.
+final class UnsavedChangesWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    /// Adwaita's destructive-action button colour (#e01b24), Discard's.
+    private static let destructiveRed: UInt32 = 0xFFE0_1B24
+
+    private static let asking = """
+        asking() { timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
+        gone() { for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done; }
+
+        """
+
+    /// Ctrl+W on a window with a new highlight, then a click on Discard (the pointer moved
+    /// onto it in steps): the window closes, nothing is written, and GLib says nothing (the
+    /// session's end checks Quire's stderr for warnings and criticals too).
+    func testDiscardingWhenClosingClosesCleanly() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.searchable(named: "discarded.pdf")
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        let script = ScriptedSession.opening("discarded.pdf") + Self.asking + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• discarded.pdf")"
+            xdotool key ctrl+w
+            asking
+            read answer
+            set -- $answer
+            for step in 40 20 8 0; do xdotool mousemove $(( $1 - step )) $(( $2 + step / 4 )); done
+            xdotool click 1
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("discard.png"))
+        XCTAssertEqual(try session.readLine(), "title • discarded.pdf")
+        XCTAssertEqual(try session.readLine(), "asked")
+        // The Discard button, found on screen by its red.
+        let screen = try session.screen { $0.bounds(of: Self.destructiveRed, tolerance: 12) != nil }
+        let discard = try XCTUnwrap(screen.bounds(of: Self.destructiveRed, tolerance: 12), "no Discard button on screen")
+        try session.proceed("\(discard.x + discard.width / 2) \(discard.y + discard.height / 2)")
+        XCTAssertEqual(try session.readLine(), "exited 0", "Discard did not close the last window")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), original, "Discard wrote the file")
+        let errors = try String(contentsOfFile: session.errors, encoding: .utf8)
+        XCTAssertEqual(GLibMessages.faults(in: errors), [], "closing after Discard made GLib complain")
+    }
+
+    /// Two windows, each with an unsaved highlight: Ctrl+Q asks before closing anything,
+    /// Cancel keeps both windows and both highlights; Ctrl+Q again asks about each window in
+    /// turn, Save twice writes both files and quits.
+    func testQuitAsksAboutEveryWindowBeforeClosingAnyAndCancelKeepsThemAll() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.searchable(named: "first.pdf")
+        let other = fixtures.searchable(named: "second.pdf")
+        let script = ScriptedSession.ended(within: 10) + Self.asking + """
+            "$1" --size 1000x900 "$2" '\(other)' & quire=$!
+            window=$(timeout 30 xdotool search --sync --onlyvisible --name '^first\\.pdf$' | head -1)
+            second=$(timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' | head -1)
+            [ -n "$window" ] && [ -n "$second" ] && echo "two windows" || echo "not two windows"
+            for shown in "$window" "$second"; do
+                xdotool windowfocus --sync "$shown"
+                xdotool key ctrl+a ctrl+h
+            done
+            timeout 20 xdotool search --sync --onlyvisible --name '^• second\\.pdf$' >/dev/null && echo "both marked"
+            xdotool key ctrl+q
+            asking
+            xdotool key Escape
+            gone
+            echo "after cancel $(xdotool search --onlyvisible --name '^• (first|second)\\.pdf$' | wc -l)"
+            xdotool windowfocus --sync "$second"
+            xdotool key ctrl+q
+            asking
+            xdotool key Return
+            gone
+            asking
+            xdotool key Return
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("quit.png"))
+        XCTAssertEqual(try session.readLine(), "two windows")
+        XCTAssertEqual(try session.readLine(), "both marked")
+        XCTAssertEqual(try session.readLine(), "asked", "Quit did not ask about the unsaved highlights")
+        XCTAssertEqual(try session.readLine(), "after cancel 2", "Cancel did not keep every window and its highlight")
+        XCTAssertTrue(try QPDF.annotations(in: file).isEmpty, "something was saved before the reader said so")
+        XCTAssertEqual(try session.readLine(), "asked")
+        XCTAssertEqual(try session.readLine(), "asked", "Quit did not ask about the second window")
+        XCTAssertEqual(try session.readLine(), "exited 0", "saving both did not go on to quit")
+        XCTAssertFalse(try QPDF.annotations(in: file).isEmpty, "the first window's highlight was not saved")
+        XCTAssertFalse(try QPDF.annotations(in: other).isEmpty, "the second window's highlight was not saved")
+    }
+}
