@@ -139,9 +139,15 @@ public final class PDFWriter {
         cairo_surface_finish(surface)
     }
 
+    /// Each link goes in a grouping element of no meaning (NonStruct). cairo 1.16 makes
+    /// every link a structure element that its annotation and page point to, but writes
+    /// the structure tree only when it holds more than links: a document of links alone
+    /// refers to objects it never wrote (qpdf: "file is damaged", "object 4 0 not found").
     private func tagLink(_ attributes: String) {
+        cairo_tag_begin(cr, "NonStruct", "")
         cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
         cairo_tag_end(cr, CAIRO_TAG_LINK)
+        cairo_tag_end(cr, "NonStruct")
     }
 
     private func escaped(_ value: String) -> String {

@@ -275,8 +275,8 @@ public final class Fixtures {
         return file
     }
 
-    /// The standard fixture encrypted with `password` by qpdf (made without links: cairo's
-    /// link annotations upset qpdf).
+    /// The standard fixture encrypted with `password` by qpdf, without links: the
+    /// annotations a test saves in it are its only ones.
     public func encrypted(password: String) throws -> String {
         let plain = standard(named: "plain-for-encryption.pdf", links: false)
         let file = path("encrypted.pdf")

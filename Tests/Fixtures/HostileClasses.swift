@@ -86,9 +86,9 @@ public enum HostileDocument {
     ]
 
     /// `small` with objects 1 to 3 in object stream 6, written by hand: `dictionary` is
-    /// added to its dictionary, `count` and `first` replace its /N and /First, `padding`
-    /// goes between its numbers and its objects.
-    static func packedByHand(dictionary: String = "", count: Int = 3, first: Int? = nil, padding: Deflate.Piece? = nil,
+    /// added to its dictionary, `count` and `first` replace its /N and /First (spaces
+    /// between its numbers and its objects put them at `first`).
+    static func packedByHand(dictionary: String = "", count: Int = 3, first: Int? = nil,
                              compressed extra: [Int: (stream: Int, index: Int)] = [:], filter: String = "/Filter /FlateDecode") -> [UInt8] {
         var header = "", body = ""
         for object in small.prefix(3) {
@@ -97,7 +97,7 @@ public enum HostileDocument {
         }
         let start = first ?? header.utf8.count
         var pieces: [Deflate.Piece] = [.bytes(Array(header.utf8))]
-        if let padding { pieces.append(padding) }
+        if start > header.utf8.count { pieces.append(.repeated([0x20], times: start - header.utf8.count)) }
         pieces.append(.bytes(Array(body.utf8)))
         var data = Deflate.zlib(pieces)
         if filter.contains("[/FlateDecode /FlateDecode]") { data = Deflate.zlib(compressing: data) }
@@ -110,7 +110,7 @@ public enum HostileDocument {
     /// Object streams that decompress to a gigabyte before their first object.
     public static let objectStreamBombs: [HostileClass.Input] = [
         ("object-stream-gigabyte-before-first", {
-            packedByHand(first: 1 << 30, padding: .repeated([0x20], times: (1 << 30) - 12), filter: "/Filter [/FlateDecode /FlateDecode]")
+            packedByHand(first: 1 << 30, filter: "/Filter [/FlateDecode /FlateDecode]")
         }),
     ]
 

@@ -15,14 +15,15 @@ public enum QPDF {
         public var description: String { "\(subtype) on page \(page + 1), colour \(colour), \(quads.count / 8) quads, \(contents ?? "no text") by \(author ?? "nobody")" }
     }
 
-    /// Runs qpdf with `arguments`: its exit status and what it printed.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
+    /// Runs qpdf with `arguments`: its exit status and what it printed (with its warnings
+    /// and errors when `errors`).
+    static func run(_ arguments: [String], errors: Bool = false) throws -> (status: Int32, output: Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors ? pipe : FileHandle.nullDevice
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -31,7 +32,14 @@ public enum QPDF {
 
     /// Whether `qpdf --check` finds the file sound (exit 0: no errors, no warnings).
     public static func check(_ path: String, password: String? = nil) throws -> Bool {
-        try run(["--check"] + (password.map { ["--password=" + $0] } ?? []) + [path]).status == 0
+        try problems(in: path, password: password) == nil
+    }
+
+    /// What `qpdf --check` says of the file when it finds it less than sound (an exit status
+    /// other than 0: errors or warnings), or nil when it is sound.
+    public static func problems(in path: String, password: String? = nil) throws -> String? {
+        let (status, output) = try run(["--check"] + (password.map { ["--password=" + $0] } ?? []) + [path], errors: true)
+        return status == 0 ? nil : "status \(status): " + String(decoding: output, as: UTF8.self)
     }
 
     /// Every annotation of the file, page by page, as qpdf reads them.
