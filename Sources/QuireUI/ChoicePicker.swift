@@ -63,7 +63,7 @@ enum ChoicePicker {
         gtk_popover_set_pointing_to(quire_popover(popover), &at)
         gtk_popover_set_position(quire_popover(popover), GTK_POS_BOTTOM)
         Signal.connect(popover, "closed") {
-            MainLoop.invoke { gtk_widget_unparent(popover) }
+            PopoverClosing.closed(popover)
             done(result)
         }
         gtk_popover_popup(quire_popover(popover))

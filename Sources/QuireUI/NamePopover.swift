@@ -34,9 +34,7 @@ final class NamePopover {
         }
         Signal.connect(popover, "closed") {
             self.isOpen = false
-            let popover = self.popover
-            // Not while it closes: after, on an idle turn.
-            MainLoop.invoke { gtk_widget_unparent(popover) }
+            PopoverClosing.closed(self.popover)
             closed()
         }
         gtk_popover_popup(quire_popover(popover))

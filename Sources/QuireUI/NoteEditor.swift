@@ -26,8 +26,7 @@ enum NoteEditor {
         gtk_popover_set_pointing_to(quire_popover(popover), &at)
         Signal.connect(popover, "closed") {
             let typed = NoteEditor.text(in: view)
-            // Not while it closes: after, on an idle turn.
-            MainLoop.invoke { gtk_widget_unparent(popover) }
+            PopoverClosing.closed(popover)
             if typed != text { done(typed) }
         }
         gtk_popover_popup(quire_popover(popover))

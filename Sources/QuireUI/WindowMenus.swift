@@ -96,10 +96,7 @@ enum WindowMenus {
         gtk_popover_set_pointing_to(quire_popover(menu), &at)
         gtk_popover_set_has_arrow(quire_popover(menu), 0)
         gtk_widget_set_halign(menu, GTK_ALIGN_START)
-        Signal.connect(menu, "closed") {
-            // Not while it closes: after, on an idle turn.
-            MainLoop.invoke { gtk_widget_unparent(menu) }
-        }
+        Signal.connect(menu, "closed") { PopoverClosing.closed(menu) }
         gtk_popover_popup(quire_popover(menu))
     }
 
