@@ -25,10 +25,14 @@ enum DocumentHelper {
                                       permanentID: document.permanentID, firstPageSize: document.pageSize(at: 0))
         guard (try? channel.sendWhole(DocumentReply.opened(summary).bytes)) != nil else { _exit(0) }
         while true {
-            // The window asks; only a print names many pages.
-            guard let bytes = try? channel.receiveWhole(limit: WireLimit.text), let request = try? DocumentRequest(bytes) else { _exit(0) }
-            if case .print(let sheets, let paper, let layout) = request {
-                guard print(sheets, on: paper, layout, document, channel) else { _exit(0) }
+            // The window asks; only a print names many pages, and carries the reader's markups.
+            guard let bytes = try? channel.receiveWhole(limit: WireLimit.reply), let request = try? DocumentRequest(bytes) else { _exit(0) }
+            if case .print(let sheets, let paper, let layout, let markups, let changes) = request {
+                let changed = !markups.isEmpty || changes != DocumentChanges()
+                if changed { _ = document.write(changes, adding: markups) }
+                // A document with the reader's changes written in answers nothing else: its
+                // annotations and fields are no longer the file's.
+                guard print(sheets, on: paper, layout, document, channel), !changed else { _exit(0) }
                 continue
             }
             let reply = answer(request, document, faults)
