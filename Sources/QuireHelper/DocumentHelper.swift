@@ -27,12 +27,11 @@ enum DocumentHelper {
         while true {
             // The window asks; only a print names many pages, and carries the reader's markups.
             guard let bytes = try? channel.receiveWhole(limit: WireLimit.reply), let request = try? DocumentRequest(bytes) else { _exit(0) }
-            if case .print(let sheets, let paper, let layout, let markups, let changes) = request {
-                let changed = !markups.isEmpty || changes != DocumentChanges()
-                if changed { _ = document.write(changes, adding: markups) }
+            if case .print(let sheets, let paper, let layout, let content) = request {
+                if content.changesDocument { _ = document.write(content.changes, adding: content.markups) }
                 // A document with the reader's changes written in answers nothing else: its
                 // annotations and fields are no longer the file's.
-                guard print(sheets, on: paper, layout, document, channel), !changed else { _exit(0) }
+                guard print(sheets, on: paper, layout, annotations: content.annotations, document, channel), !content.changesDocument else { _exit(0) }
                 continue
             }
             let reply = answer(request, document, faults)
@@ -77,7 +76,8 @@ enum DocumentHelper {
     }
 
     /// Draws the printout, sending its PDF as it is written; false when the window went.
-    private static func print(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, _ document: Document, _ channel: Channel) -> Bool {
+    private static func print(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, annotations: Bool, _ document: Document,
+                              _ channel: Channel) -> Bool {
         var pending: [UInt8] = []
         var sent = true
         func flush() {
@@ -91,7 +91,7 @@ enum DocumentHelper {
         }
         let outcome: DocumentReply
         do {
-            try document.printPDF(sheets, on: paper, layout: layout) { bytes in
+            try document.printPDF(sheets, on: paper, layout: layout, annotations: annotations) { bytes in
                 pending += bytes
                 if pending.count >= DocumentReply.printChunkLimit / 2 { flush() }
                 return sent

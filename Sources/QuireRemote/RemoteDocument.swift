@@ -280,19 +280,19 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
 
     /// Writes a printout of `sheets` (each its pages) on `paper` laid out by `layout` (a PDF
     /// the helper draws with poppler's print rendering) to `descriptor`, from its current
-    /// offset, with the reader's `markups` and `changes` as the screen shows them (saved or
-    /// not; the helper answers nothing after such a printout). Throws what went wrong, in
-    /// words for the reader.
-    public func printPDF(_ sheets: [[Int]], on paper: PrintPaper, layout: PrintLayout = .single, markups: [Markup] = [],
-                         changes: DocumentChanges = DocumentChanges(), to descriptor: Int32) throws(RenderFailure) {
+    /// offset, with `content`: the reader's markups and changes as the screen shows them
+    /// (saved or not; the helper answers nothing after a printout that changes its document).
+    /// Throws what went wrong, in words for the reader.
+    public func printPDF(_ sheets: [[Int]], on paper: PrintPaper, layout: PrintLayout = .single, content: PrintContent = PrintContent(),
+                         to descriptor: Int32) throws(RenderFailure) {
         let sheets = sheets.map { $0.filter { (0..<pageCount).contains($0) }.prefix(layout.pagesPerSheet) }.filter { !$0.isEmpty }.map(Array.init)
         let pageTotal = sheets.reduce(0) { $0 + $1.count }
         guard pageTotal > 0 else { throw RenderFailure(tr("no pages to print")) }
-        let changed = !markups.isEmpty || changes != DocumentChanges()
+        let changed = content.changesDocument
         let failure: String? = helper.withLock { connection -> String? in
             guard let channel = connected(&connection) else { return tr("no process could read the document") }
             do {
-                try channel.sendWhole(DocumentRequest.print(sheets: sheets, paper: paper, layout: layout, markups: markups, changes: changes).bytes)
+                try channel.sendWhole(DocumentRequest.print(sheets: sheets, paper: paper, layout: layout, content: content).bytes)
                 while true {
                     let limit = DocumentReply.printChunkLimit + 64
                     switch try DocumentReply(channel.receiveWhole(within: Self.printPageSeconds, limit: limit), path: file.displayPath) {

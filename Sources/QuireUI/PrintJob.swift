@@ -33,7 +33,7 @@ final class PrintJob {
     private let worker: DocumentWorker
     private let currentPage: Int
     /// The reader's markups and changes to the document, as the screen shows them.
-    private let markups: [Markup], changes: DocumentChanges
+    private let content: PrintContent
     private let onFailure: (String) -> Void
     /// The job GTK is given once the helper has drawn the printout (owned).
     private var pendingJob: GObjectRef?
@@ -41,7 +41,8 @@ final class PrintJob {
     private var printout: TemporaryFile?
 
     /// Starts printing `file`, the bytes of `source`, with the reader's `edits` (saved or
-    /// not); `currentPage` is offered as a choice in the dialog. `onFailure` hears why
+    /// not) as the preferences say (`Preferences.printed`); `currentPage` is offered as a
+    /// choice in the dialog. `onFailure` hears why
     /// printing failed, in words for the reader. With `toFile` (`QUIRE_PRINT_TO_FILE`, for
     /// tests), those pages go to that PDF without a dialog.
     static func start(file: DocumentFile, of source: DocumentSource, edits: AnnotationEdits, pageCount: Int, currentPage: Int,
@@ -49,7 +50,7 @@ final class PrintJob {
                       onFailure: @escaping (String) -> Void) {
         let path: String? = if case .file(let path) = source.location { path } else { nil }
         let job = PrintJob(file: file, name: source.displayName, sourcePath: path, currentPage: currentPage,
-                           markups: edits.markups, changes: edits.documentChanges, onFailure: onFailure)
+                           content: Settings.shared.preferences.printed(edits), onFailure: onFailure)
         running[ObjectIdentifier(job)] = job
         if let toFile {
             job.export(to: toFile.path, pages: toFile.pages, pageCount: pageCount)
@@ -58,14 +59,13 @@ final class PrintJob {
         }
     }
 
-    private init(file: DocumentFile, name: String, sourcePath: String?, currentPage: Int, markups: [Markup], changes: DocumentChanges,
+    private init(file: DocumentFile, name: String, sourcePath: String?, currentPage: Int, content: PrintContent,
                  onFailure: @escaping (String) -> Void) {
         self.file = file
         self.name = name
         self.sourcePath = sourcePath
         self.currentPage = currentPage
-        self.markups = markups
-        self.changes = changes
+        self.content = content
         self.onFailure = onFailure
         worker = DocumentWorker(file: file)
     }
@@ -83,10 +83,10 @@ final class PrintJob {
         let chosen = PrintPages(.ranges(ranges)).sheets(count: pageCount, layout: .single)
         let paper = owning(gtk_page_setup_new()!) { Self.paper(of: $0) }
         let partial = path + ".part"
-        let markups = self.markups, changes = self.changes
+        let content = self.content
         worker.run { [weak self] document in
             let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            let failure = fd < 0 ? tr("cannot write {path}: {reason}", ["path": partial, "reason": String(cString: strerror(errno))]) : Self.write(chosen, on: paper, .single, markups, changes, of: document, to: fd)
+            let failure = fd < 0 ? tr("cannot write {path}: {reason}", ["path": partial, "reason": String(cString: strerror(errno))]) : Self.write(chosen, on: paper, .single, content, of: document, to: fd)
             if fd >= 0 { close(fd) }
             if failure != nil { unlink(partial) }
             MainLoop.invoke {
@@ -102,10 +102,10 @@ final class PrintJob {
     }
 
     /// Writes the printout to `fd`; the failure, if any, in words.
-    nonisolated private static func write(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, _ markups: [Markup], _ changes: DocumentChanges,
+    nonisolated private static func write(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, _ content: PrintContent,
                                           of document: RemoteDocument, to fd: Int32) -> String? {
         do {
-            try document.printPDF(sheets, on: paper, layout: layout, markups: markups, changes: changes, to: fd)
+            try document.printPDF(sheets, on: paper, layout: layout, content: content, to: fd)
             return nil
         } catch {
             return error.description
@@ -173,10 +173,10 @@ final class PrintJob {
         guard !sheets.isEmpty else { return finish(failure: tr("no pages to print")) }
         let paper = Self.paper(of: setup)
         pendingJob = gtk_print_job_new(name, printer, settings, setup).map { GObjectRef(taking: $0) }
-        let markups = self.markups, changes = self.changes
+        let content = self.content
         worker.run { [weak self] document in
             let temporary = TemporaryFile()
-            let failure = temporary.map { Self.write(sheets, on: paper, layout, markups, changes, of: document, to: $0.fd) } ?? tr("no temporary file could be made")
+            let failure = temporary.map { Self.write(sheets, on: paper, layout, content, of: document, to: $0.fd) } ?? tr("no temporary file could be made")
             MainLoop.invoke {
                 guard let self else { return }
                 if let failure { return self.finish(failure: failure) }

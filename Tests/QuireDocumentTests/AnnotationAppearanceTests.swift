@@ -105,22 +105,37 @@ final class AnnotationAppearanceTests: XCTestCase {
         }
     }
 
-    /// A printout of a page with the reader's markups, not saved: each is printed (poppler's
-    /// print rendering draws only annotations with the Print flag), where the page's place
-    /// on the sheet puts it, as mutool draws the printout.
-    func testAPrintoutHasTheReadersMarkups() throws {
-        let document = try DocumentSource(path: fixtures.searchable()).open()
-        let markups = try markEachKind(of: document)
+    /// The first page of `document` printed on A4 with half-inch margins (with or without
+    /// annotations), as mutool draws it, and the marks of `markups` there.
+    private func printout(of document: Document, annotations: Bool, _ markups: [Markup]) throws -> [(markup: Markup, found: Int, least: Int)] {
         let paper = PrintPaper(size: Size(width: 595, height: 842), top: 36, left: 36, bottom: 36, right: 36)
         var bytes: [UInt8] = []
-        try document.printPDF([[0]], on: paper) { bytes += $0; return true }
+        try document.printPDF([[0]], on: paper, annotations: annotations) { bytes += $0; return true }
         let out = fixtures.path("printout.pdf")
         try Data(bytes).write(to: URL(fileURLWithPath: out))
         let placement = try XCTUnwrap(PrintLayout.single.sheet(for: [document.pageSize(at: 0)], on: paper).pages.first).placement
         let raster = try Raster(out, renderer: .mutool)
-        for markup in markups {
+        return markups.map { markup in
             let ink = Self.ink(of: markup, in: raster, scale: placement.scale, offset: Point(x: placement.x, y: placement.y))
-            XCTAssertGreaterThanOrEqual(ink.found, ink.least, "the printout has too little \(markup.colour.name) where the \(markup.kind) is")
+            return (markup, ink.found, ink.least)
+        }
+    }
+
+    /// A printout of a page with the reader's markups, not saved: each is printed (poppler's
+    /// print rendering draws only annotations with the Print flag), where the page's place
+    /// on the sheet puts it.
+    func testAPrintoutHasTheReadersMarkups() throws {
+        let document = try DocumentSource(path: fixtures.searchable()).open()
+        for ink in try printout(of: document, annotations: true, try markEachKind(of: document)) {
+            XCTAssertGreaterThanOrEqual(ink.found, ink.least, "the printout has too little \(ink.markup.colour.name) where the \(ink.markup.kind) is")
+        }
+    }
+
+    /// Without annotations (the preference off), the page alone is printed.
+    func testAPrintoutWithoutAnnotationsHasNone() throws {
+        let document = try DocumentSource(path: fixtures.searchable()).open()
+        for ink in try printout(of: document, annotations: false, try markEachKind(of: document)) {
+            XCTAssertEqual(ink.found, 0, "the \(ink.markup.kind) is printed")
         }
     }
 }

@@ -32,10 +32,11 @@ final class PrintTests: XCTestCase {
         return try DocumentSource(path: output).open()
     }
 
-    /// Ctrl+A and Ctrl+H highlight the page's text, and Ctrl+P prints it before any save:
-    /// the printout has the highlight (what is on screen is printed), as another program
-    /// (mutool) draws it, over each of the page's lines; the file on disk has none.
-    func testAHighlightNotSavedIsPrinted() throws {
+    /// Ctrl+A and Ctrl+H highlight the page's text, and Ctrl+P prints it before any save,
+    /// with `environment`: the printout's lines (as mutool reads them), how many of each
+    /// line's pixels are the highlight's yellow (as mutool draws it), and the yellow pixels
+    /// away from the lines. The file on disk is left as it was.
+    private func printAfterHighlighting(environment: [String: String] = [:]) throws -> (lines: [MuPDF.Line], yellow: [Int], astray: Int) {
         try QuireRun.requireDisplay()
         let file = fixtures.searchable(named: "marked.pdf")
         let output = fixtures.path("printed.pdf")
@@ -47,7 +48,7 @@ final class PrintTests: XCTestCase {
             read answer
             kill $quire; wait $quire
             """
-        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("marked.png"))
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("marked.png"), environment: environment)
         XCTAssertEqual(try session.readLine(), "title • marked.pdf", "no highlight was made")
         let printed = ScriptedSession.poll { FileManager.default.fileExists(atPath: output) ? true : nil }
         XCTAssertEqual(printed, true, "nothing was printed to \(output)")
@@ -55,19 +56,31 @@ final class PrintTests: XCTestCase {
         XCTAssertEqual(try QPDF.annotations(in: file), [], "the highlight was saved")
         let sheet = try XCTUnwrap(MuPDF.pages(in: output).first)
         let lines = sheet.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-        XCTAssertEqual(lines.count, Fixtures.searchableLines[0].count, "\(lines.map(\.text))")
-        // Each line printed on yellow (a highlight's colour over white paper, multiplied),
-        // and no yellow far from the lines.
+        XCTAssertEqual(lines.count, Fixtures.searchableLines[0].count, "the page's lines are not all printed: \(lines.map(\.text))")
+        // A highlight's colour over white paper (multiplied).
         let raster = try Raster(output, scale: 1, renderer: .mutool)
         let yellow = Markup.Colour.yellow.rgb
-        for line in lines {
-            let around = (x: 0.0, y: line.top, width: Double(raster.width), height: line.bottom - line.top)
-            XCTAssertGreaterThan(raster.pixels(near: yellow, in: around), 100, "“\(line.text)” is not printed on yellow")
-        }
+        let onLines = lines.map { line in raster.pixels(near: yellow, in: (x: 0, y: line.top, width: Double(raster.width), height: line.bottom - line.top)) }
         let top = lines.map(\.top).min() ?? 0, bottom = lines.map(\.bottom).max() ?? 0
-        XCTAssertEqual(raster.pixels(near: yellow, in: (x: 0, y: 0, width: Double(raster.width), height: top - 10)), 0, "yellow above the text")
-        XCTAssertEqual(raster.pixels(near: yellow, in: (x: 0, y: bottom + 10, width: Double(raster.width), height: Double(raster.height))), 0,
-                       "yellow below the text")
+        let astray = raster.pixels(near: yellow, in: (x: 0, y: 0, width: Double(raster.width), height: top - 10))
+            + raster.pixels(near: yellow, in: (x: 0, y: bottom + 10, width: Double(raster.width), height: Double(raster.height)))
+        return (lines, onLines, astray)
+    }
+
+    /// What is on screen is printed: each line of the page on yellow, and no yellow elsewhere.
+    func testAHighlightNotSavedIsPrinted() throws {
+        let printed = try printAfterHighlighting()
+        for (line, yellow) in zip(printed.lines, printed.yellow) { XCTAssertGreaterThan(yellow, 100, "“\(line.text)” is not printed on yellow") }
+        XCTAssertEqual(printed.astray, 0, "yellow away from the text")
+    }
+
+    /// With Print Annotations off in the preferences, the pages alone are printed.
+    func testWithPrintAnnotationsOffTheHighlightIsNotPrinted() throws {
+        let config = fixtures.path("config")
+        try FileManager.default.createDirectory(atPath: config + "/glib-2.0/settings", withIntermediateDirectories: true)
+        try "[app/quire/Quire]\nprint-annotations=false\n".write(toFile: config + "/glib-2.0/settings/keyfile", atomically: true, encoding: .utf8)
+        let printed = try printAfterHighlighting(environment: ["XDG_CONFIG_HOME": config, "GSETTINGS_BACKEND": "keyfile"])
+        XCTAssertEqual(printed.yellow, printed.lines.map { _ in 0 }, "the highlight is printed")
     }
 
     /// The file's own two highlights (green, over the first two lines): the reader turns the
