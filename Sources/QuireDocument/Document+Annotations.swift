@@ -1,4 +1,5 @@
 import CPoppler
+import CSplash
 import QuireEngine
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,8 @@ import Glibc
 extension Document {
     /// Adds `markup` to its page as a text markup annotation (one quadrilateral per area)
     /// or a note (a Text annotation over its one area), its colour, the marked text or the
-    /// note's as /Contents and the author as /T (poppler sets /M).
+    /// note's as /Contents and the author as /T (poppler sets /M); printed (/F 4), and
+    /// with the appearance poppler draws it with as its /AP, for programs that draw only those.
     /// Areas are in points from the top-left of the page as displayed; poppler turns them
     /// into the page's own space (its /Rotate and crop box). False when the page cannot be
     /// loaded or no area is a real rectangle on it.
@@ -51,8 +53,21 @@ extension Document {
                 poppler_annot_markup_set_label(annot, markup.author) // text markups and notes are PopplerAnnotMarkups
             }
             poppler_page_add_annot(page, annot)
+            poppler_annot_set_flags(annot, POPPLER_ANNOT_FLAG_PRINT)
+            csplash_keep_appearance(UnsafeMutableRawPointer(annot))
             return true
         } ?? false
+    }
+
+    /// Puts the reader's changes into the document, as a save writes them and a printout
+    /// shows them: form values set, the file's annotations recoloured and those deleted taken
+    /// out, then `markups` added (after: the refs name places among the file's own). Returns
+    /// how many markups were added.
+    public func write(_ changes: DocumentChanges, adding markups: [Markup]) -> Int {
+        setFormValues(changes.fields)
+        _ = setColours(Dictionary(changes.recoloured.map { ($0.ref, Optional($0.colour.rgb)) }) { _, last in last })
+        _ = remove(changes.removed)
+        return markups.filter { add($0) }.count
     }
 
     /// Writes the document, with the annotations added, to `descriptor` (a new file the
@@ -160,7 +175,8 @@ extension Document {
     }
 
     /// Gives the file's annotations new colours (red, green, blue, 0…1; nil for none);
-    /// poppler draws them anew. Returns the colours they had.
+    /// poppler draws them anew, and that appearance is their /AP (setting a colour drops the
+    /// file's). Returns the colours they had.
     public func setColours(_ colours: [FileAnnotation.Ref: [Double]?]) -> [FileAnnotation.Ref: [Double]?] {
         var before: [FileAnnotation.Ref: [Double]?] = [:]
         withAnnotations(Array(colours.keys)) { ref, _, annot in
@@ -170,6 +186,7 @@ extension Document {
             } else {
                 before[ref] = .some(nil)
             }
+            defer { csplash_keep_appearance(UnsafeMutableRawPointer(annot)) }
             guard let rgb = colours[ref] ?? nil, rgb.count == 3 else {
                 poppler_annot_set_color(annot, nil)
                 return

@@ -4,10 +4,12 @@ import QuireEngine
 
 extension Document {
     /// Draws page `index` into `cairo` (a print context's) through poppler's print
-    /// rendering: vector output, annotations as printed, no paper-white fill. The page is
-    /// placed by `placement` on the printable area and clipped to its own box, and to `cell`
-    /// when given (its place on a sheet of several). A page that is not shown is refused.
-    public func print(page index: Int, into cairo: OpaquePointer, at placement: PrintPlacement, within cell: Rect? = nil) throws {
+    /// rendering: vector output, annotations as printed (without `annotations`, only form
+    /// fields'), no paper-white fill. The page is placed by `placement` on the printable
+    /// area and clipped to its own box, and to `cell` when given (its place on a sheet of
+    /// several). A page that is not shown is refused.
+    public func print(page index: Int, into cairo: OpaquePointer, at placement: PrintPlacement, within cell: Rect? = nil,
+                      annotations: Bool = true) throws {
         if let problem = pageProblem(at: index) { throw RenderFailure(problem) }
         let size = pageSize(at: index)
         cairo_save(cairo)
@@ -21,7 +23,7 @@ extension Document {
         cairo_rectangle(cairo, 0, 0, size.width, size.height)
         cairo_clip(cairo)
         let drawn: Bool? = withPage(index) { page in
-            poppler_page_render_for_printing(page, cairo)
+            poppler_page_render_for_printing_with_options(page, cairo, annotations ? POPPLER_PRINT_ALL : POPPLER_PRINT_DOCUMENT)
             return true
         }
         guard drawn == true else { throw RenderFailure("page \(index + 1) cannot be loaded") }
@@ -31,10 +33,11 @@ extension Document {
 extension Document {
     /// Writes a printout of `sheets` (their pages, in their places' order) on `paper`, laid
     /// out by `layout`, as a PDF through `write` (which returns false to stop), drawn by
-    /// poppler's print rendering (vector, annotations as printed). A page that is not shown
+    /// poppler's print rendering (vector, annotations as printed unless not `annotations`). A page that is not shown
     /// or cannot be loaded fails the printout: a sheet missing from the middle of a printout
     /// is worse than none.
-    public func printPDF(_ sheets: [[Int]], on paper: PrintPaper, layout: PrintLayout = .single, write: @escaping ([UInt8]) -> Bool) throws {
+    public func printPDF(_ sheets: [[Int]], on paper: PrintPaper, layout: PrintLayout = .single, annotations: Bool = true,
+                         write: @escaping ([UInt8]) -> Bool) throws {
         final class Sink {
             let write: ([UInt8]) -> Bool
             var stopped = false
@@ -59,7 +62,7 @@ extension Document {
             cairo_pdf_surface_set_size(surface, laid.size.width, laid.size.height)
             for (page, placed) in zip(pages, laid.pages) {
                 do {
-                    try print(page: page, into: cairo, at: placed.placement, within: placed.cell)
+                    try print(page: page, into: cairo, at: placed.placement, within: placed.cell, annotations: annotations)
                 } catch {
                     throw RenderFailure("page \(page + 1) could not be printed: \(error)")
                 }

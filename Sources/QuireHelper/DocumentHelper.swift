@@ -25,10 +25,13 @@ enum DocumentHelper {
                                       permanentID: document.permanentID, firstPageSize: document.pageSize(at: 0))
         guard (try? channel.sendWhole(DocumentReply.opened(summary).bytes)) != nil else { _exit(0) }
         while true {
-            // The window asks; only a print names many pages.
-            guard let bytes = try? channel.receiveWhole(limit: WireLimit.text), let request = try? DocumentRequest(bytes) else { _exit(0) }
-            if case .print(let sheets, let paper, let layout) = request {
-                guard print(sheets, on: paper, layout, document, channel) else { _exit(0) }
+            // The window asks; only a print names many pages, and carries the reader's markups.
+            guard let bytes = try? channel.receiveWhole(limit: WireLimit.reply), let request = try? DocumentRequest(bytes) else { _exit(0) }
+            if case .print(let sheets, let paper, let layout, let content) = request {
+                if content.changesDocument { _ = document.write(content.changes, adding: content.markups) }
+                // A document with the reader's changes written in answers nothing else: its
+                // annotations and fields are no longer the file's.
+                guard print(sheets, on: paper, layout, annotations: content.annotations, document, channel), !content.changesDocument else { _exit(0) }
                 continue
             }
             let reply = answer(request, document, faults)
@@ -73,7 +76,8 @@ enum DocumentHelper {
     }
 
     /// Draws the printout, sending its PDF as it is written; false when the window went.
-    private static func print(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, _ document: Document, _ channel: Channel) -> Bool {
+    private static func print(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, annotations: Bool, _ document: Document,
+                              _ channel: Channel) -> Bool {
         var pending: [UInt8] = []
         var sent = true
         func flush() {
@@ -87,7 +91,7 @@ enum DocumentHelper {
         }
         let outcome: DocumentReply
         do {
-            try document.printPDF(sheets, on: paper, layout: layout) { bytes in
+            try document.printPDF(sheets, on: paper, layout: layout, annotations: annotations) { bytes in
                 pending += bytes
                 if pending.count >= DocumentReply.printChunkLimit / 2 { flush() }
                 return sent

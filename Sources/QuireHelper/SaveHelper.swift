@@ -21,11 +21,7 @@ enum SaveHelper {
         guard (try? channel.sendWhole(SaveReply.ready.bytes)) != nil,
               let bytes = try? channel.receiveWhole(limit: WireLimit.reply), let request = try? SaveRequest(bytes),
               let (marker, passed) = try? channel.receive(), marker == SaveRequest.output, let output = passed.first else { _exit(0) }
-        document.setFormValues(request.changes.fields)
-        _ = document.setColours(Dictionary(request.changes.recoloured.map { ($0.ref, Optional($0.colour.rgb)) }) { _, last in last })
-        // Before the markups are added: they go after the file's own, whose places the refs name.
-        _ = document.remove(request.changes.removed)
-        let written = request.markups.filter { document.add($0) }.count
+        let written = document.write(request.changes, adding: request.markups)
         let reply: SaveReply
         do {
             try document.save(to: output.fd)

@@ -134,9 +134,15 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     }
 
     private func fail(_ connection: inout Connection?) {
+        retire(&connection)
+        _ = file.readerFaults.add()
+    }
+
+    /// Ends the helper, not counted as failed: one whose document holds a printout's changes
+    /// answers nothing more (a new one reads the file as it is).
+    private func retire(_ connection: inout Connection?) {
         if let pid = connection?.pid { zygote.end(pid) }
         connection = nil
-        _ = file.readerFaults.add()
     }
 
     // MARK: Pages
@@ -274,22 +280,30 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
 
     /// Writes a printout of `sheets` (each its pages) on `paper` laid out by `layout` (a PDF
     /// the helper draws with poppler's print rendering) to `descriptor`, from its current
-    /// offset. Throws what went wrong, in words for the reader.
-    public func printPDF(_ sheets: [[Int]], on paper: PrintPaper, layout: PrintLayout = .single, to descriptor: Int32) throws(RenderFailure) {
+    /// offset, with `content`: the reader's markups and changes as the screen shows them
+    /// (saved or not; the helper answers nothing after a printout that changes its document).
+    /// Throws what went wrong, in words for the reader.
+    public func printPDF(_ sheets: [[Int]], on paper: PrintPaper, layout: PrintLayout = .single, content: PrintContent = PrintContent(),
+                         to descriptor: Int32) throws(RenderFailure) {
         let sheets = sheets.map { $0.filter { (0..<pageCount).contains($0) }.prefix(layout.pagesPerSheet) }.filter { !$0.isEmpty }.map(Array.init)
         let pageTotal = sheets.reduce(0) { $0 + $1.count }
         guard pageTotal > 0 else { throw RenderFailure(tr("no pages to print")) }
+        let changed = content.changesDocument
         let failure: String? = helper.withLock { connection -> String? in
             guard let channel = connected(&connection) else { return tr("no process could read the document") }
             do {
-                try channel.sendWhole(DocumentRequest.print(sheets: sheets, paper: paper, layout: layout).bytes)
+                try channel.sendWhole(DocumentRequest.print(sheets: sheets, paper: paper, layout: layout, content: content).bytes)
                 while true {
                     let limit = DocumentReply.printChunkLimit + 64
                     switch try DocumentReply(channel.receiveWhole(within: Self.printPageSeconds, limit: limit), path: file.displayPath) {
                     case .printChunk(let bytes):
                         guard Self.writeAll(bytes, to: descriptor) else { fail(&connection); return tr("the printout could not be written: {reason}", ["reason": String(cString: strerror(errno))]) }
-                    case .printed(let count) where count == pageTotal: return nil
-                    case .printFailed(let reason): return reason
+                    case .printed(let count) where count == pageTotal:
+                        if changed { retire(&connection) }
+                        return nil
+                    case .printFailed(let reason):
+                        if changed { retire(&connection) }
+                        return reason
                     default:
                         fail(&connection)
                         return tr("the process printing answered out of turn")

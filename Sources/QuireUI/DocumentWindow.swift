@@ -629,7 +629,7 @@ final class DocumentWindow {
     func printDocument(from currentPage: Int) {
         guard let shown, let source = session.shown else { return }
         let toFile = configuration.printToFile.map { (path: $0, pages: configuration.printPages) }
-        PrintJob.start(file: shown.file, of: source, pageCount: shown.pageCount, currentPage: currentPage, toFile: toFile,
+        PrintJob.start(file: shown.file, of: source, edits: annotations?.edits ?? AnnotationEdits(), pageCount: shown.pageCount, currentPage: currentPage, toFile: toFile,
                        parent: window) { [weak self] message in self?.notice.show(message) }
     }
 

@@ -4,8 +4,8 @@ import CShim
 import QuireEngine
 
 /// The Preferences window (Ctrl+comma, `app.preferences`): how documents start (zoom,
-/// layout, night mode, reopening where left), the picture cache and the SyncTeX editor
-/// command. A choice is stored as it is made (`Settings`) and holds from the next document
+/// layout, night mode, reopening where left), printing annotations, the picture cache and
+/// the SyncTeX editor command. A choice is stored as it is made (`Settings`) and holds from the next document
 /// opened: documents already shown keep their views. One window at a time.
 @MainActor
 final class PreferencesWindow {
@@ -60,13 +60,19 @@ final class PreferencesWindow {
             settings.change { $0.reopensWhereLeft = on }
         }, to: reopening)
 
+        let printing = group(tr("Printing"), description: nil)
+        add(switchRow(tr("Print _Annotations"), subtitle: tr("Highlights, notes and other marks, as the pages show them"),
+                      on: stored.printsAnnotations) { [settings] on in
+            settings.change { $0.printsAnnotations = on }
+        }, to: printing)
+
         let memory = group(tr("Memory"), description: nil)
         add(cacheRow(stored: stored, configuration: configuration), to: memory)
 
         let syncTeX = group(tr("SyncTeX"), description: tr("Ctrl+click on a page runs this command for the page’s source line, such as gvim --remote +%{line} %{input} (%{column} too)."))
         add(editorCommandRow(), to: syncTeX)
 
-        for group in [documents, reopening, memory, syncTeX] { adw_preferences_page_add(cast(page), cast(group)) }
+        for group in [documents, reopening, printing, memory, syncTeX] { adw_preferences_page_add(cast(page), cast(group)) }
         adw_preferences_window_add(cast(window), cast(page))
         if !settings.keeps {
             adw_preferences_window_add_toast(cast(window), adw_toast_new(tr("The settings schema is not installed: these choices last until Quire ends")))

@@ -9,7 +9,8 @@ import Glibc
 
 /// Ctrl+P: the system's print dialog (GtkPrintUnixDialog: printers, page ranges, copies,
 /// Print to File), then a print job (GtkPrintJob) fed a PDF that a document helper draws
-/// with poppler's print rendering: vector output, annotations as printed, on sheets of the
+/// with poppler's print rendering: vector output, annotations as printed (the reader's too,
+/// saved or not, and the file's as the reader changed them: what is on screen), on sheets of the
 /// chosen paper laid out as Page Setup says (`PrintLayout`: pages per side, their order,
 /// the scale; one page a sheet turns the sheet to the page). The window never draws a page
 /// itself: it writes the helper's PDF to a temporary file, on a worker thread, and hands
@@ -31,20 +32,25 @@ final class PrintJob {
     private let name: String, sourcePath: String?
     private let worker: DocumentWorker
     private let currentPage: Int
+    /// The reader's markups and changes to the document, as the screen shows them.
+    private let content: PrintContent
     private let onFailure: (String) -> Void
     /// The job GTK is given once the helper has drawn the printout (owned).
     private var pendingJob: GObjectRef?
     /// The printout GTK reads, by its descriptor, until the job is done.
     private var printout: TemporaryFile?
 
-    /// Starts printing `file`, the bytes of `source`; `currentPage` is offered as a choice
-    /// in the dialog. `onFailure` hears why printing failed, in words for the reader.
-    /// With `toFile` (`QUIRE_PRINT_TO_FILE`, for tests), those pages go to that PDF without a dialog.
-    static func start(file: DocumentFile, of source: DocumentSource, pageCount: Int, currentPage: Int,
+    /// Starts printing `file`, the bytes of `source`, with the reader's `edits` (saved or
+    /// not) as the preferences say (`Preferences.printed`); `currentPage` is offered as a
+    /// choice in the dialog. `onFailure` hears why
+    /// printing failed, in words for the reader. With `toFile` (`QUIRE_PRINT_TO_FILE`, for
+    /// tests), those pages go to that PDF without a dialog.
+    static func start(file: DocumentFile, of source: DocumentSource, edits: AnnotationEdits, pageCount: Int, currentPage: Int,
                       toFile: (path: String, pages: String?)?, parent: UnsafeMutablePointer<GtkWidget>,
                       onFailure: @escaping (String) -> Void) {
         let path: String? = if case .file(let path) = source.location { path } else { nil }
-        let job = PrintJob(file: file, name: source.displayName, sourcePath: path, currentPage: currentPage, onFailure: onFailure)
+        let job = PrintJob(file: file, name: source.displayName, sourcePath: path, currentPage: currentPage,
+                           content: Settings.shared.preferences.printed(edits), onFailure: onFailure)
         running[ObjectIdentifier(job)] = job
         if let toFile {
             job.export(to: toFile.path, pages: toFile.pages, pageCount: pageCount)
@@ -53,11 +59,13 @@ final class PrintJob {
         }
     }
 
-    private init(file: DocumentFile, name: String, sourcePath: String?, currentPage: Int, onFailure: @escaping (String) -> Void) {
+    private init(file: DocumentFile, name: String, sourcePath: String?, currentPage: Int, content: PrintContent,
+                 onFailure: @escaping (String) -> Void) {
         self.file = file
         self.name = name
         self.sourcePath = sourcePath
         self.currentPage = currentPage
+        self.content = content
         self.onFailure = onFailure
         worker = DocumentWorker(file: file)
     }
@@ -81,8 +89,9 @@ final class PrintJob {
         do { output = try OutputFile(path: path) } catch { return finish(failure: error.description) }
         self.output = output
         let fd = output.descriptor
+        let content = self.content
         worker.run { [weak self] document in
-            let failure = Self.write(chosen, on: paper, .single, of: document, to: fd)
+            let failure = Self.write(chosen, on: paper, .single, content, of: document, to: fd)
             MainLoop.invoke {
                 guard let self, let output = self.output else { return }
                 self.output = nil
@@ -98,9 +107,10 @@ final class PrintJob {
     }
 
     /// Writes the printout to `fd`; the failure, if any, in words.
-    nonisolated private static func write(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, of document: RemoteDocument, to fd: Int32) -> String? {
+    nonisolated private static func write(_ sheets: [[Int]], on paper: PrintPaper, _ layout: PrintLayout, _ content: PrintContent,
+                                          of document: RemoteDocument, to fd: Int32) -> String? {
         do {
-            try document.printPDF(sheets, on: paper, layout: layout, to: fd)
+            try document.printPDF(sheets, on: paper, layout: layout, content: content, to: fd)
             return nil
         } catch {
             return error.description
@@ -168,9 +178,10 @@ final class PrintJob {
         guard !sheets.isEmpty else { return finish(failure: tr("no pages to print")) }
         let paper = Self.paper(of: setup)
         pendingJob = gtk_print_job_new(name, printer, settings, setup).map { GObjectRef(taking: $0) }
+        let content = self.content
         worker.run { [weak self] document in
             let temporary = TemporaryFile()
-            let failure = temporary.map { Self.write(sheets, on: paper, layout, of: document, to: $0.fd) } ?? tr("no temporary file could be made")
+            let failure = temporary.map { Self.write(sheets, on: paper, layout, content, of: document, to: $0.fd) } ?? tr("no temporary file could be made")
             MainLoop.invoke {
                 guard let self else { return }
                 if let failure { return self.finish(failure: failure) }

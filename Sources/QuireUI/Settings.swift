@@ -60,6 +60,7 @@ final class Settings {
         stored.night = g_settings_get_boolean(pointer(settings), Key.night) != 0
         stored.reopen = g_settings_get_boolean(pointer(settings), Key.reopen) != 0
         stored.cacheMiB = Int(g_settings_get_int(pointer(settings), Key.cacheMiB))
+        stored.printAnnotations = g_settings_get_boolean(pointer(settings), Key.printAnnotations) != 0
         return Preferences(stored)
     }
 
@@ -78,6 +79,7 @@ final class Settings {
         if after.night != before.night { g_settings_set_boolean(gsettings, Key.night, after.night ? 1 : 0) }
         if after.reopen != before.reopen { g_settings_set_boolean(gsettings, Key.reopen, after.reopen ? 1 : 0) }
         if after.cacheMiB != before.cacheMiB { g_settings_set_int(gsettings, Key.cacheMiB, Int32(after.cacheMiB)) }
+        if after.printAnnotations != before.printAnnotations { g_settings_set_boolean(gsettings, Key.printAnnotations, after.printAnnotations ? 1 : 0) }
     }
 
     /// The SyncTeX editor command: the preference, or until it was ever set the file

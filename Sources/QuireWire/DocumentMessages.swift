@@ -17,7 +17,8 @@ public enum DocumentRequest: Equatable, Sendable {
     case selectedText(TextSelection)
     /// A printout of `sheets` (each its pages, in order) on `paper` laid out by `layout`, as
     /// a PDF: answered with `printChunk`s and then `printed` (the pages) or `printFailed`.
-    case print(sheets: [[Int]], paper: PrintPaper, layout: PrintLayout)
+    /// What is on screen is printed: the reader's markups and changes, saved or not (`content`).
+    case print(sheets: [[Int]], paper: PrintPaper, layout: PrintLayout, content: PrintContent = PrintContent())
     case formFields(page: Int)
     case annotations(page: Int)
     /// The page's text with one box per character (caret mode).
@@ -46,10 +47,11 @@ public enum DocumentRequest: Equatable, Sendable {
             out.u8(12)
             for point in [selection.anchor, selection.head] { out.int(point.page); out.point(point.point) }
             out.style(selection.style)
-        case .print(let sheets, let paper, let layout):
+        case .print(let sheets, let paper, let layout, let content):
             out.u8(13); out.list(sheets) { sheet, pages in sheet.list(pages) { $0.int($1) } }
             out.size(paper.size); out.f64(paper.top); out.f64(paper.left); out.f64(paper.bottom); out.f64(paper.right)
             out.int(layout.pagesPerSheet); out.int(layout.order.rawValue); out.f64(layout.scale)
+            out.markups(content.markups); out.changes(content.changes); out.bool(content.annotations)
         case .formFields(let page): out.u8(14); out.int(page)
         case .annotations(let page): out.u8(15); out.int(page)
         case .characters(let page): out.u8(16); out.int(page)
@@ -83,7 +85,8 @@ public enum DocumentRequest: Equatable, Sendable {
             let paper = PrintPaper(size: size, top: try input.f64(), left: try input.f64(), bottom: try input.f64(), right: try input.f64())
             let perSheet = try input.int(), order = try input.int(), scale = try input.f64()
             guard let order = PrintLayout.Order(rawValue: order) else { throw .badValue("a page order of \(order)") }
-            self = .print(sheets: sheets, paper: paper, layout: PrintLayout(pagesPerSheet: perSheet, order: order, scale: scale))
+            self = .print(sheets: sheets, paper: paper, layout: PrintLayout(pagesPerSheet: perSheet, order: order, scale: scale),
+                          content: PrintContent(markups: try input.markups(), changes: try input.changes(), annotations: try input.bool()))
         case 14: self = .formFields(page: try input.int())
         case 15: self = .annotations(page: try input.int())
         case 16: self = .characters(page: try input.int())

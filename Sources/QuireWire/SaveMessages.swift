@@ -16,7 +16,22 @@ public struct SaveRequest: Equatable, Sendable {
 
     public var bytes: [UInt8] {
         var out = WireWriter()
-        out.list(markups) { out, markup in
+        out.markups(markups)
+        out.changes(changes)
+        return out.bytes
+    }
+
+    public init(_ bytes: [UInt8]) throws(WireError) {
+        var input = WireReader(bytes)
+        markups = try input.markups()
+        changes = try input.changes()
+        try input.finish()
+    }
+}
+
+extension WireWriter {
+    mutating func markups(_ markups: [Markup]) {
+        list(markups) { out, markup in
             out.int(markup.id); out.int(markup.page); out.u8(markup.kind.rawValue); out.u8(markup.colour.rawValue)
             out.rects(Array(markup.areas.prefix(Markup.areaLimit)))
             out.string(markup.text, limit: Markup.textLimit * 4)
@@ -24,13 +39,12 @@ public struct SaveRequest: Equatable, Sendable {
             out.f64(markup.created)
             out.string(markup.comment, limit: Markup.textLimit * 4)
         }
-        out.changes(changes)
-        return out.bytes
     }
+}
 
-    public init(_ bytes: [UInt8]) throws(WireError) {
-        var input = WireReader(bytes)
-        markups = try input.list(limit: Self.markupLimit, least: 40) { input throws(WireError) in
+extension WireReader {
+    mutating func markups() throws(WireError) -> [Markup] {
+        try list(limit: SaveRequest.markupLimit, least: 40) { input throws(WireError) in
             let id = try input.int(), page = try input.int()
             let rawKind = try input.u8(), rawColour = try input.u8()
             guard let kind = Markup.Kind(rawValue: rawKind), let colour = Markup.Colour(rawValue: rawColour) else {
@@ -42,8 +56,6 @@ public struct SaveRequest: Equatable, Sendable {
             markup.comment = try input.string(limit: Markup.textLimit * 4)
             return markup
         }
-        changes = try input.changes()
-        try input.finish()
     }
 }
 

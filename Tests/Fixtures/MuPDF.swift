@@ -9,6 +9,8 @@ public enum MuPDF {
         public var x: Double
         /// The font size of its last character, in points.
         public var size: Double
+        /// Its box's top and bottom, in points from the page's top.
+        public var top = 0.0, bottom = 0.0
     }
 
     public struct Page: Equatable {
@@ -44,8 +46,9 @@ public enum MuPDF {
                 pages.append(Page(width: attribute("width", in: tag).flatMap { Double($0) } ?? 0,
                                   height: attribute("height", in: tag).flatMap { Double($0) } ?? 0))
             } else if tag.hasPrefix("<line "), !pages.isEmpty {
-                let left = attribute("bbox", in: tag)?.split(separator: " ").first.flatMap { Double($0) } ?? .nan
-                pages[pages.count - 1].lines.append(Line(text: "", x: left, size: 0))
+                let box = attribute("bbox", in: tag)?.split(separator: " ").compactMap { Double($0) } ?? []
+                pages[pages.count - 1].lines.append(Line(text: "", x: box.first ?? .nan, size: 0,
+                                                         top: box.count == 4 ? box[1] : .nan, bottom: box.count == 4 ? box[3] : .nan))
             } else if tag.hasPrefix("<font ") {
                 size = attribute("size", in: tag).flatMap { Double($0) } ?? 0
             } else if tag.hasPrefix("<char "), let character = attribute("c", in: tag), !(pages.last?.lines.isEmpty ?? true) {

@@ -12,6 +12,10 @@ public enum QPDF {
         public let rect: [Double]
         public let contents: String?
         public let author: String?
+        /// /F: 4 is Print; 0 when the annotation has none.
+        public var flags = 0
+        /// Whether /AP /N is a stream (one appearance, not a dictionary of states).
+        public var drawsItsAppearance = false
         public var description: String { "\(subtype) on page \(page + 1), colour \(colour), \(quads.count / 8) quads, \(contents ?? "no text") by \(author ?? "nobody")" }
     }
 
@@ -69,8 +73,11 @@ public enum QPDF {
             guard let object = page["object"] as? String, let pageDictionary = dictionary(object) else { continue }
             for reference in array(pageDictionary["/Annots"]) ?? [] {
                 guard let annotation = dictionary(reference), let subtype = annotation["/Subtype"] as? String else { continue }
+                let normal = dictionary(annotation["/AP"])?["/N"] as? String
+                let isStream = normal.map { (objects["obj:" + $0] as? [String: Any])?["stream"] != nil } ?? false
                 found.append(Annotation(page: index, subtype: subtype, colour: numbers(annotation["/C"]), quads: numbers(annotation["/QuadPoints"]), rect: numbers(annotation["/Rect"]),
-                                        contents: text(annotation["/Contents"]), author: text(annotation["/T"])))
+                                        contents: text(annotation["/Contents"]), author: text(annotation["/T"]),
+                                        flags: (annotation["/F"] as? NSNumber)?.intValue ?? 0, drawsItsAppearance: isStream))
             }
         }
         return found

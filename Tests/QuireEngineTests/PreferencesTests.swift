@@ -27,6 +27,22 @@ final class PreferencesTests: XCTestCase {
         XCTAssertNil(next.search)
     }
 
+    /// Rule 6: a printout has the reader's markups and changes, or with annotations off only
+    /// the form fields' values; the choice is stored, and on by default.
+    func testAPrintoutHasTheReadersAnnotationsUnlessTheyAreTurnedOff() {
+        var edits = AnnotationEdits()
+        edits.add(page: 0, kind: .highlight, colour: .blue, areas: [Rect(x: 1, y: 2, width: 3, height: 4)], text: "", author: "", created: 0)
+        edits.setFields([FieldValue(id: 7, value: .text("Ada"))])
+        edits.removeFromFile(FileAnnotation.Ref(page: 0, index: 2))
+        let all = Preferences().printed(edits)
+        XCTAssertEqual(all, PrintContent(markups: edits.markups, changes: edits.documentChanges, annotations: true))
+        var off = Preferences()
+        off.printsAnnotations = false
+        XCTAssertEqual(off.printed(edits), PrintContent(changes: DocumentChanges(fields: [FieldValue(id: 7, value: .text("Ada"))]), annotations: false))
+        XCTAssertTrue(Preferences.Stored().printAnnotations)
+        XCTAssertFalse(Preferences(off.stored).printsAnnotations)
+    }
+
     func testADocumentNeverSeenStartsAsThePreferencesSay() {
         var start = ViewStart(fitPageInSpreads.start(LaunchView()))
         let plan = start.plan(remembered: nil, kept: nil)

@@ -32,6 +32,120 @@ final class PrintTests: XCTestCase {
         return try DocumentSource(path: output).open()
     }
 
+    /// Ctrl+A and Ctrl+H highlight the page's text, and Ctrl+P prints it before any save,
+    /// with `environment`: the printout's lines (as mutool reads them), how many of each
+    /// line's pixels are the highlight's yellow (as mutool draws it), and the yellow pixels
+    /// away from the lines. The file on disk is left as it was.
+    private func printAfterHighlighting(environment: [String: String] = [:]) throws -> (lines: [MuPDF.Line], yellow: [Int], astray: Int) {
+        try QuireRun.requireDisplay()
+        let file = fixtures.searchable(named: "marked.pdf")
+        let output = fixtures.path("printed.pdf")
+        let script = "export QUIRE_PRINT_TO_FILE='\(output)' QUIRE_PRINT_PAGES=1\n" + ScriptedSession.opening("marked.pdf") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• marked.pdf")"
+            xdotool key ctrl+p
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("marked.png"), environment: environment)
+        XCTAssertEqual(try session.readLine(), "title • marked.pdf", "no highlight was made")
+        let printed = ScriptedSession.poll { FileManager.default.fileExists(atPath: output) ? true : nil }
+        XCTAssertEqual(printed, true, "nothing was printed to \(output)")
+        try session.proceed()
+        XCTAssertEqual(try QPDF.annotations(in: file), [], "the highlight was saved")
+        let sheet = try XCTUnwrap(MuPDF.pages(in: output).first)
+        let lines = sheet.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        XCTAssertEqual(lines.count, Fixtures.searchableLines[0].count, "the page's lines are not all printed: \(lines.map(\.text))")
+        // A highlight's colour over white paper (multiplied).
+        let raster = try Raster(output, scale: 1, renderer: .mutool)
+        let yellow = Markup.Colour.yellow.rgb
+        let onLines = lines.map { line in raster.pixels(near: yellow, in: (x: 0, y: line.top, width: Double(raster.width), height: line.bottom - line.top)) }
+        let top = lines.map(\.top).min() ?? 0, bottom = lines.map(\.bottom).max() ?? 0
+        let astray = raster.pixels(near: yellow, in: (x: 0, y: 0, width: Double(raster.width), height: top - 10))
+            + raster.pixels(near: yellow, in: (x: 0, y: bottom + 10, width: Double(raster.width), height: Double(raster.height)))
+        return (lines, onLines, astray)
+    }
+
+    /// What is on screen is printed: each line of the page on yellow, and no yellow elsewhere.
+    func testAHighlightNotSavedIsPrinted() throws {
+        let printed = try printAfterHighlighting()
+        for (line, yellow) in zip(printed.lines, printed.yellow) { XCTAssertGreaterThan(yellow, 100, "“\(line.text)” is not printed on yellow") }
+        XCTAssertEqual(printed.astray, 0, "yellow away from the text")
+    }
+
+    /// With Print Annotations off in the preferences, the pages alone are printed.
+    func testWithPrintAnnotationsOffTheHighlightIsNotPrinted() throws {
+        let config = fixtures.path("config")
+        try FileManager.default.createDirectory(atPath: config + "/glib-2.0/settings", withIntermediateDirectories: true)
+        try "[app/quire/Quire]\nprint-annotations=false\n".write(toFile: config + "/glib-2.0/settings/keyfile", atomically: true, encoding: .utf8)
+        let printed = try printAfterHighlighting(environment: ["XDG_CONFIG_HOME": config, "GSETTINGS_BACKEND": "keyfile"])
+        XCTAssertEqual(printed.yellow, printed.lines.map { _ in 0 }, "the highlight is printed")
+    }
+
+    /// The file's own two highlights (green, over the first two lines): the reader turns the
+    /// first blue from its context menu and deletes the second (a click, Delete), then
+    /// prints before saving: the printout has the first blue and the second not at all,
+    /// as on screen, as mutool draws it.
+    func testTheFilesAnnotationsRecolouredAndDeletedArePrintedAsShown() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.searchable(named: "source.pdf"), marked = fixtures.path("changed.pdf")
+        let document = try DocumentSource(path: file).open()
+        let size = document.pageSize(at: 0)
+        let lines = document.selectionAreas(TextSelection.Span(page: 0, start: Point(x: 0, y: 0), end: Point(x: size.width, y: size.height)), style: .glyph)
+        var edits = AnnotationEdits()
+        for line in lines.prefix(2) {
+            XCTAssertTrue(document.add(edits.add(page: 0, kind: .highlight, colour: .green, areas: [line], text: "", author: "Ada", created: 0)))
+        }
+        let fd = open(marked, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try document.save(to: fd)
+        close(fd)
+        let output = fixtures.path("printed.pdf")
+        let script = "export QUIRE_PRINT_TO_FILE='\(output)' QUIRE_PRINT_PAGES=1\n" + ScriptedSession.opening("changed.pdf") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            set -- $answer
+            xdotool mousemove $1 $2 click 3
+            echo menu
+            read answer
+            xdotool key Down Down Return
+            xdotool mousemove $3 $4 click 1
+            xdotool key Delete
+            echo "title $(title_after "• changed.pdf")"
+            xdotool key ctrl+p
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: marked, shot: fixtures.path("changed.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let origin = try session.pageOrigin(of: try DocumentSource(path: marked).open())
+        let scale = 96.0 / 72
+        func onScreen(_ area: Rect) -> (x: Int, y: Int) { (Int((origin.x + (area.x + area.width / 2) * scale).rounded()), Int((origin.y + (area.y + area.height / 2) * scale).rounded())) }
+        let first = onScreen(lines[0]), second = onScreen(lines[1])
+        try session.proceed("\(first.x) \(first.y) \(second.x) \(second.y)")
+        XCTAssertEqual(try session.readLine(), "menu")
+        func menuShown(_ screen: Picture) -> Bool { screen.showsPopover(x: first.x - 200, y: first.y, width: 500, height: 250) }
+        XCTAssertTrue(menuShown(try session.screen(until: menuShown)), "the highlight's context menu did not open")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title • changed.pdf", "the highlights were not changed")
+        let printed = ScriptedSession.poll { FileManager.default.fileExists(atPath: output) ? true : nil }
+        XCTAssertEqual(printed, true, "nothing was printed to \(output)")
+        try session.proceed()
+
+        XCTAssertEqual(try QPDF.annotations(in: marked).map(\.colour.count), [3, 3], "the file changed")
+        let sheet = try XCTUnwrap(MuPDF.pages(in: output).first)
+        let raster = try Raster(output, scale: 1, renderer: .mutool)
+        func pixels(_ colour: Markup.Colour, on text: String) throws -> Int {
+            let line = try XCTUnwrap(sheet.lines.first { $0.text.hasPrefix(text) }, "“\(text)” is not printed")
+            return raster.pixels(near: colour.rgb, in: (x: 0, y: line.top, width: Double(raster.width), height: line.bottom - line.top))
+        }
+        XCTAssertGreaterThan(try pixels(.blue, on: "The quick"), 100, "the recoloured highlight is not printed blue")
+        XCTAssertEqual(try pixels(.green, on: "The quick"), 0, "the recoloured highlight is printed green")
+        XCTAssertEqual(try pixels(.green, on: "A caf"), 0, "the deleted highlight is printed")
+        XCTAssertEqual(try pixels(.blue, on: "A caf"), 0, "the deleted highlight is printed")
+    }
+
     func testCtrlPPrintsOnlyTheChosenPages() throws {
         let file = fixtures.long(pages: 5, named: "five.pdf")
         let printed = try printWithCtrlP(file, title: "five.pdf", pages: "2-3")

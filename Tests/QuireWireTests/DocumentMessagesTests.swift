@@ -15,6 +15,13 @@ final class DocumentMessagesTests: XCTestCase {
             .selectionAreas(TextSelection.Span(page: 1, start: Point(x: 1, y: 2), end: Point(x: 30, y: 40)), style: .line),
             .selectedText(selection), .print(sheets: [[4, 2], [0]], paper: PrintPaper(size: Size(width: 595, height: 842), top: 10, left: 12, bottom: 14, right: 16),
                                                layout: PrintLayout(pagesPerSheet: 2, order: .bottomToTopRightToLeft, scale: 0.75)),
+            // What the screen shows is printed: the reader's markups and changes travel with it.
+            .print(sheets: [[0]], paper: PrintPaper(size: Size(width: 612, height: 792)), layout: .single, content: PrintContent(
+                markups: [Markup(id: 3, page: 0, kind: .underline, colour: .blue, areas: [Rect(x: 1, y: 2, width: 30, height: 4)],
+                                 text: "words", author: "Ada", created: 12)],
+                changes: DocumentChanges(fields: [FieldValue(id: 4, value: .text("Ada"))], removed: [FileAnnotation.Ref(page: 0, index: 1)],
+                                         recoloured: [DocumentChanges.Recolouring(ref: FileAnnotation.Ref(page: 0, index: 2), colour: .green)]))),
+            .print(sheets: [[1]], paper: PrintPaper(size: Size(width: 612, height: 792)), layout: .single, content: PrintContent(annotations: false)),
             .characters(page: 3),
         ]
         for request in requests { XCTAssertEqual(try DocumentRequest(request.bytes), request) }
@@ -27,6 +34,8 @@ final class DocumentMessagesTests: XCTestCase {
             out.u8(13); out.list([Array(0..<pages)]) { sheet, pages in sheet.list(pages) { $0.int($1) } }
             out.size(Size(width: 595, height: 842)); for _ in 0..<4 { out.f64(0) }
             out.int(16); out.int(order); out.f64(1)
+            for _ in 0..<4 { out.int(0) } // no markups, form values, deletions or recolourings
+            out.bool(true) // annotations printed
             return out.bytes
         }
         XCTAssertNoThrow(try DocumentRequest(request(pages: 16, order: 7)))

@@ -48,6 +48,13 @@ long csplash_field_names(void *poppler_annot, int index, const unsigned *ids, si
 /// only a copy of such a widget (see standalone_widgets.cpp). Returns how many were drawn anew.
 int csplash_redraw_standalone_widgets(void *const *poppler_annots, size_t annot_count, int index, const unsigned *ids, size_t count);
 
+/// Writes the appearance poppler draws for `poppler_annot` (a PopplerAnnot on its page, as
+/// it is now: its colour, opacity, quadrilaterals) into it as its /AP /N, with the /Rect
+/// poppler drew it in, so that a save carries it and other programs draw it (see
+/// kept_appearance.cpp). Returns 1 when written, 0 when there is none to write (the file's own
+/// appearance, a kind poppler does not draw, an annotation not shown).
+int csplash_keep_appearance(void *poppler_annot);
+
 /// How many images this process's Splash has read through zlib (`inflating_output.hpp`)
 /// instead of poppler's own FlateDecode decoder.
 unsigned long csplash_zlib_images(void);

@@ -9,6 +9,8 @@
 ///    remembered document's own mode still wins.
 /// 4. The picture cache: `QUIRE_CACHE_MB` wins, then the preference, then the machine's share.
 /// 5. Preferences are read for the next document opened: a document shown keeps its view.
+/// 6. A printout has the annotations the pages show (the reader's, saved or not), unless
+///    "Print annotations" is off: then the pages alone, with their form fields' values.
 public struct Preferences: Sendable, Equatable {
     public var zoom: ZoomMode = .fitWidth
     public var arrangement: PageLayout.Arrangement = .single
@@ -17,6 +19,7 @@ public struct Preferences: Sendable, Equatable {
     public var reopensWhereLeft = true
     /// Mebibytes of pictures to keep; nil: the machine's share (`CacheBudget`).
     public var cacheMiB: Int?
+    public var printsAnnotations = true
 
     public init() {}
 
@@ -30,13 +33,15 @@ public struct Preferences: Sendable, Equatable {
     public enum Key {
         public static let zoom = "default-zoom", layout = "default-layout", continuous = "continuous", night = "night-mode"
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
-        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand]
+        public static let printAnnotations = "print-annotations"
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
     /// for the machine's share.
     public struct Stored: Sendable, Equatable {
         public var zoom = "fit-width", layout = "single", continuous = true, night = false, reopen = true, cacheMiB = 0
+        public var printAnnotations = true
         public init() {}
     }
 
@@ -48,6 +53,7 @@ public struct Preferences: Sendable, Equatable {
         night = stored.night
         reopensWhereLeft = stored.reopen
         cacheMiB = Self.cacheRangeMiB.contains(stored.cacheMiB) ? stored.cacheMiB : nil
+        printsAnnotations = stored.printAnnotations
     }
 
     public var stored: Stored {
@@ -58,6 +64,7 @@ public struct Preferences: Sendable, Equatable {
         stored.night = night
         stored.reopen = reopensWhereLeft
         stored.cacheMiB = cacheMiB ?? 0
+        stored.printAnnotations = printsAnnotations
         return stored
     }
 
@@ -66,6 +73,13 @@ public struct Preferences: Sendable, Equatable {
         ViewStart.Options(zoom: launch.zoom ?? zoom, rotation: launch.rotation ?? .none, arrangement: launch.arrangement ?? arrangement,
                           continuous: launch.continuous ?? continuous, page: launch.page, find: launch.find, sidebar: launch.sidebar,
                           restoresRemembered: !launch.choosesView, night: launch.night, remembers: reopensWhereLeft)
+    }
+
+    /// What a printout shows of the reader's `edits` (rule 6): all of them, or with
+    /// annotations off only the form fields' values.
+    public func printed(_ edits: AnnotationEdits) -> PrintContent {
+        guard printsAnnotations else { return PrintContent(changes: DocumentChanges(fields: edits.documentChanges.fields), annotations: false) }
+        return PrintContent(markups: edits.markups, changes: edits.documentChanges)
     }
 
     /// Whether a new window starts in night mode (rule 3).
