@@ -18,6 +18,9 @@ scripts/install-test.sh .build/debug/quire || status=1
 # then would be refused); the cairo renderer so that pictures do not depend on
 # whether the machine has a GPU.
 export GSK_RENDERER=cairo
+# Hermetic: no bus of the machine's (a desktop session's, or one another program left) is
+# inherited; the tests that need a session bus start their own.
+unset DBUS_SESSION_BUS_ADDRESS AT_SPI_BUS_ADDRESS
 xvfb-run -a -s '-screen 0 1600x1200x24 -noreset' swift test --disable-swift-testing || status=1
 
 # Tests run as root: nothing of the machine's may have been replaced (a run once turned

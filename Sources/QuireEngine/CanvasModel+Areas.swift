@@ -71,11 +71,14 @@ extension CanvasModel {
     }
 
     /// The point the reader is at, for finding their section: the top of the view, as a page
-    /// and points down it (as the document displays it); the bottom of the view once the
-    /// document is scrolled to its end, where later sections can never reach the top.
+    /// and points down it (as the document displays it), one pixel down, so that a heading
+    /// brought to the top belongs to the section it starts even when the view stopped a
+    /// fraction of a pixel above it (a place kept as a fraction of its page, a scroll in
+    /// whole pixels); the bottom of the view once the document is scrolled to its end, where
+    /// later sections can never reach the top.
     public var readingPoint: (page: Int, top: Double) {
         let atEnd = scroll.y >= clamped(Point(x: 0, y: .infinity)).y - 1 && scroll.y > 0
-        let y = atEnd ? scroll.y + layout.viewport.height - layout.gap : scroll.y + layout.gap
+        let y = atEnd ? scroll.y + layout.viewport.height - layout.gap : scroll.y + layout.gap + 1
         let anchor = layout.anchor(atContentY: y)
         let height = layout.documentSizes[anchor.page].height
         switch layout.rotation {

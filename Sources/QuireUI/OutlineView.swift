@@ -84,6 +84,7 @@ final class OutlineView {
             self.find(after: self.found.map { $0 - 1 })
         }
         Signal.connect(findEntry, "next-match") { [unowned self] in self.find(after: self.found) }
+        Signal.connect(findEntry, "previous-match") { [unowned self] in self.find(before: self.found) }
         Signal.connect(findEntry, "activate") { [unowned self] in
             // Enter typed before the search delay ran finds first.
             if self.findText != self.searched { self.find(after: self.found.map { $0 - 1 }) }
@@ -155,10 +156,29 @@ final class OutlineView {
     private var findText: String { Editable(findEntry).text }
     private var searched = ""
 
+    /// Ctrl+G or Ctrl+Shift+G while the outline's find has the keys (the window's Find
+    /// Next and Previous take them before the entry does): the next or previous entry
+    /// found. False, doing nothing, when the find does not have the keys.
+    func stepFind(forward: Bool) -> Bool {
+        guard let root = gtk_widget_get_root(findEntry), let focus = gtk_root_get_focus(root),
+              focus == findEntry || gtk_widget_is_ancestor(focus, findEntry) != 0 else { return false }
+        if forward { find(after: found) } else { find(before: found) }
+        return true
+    }
+
     private func find(after start: Int?) {
-        let text = findText
-        searched = text
-        guard let match = tree.find(text, after: start) else {
+        searched = findText
+        reveal(found: tree.find(searched, after: start))
+    }
+
+    private func find(before end: Int?) {
+        searched = findText
+        reveal(found: tree.find(searched, before: end))
+    }
+
+    private func reveal(found match: Int?) {
+        let text = searched
+        guard let match else {
             found = nil
             if !text.isEmpty { gtk_widget_error_bell(findEntry) }
             return

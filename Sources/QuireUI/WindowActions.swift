@@ -51,8 +51,13 @@ extension DocumentWindow {
                 self.pageEntry.focus()
             }),
             ("find", true, onCanvas { [unowned self] _ in self.searchBar.open() }),
-            ("find-next", true, onCanvas { [unowned self] _ in self.search?.step(forward: true) }),
-            ("find-previous", true, onCanvas { [unowned self] _ in self.search?.step(forward: false) }),
+            // Typing in the outline's find, Ctrl+G and Ctrl+Shift+G step through its entries.
+            ("find-next", true, onCanvas { [unowned self] _ in
+                if self.sidebar.outline?.stepFind(forward: true) != true { self.search?.step(forward: true) }
+            }),
+            ("find-previous", true, onCanvas { [unowned self] _ in
+                if self.sidebar.outline?.stepFind(forward: false) != true { self.search?.step(forward: false) }
+            }),
             ("find-case-sensitive", true, searchOption("find-case-sensitive")),
             ("find-whole-words", true, searchOption("find-whole-words")),
             ("copy", true, onCanvas { [unowned self] _ in self.selection?.copy() }),

@@ -96,4 +96,15 @@ final class OutlineTreeTests: XCTestCase {
         XCTAssertEqual(tree.parent(of: 2, depthLimit: 3), 1)
         XCTAssertEqual(tree.children(of: 2, depthLimit: 10), [3], "within the limit the tree is as it is")
     }
+
+    func testFindingBackwardsWrapsAndComesToItsStartLast() {
+        let tree = OutlineTree([OutlineTree.Entry(title: "Section A", target: nil, depth: 0),
+                                OutlineTree.Entry(title: "Other", target: nil, depth: 0),
+                                OutlineTree.Entry(title: "Section B", target: nil, depth: 0)])
+        XCTAssertEqual(tree.find("section", before: nil), 2)
+        XCTAssertEqual(tree.find("section", before: 2), 0)
+        XCTAssertEqual(tree.find("section", before: 0), 2, "wraps round to the last")
+        XCTAssertEqual(tree.find("other", before: 1), 1, "the start itself comes last")
+        XCTAssertNil(tree.find("nothing", before: 1))
+    }
 }

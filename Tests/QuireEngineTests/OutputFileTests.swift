@@ -112,9 +112,12 @@ final class OutputFileTests: XCTestCase {
         let path = folder + "/fifo"
         XCTAssertEqual(mkfifo(path, 0o600), 0)
         // The reader's end is open before the write (opening it does not wait for a writer);
-        // a thread drains it, as a reading program would, until the writer closes.
+        // a thread drains it, as a reading program would. A FIFO with no writer reads as
+        // ended, so the test holds a writer of its own until Quire's write is done.
         let readEnd = open(path, O_RDONLY | O_NONBLOCK)
         XCTAssertGreaterThanOrEqual(readEnd, 0)
+        let holder = open(path, O_WRONLY)
+        XCTAssertGreaterThanOrEqual(holder, 0)
         _ = fcntl(readEnd, F_SETFL, 0)
         let reading = FileHandle(fileDescriptor: readEnd, closeOnDealloc: true)
         let received = Received()
@@ -122,6 +125,7 @@ final class OutputFileTests: XCTestCase {
         reader.start()
         let text = String(repeating: "0123456789", count: 20_000)
         try write(text, to: path)
+        close(holder)
         XCTAssertEqual(String(decoding: received.wait(), as: UTF8.self), text)
         XCTAssertEqual(kind(path), S_IFIFO, "the FIFO was replaced by a file")
     }

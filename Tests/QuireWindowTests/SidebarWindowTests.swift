@@ -122,6 +122,35 @@ final class SidebarWindowTests: XCTestCase {
         XCTAssertFalse(shows(top)(final))
     }
 
+    /// Typed "section" finds Section 1.1; Ctrl+G goes on to Section 1.2 (the window's Find
+    /// Next took the keys), and Enter goes there.
+    func testCtrlGInTheOutlinesFindGoesToTheNextEntryFound() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.outlined()
+        let script = ScriptedSession.start(title: "outlined.pdf", arguments: "--size 1400x1000 --zoom 100 --sidebar outline") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool mousemove $answer click 1
+            xdotool type 'section'
+            xdotool key ctrl+g Return
+            echo typed
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("outline-next.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let screen = try session.screen { Self.selectedRowBounds($0) != nil }
+        let row = try XCTUnwrap(Self.selectedRowBounds(screen), "no selected outline row")
+        try session.proceed("\(row.x + 40) \(row.y + row.height / 2)")
+        XCTAssertEqual(try session.readLine(), "typed")
+        // Section 1.2 leads 300 points down page 3 (index 2), its title written there.
+        let page = Picture(try DocumentSource(path: file).open().render(page: 2, scale: 96.0 / 72))
+        let destination = page.cropped(x: 0, y: Int(300 * 96.0 / 72), width: 500, height: 100)
+        func shows(_ screen: Picture) -> Bool { screen.bestMatch(of: destination, xs: 300...520, ys: 50...100).mismatch <= 0.01 }
+        XCTAssertTrue(shows(try session.screen(until: shows)), "Ctrl+G did not go on to Section 1.2")
+    }
+
     /// A click on a thumbnail jumps to its page, and the mark follows.
     func testAClickOnAThumbnailJumps() throws {
         try QuireRun.requireDisplay()

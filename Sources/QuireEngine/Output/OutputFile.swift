@@ -10,7 +10,8 @@ import Glibc
 ///     flushed and renamed over it whole, then the folder flushed; a crash leaves the old
 ///     file or the new one. An existing file keeps its permissions (and, for root, its owner).
 ///  3. A character device or a FIFO is written through, never created, truncated or
-///     replaced: the contents are made in memory first (writers may seek), then copied in.
+///     replaced: it is opened at the start and kept open, the contents are made in an
+///     unnamed temporary file first (writers may seek), then copied in.
 ///     A FIFO that no process reads is refused at once rather than waited on.
 ///  4. Anything else (a folder, a disk, a socket, a loop of links) is refused, saying what it is.
 /// Blocking: flushing waits for the disk.
@@ -98,10 +99,13 @@ public final class OutputFile {
     public let target: Target
     /// The temporary file beside a regular target, removed unless committed.
     private let temporary: String?
+    /// The device or FIFO, open for writing since the start.
+    private var stream: Int32 = -1
     private var finished = false
 
     /// Starts writing to `path` (after its links): a temporary file beside a regular file,
-    /// memory for a device or FIFO. Refused at once when the target cannot be written.
+    /// an unnamed temporary file for a device or FIFO. Refused at once when the target
+    /// cannot be written.
     public init(path: String) throws(Failure) {
         target = try Self.target(of: path)
         switch target {
@@ -127,14 +131,21 @@ public final class OutputFile {
                 fchmod(fd, 0o666 & ~mask)
             }
         case .stream(let path):
-            // Checked now, before anything is made: nothing waits to read the FIFO.
-            let probe = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            guard probe >= 0 else {
+            // Opened now and kept open until the copy: a FIFO nobody reads is refused before
+            // anything is made, and its reader never sees an end while the contents are made.
+            let through = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            guard through >= 0 else {
                 throw Failure(description: errno == ENXIO ? tr("nothing reads from {path}", ["path": path]) : Self.describe(path, errno))
             }
-            close(probe)
-            let fd = try Self.anonymousFile()
-            descriptor = fd
+            // Blocking again: a reader slower than the writer is waited for, as a shell's would be.
+            _ = fcntl(through, F_SETFL, fcntl(through, F_GETFL) & ~O_NONBLOCK)
+            do {
+                descriptor = try Self.anonymousFile()
+            } catch {
+                close(through)
+                throw error
+            }
+            stream = through
             temporary = nil
         }
     }
@@ -175,6 +186,7 @@ public final class OutputFile {
             let directory = open(Self.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if directory >= 0 { fsync(directory); close(directory) }
         case .stream(let path):
+            defer { close(stream) }
             try copyThrough(to: path)
         }
     }
@@ -184,6 +196,7 @@ public final class OutputFile {
         guard !finished else { return }
         finished = true
         if let temporary { unlink(temporary) }
+        if stream >= 0 { close(stream) }
         close(descriptor)
     }
 
@@ -205,13 +218,9 @@ public final class OutputFile {
         return true
     }
 
-    /// The memory's contents into the device or FIFO, opened without creating or truncating.
+    /// What was written into the device or FIFO, opened at the start.
     private func copyThrough(to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(description: errno == ENXIO ? tr("nothing reads from {path}", ["path": path]) : Self.describe(path, errno)) }
-        defer { close(fd) }
-        // Blocking again: a reader slower than the writer is waited for, as a shell's would be.
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let fd = stream
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var offset: off_t = 0
         while true {

@@ -145,6 +145,19 @@ public struct OutlineTree: Sendable {
         return nil
     }
 
+    /// The first entry before `end` (from the last when nil), wrapping around, whose title
+    /// contains `text`, as `find(_:after:)` looks forward; `end` itself comes last.
+    public func find(_ text: String, before end: Int?) -> Int? {
+        let needle = Self.folded(text)
+        guard !needle.isEmpty, !entries.isEmpty else { return nil }
+        let last = (end ?? entries.count) - 1 + entries.count
+        for offset in 0..<entries.count {
+            let index = (last - offset) % entries.count
+            if Self.folded(entries[index].title).containsRun(needle) { return index }
+        }
+        return nil
+    }
+
     private static func folded(_ text: String) -> [UInt16] {
         TextFold.normalized(text).map(TextFold.insensitive).filter { $0 != TextFold.ignored }
     }
