@@ -252,10 +252,11 @@ final class DocumentAnnotations {
 
     /// The window Save As's file chooser belongs to.
     var parent: UnsafeMutablePointer<GtkWidget>?
-    /// The copy written by Save As, to be shown in place of the document.
+    /// The file written by Save As, to be shown in place of the document.
     var onSavedAs: ((String) -> Void)?
 
-    /// Writes the markups and the document into another file the reader chooses.
+    /// Save As: writes the markups and the document into another file the reader chooses,
+    /// which the window then shows (as GNOME's editors do; the file opened is left as it was).
     func saveAs() {
         let name = path.map { ($0 as NSString).lastPathComponent } ?? "annotated.pdf"
         FileChooser.choosePDFToSave(parent: parent, name: name, folder: path.map { ($0 as NSString).deletingLastPathComponent }) { [weak self] target in
@@ -267,7 +268,7 @@ final class DocumentAnnotations {
     /// a read-only file is offered Save As. `done` learns whether it was written.
     func save(then done: @escaping @MainActor (Bool) -> Void = { _ in }) {
         guard let path else {
-            onNotice?(tr("This document is not a file on this computer: Save As writes a copy"))
+            onNotice?(tr("This document is not a file on this computer: choose where to save it"))
             saveAs()
             return done(false)
         }
@@ -296,9 +297,11 @@ final class DocumentAnnotations {
         case .success:
             printError("saved \(content.markups.count) annotations and \(content.fieldValues.count) field values (\(Int((seconds * 1000).rounded())) ms)")
             onSaved?()
-            // What was saved is the state now, unless the reader changed it meanwhile.
+            // What was saved is the state now, unless the reader changed it meanwhile; the
+            // pane no longer calls what the file holds unsaved.
             let before = edits.isModified
-            if edits.content == content { edits.wasSaved() }
+            edits.wasSaved(content)
+            onMarkupsChanged?()
             if edits.isModified != before { onModifiedChanged?(edits.isModified) }
         case .failure(let failure):
             printError("the document could not be saved: \(failure)")

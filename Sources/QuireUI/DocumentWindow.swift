@@ -259,8 +259,8 @@ final class DocumentWindow {
                                save: nil, discard: tr("Reload"), cancel: tr("Keep This Version")) { if $0 == .discard { discarding() } }
             return true
         }
-        UnsavedChanges.ask(over: window, title: tr("Save your annotations to {document}?", ["document": documentTitle]),
-                           detail: tr("Your highlights and other annotations are not saved yet. If you do not save them, they are lost.")) { choice in
+        let question = session.shown.map { UnsavedQuestion(source: $0, title: shown?.title) }
+        UnsavedChanges.ask(over: window, title: question?.heading ?? documentTitle, detail: question?.detail ?? "") { choice in
             switch choice {
             case .save: annotations.save { if $0 { proceed() } }
             case .discard: discarding()
@@ -475,6 +475,7 @@ final class DocumentWindow {
         documentTitle = document.title ?? source.displayName
         annotations.onModifiedChanged = { [unowned self] modified in
             self.toplevel.title = (modified ? "• " : "") + self.documentTitle
+            self.saveableChanged(modified)
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onMarkupsChanged = { [unowned self, unowned annotations] in
