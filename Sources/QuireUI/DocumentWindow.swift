@@ -214,7 +214,8 @@ final class DocumentWindow {
         // A right click on a markup chooses it, for its colours and Delete.
         let onMarkup = annotations?.click(at: point, editing: false) ?? false
         if onMarkup, let colour = annotations?.chosenColour { Actions.setChoice("annotation-colour", of: window, colour.name) }
-        let popover = WindowMenus.contextMenu(onMarkup: onMarkup, onFileAnnotation: annotations?.chosenInFile != nil)
+        let popover = WindowMenus.contextMenu(onMarkup: onMarkup, onFileAnnotation: annotations?.chosenInFile != nil,
+                                              colours: annotations?.chosenColours ?? [])
         Actions.setEnabled("copy", of: window, selection?.isEmpty == false)
         WindowMenus.popUp(popover, on: canvas.canvasWidget, at: point)
     }
