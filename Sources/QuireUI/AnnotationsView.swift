@@ -17,6 +17,7 @@ final class AnnotationsView {
     private var markups: [Markup] = []
     private var removed: Set<FileAnnotation.Ref> = []
     private var recoloured: [FileAnnotation.Ref: Markup.Colour] = [:]
+    private var written = AnnotationEdits.Content.none
     private(set) var rows: [AnnotationList.Row] = []
     private let labelOf: (Int) -> String
     /// Called with the row chosen.
@@ -51,13 +52,14 @@ final class AnnotationsView {
 
     /// The reader's markups changed (made, undone, saved), or the file's annotations deleted.
     func show(_ edits: AnnotationEdits) {
-        guard edits.markups != markups || edits.removedFromFile != removed || edits.recolouredInFile != recoloured else { return }
-        (markups, removed, recoloured) = (edits.markups, edits.removedFromFile, edits.recolouredInFile)
+        guard edits.markups != markups || edits.removedFromFile != removed || edits.recolouredInFile != recoloured
+            || edits.written != written else { return }
+        (markups, removed, recoloured, written) = (edits.markups, edits.removedFromFile, edits.recolouredInFile, edits.written)
         refresh()
     }
 
     private func refresh() {
-        let (rows, cut) = list.rows(with: markups, removed: removed, recoloured: recoloured)
+        let (rows, cut) = list.rows(with: markups, removed: removed, recoloured: recoloured, written: written)
         if rows != self.rows {
             self.rows = rows
             rowsList.removeAll()

@@ -70,7 +70,7 @@ final class DocumentAnnotations {
             onNotice?(tr("Select some text first"))
             return
         }
-        let author = Self.author, now = Date().timeIntervalSince1970
+        let author = Self.author, now = Date().timeIntervalSince1970, colour = Settings.shared.markupColours.colour(for: kind)
         let cut = (selection.selection?.pages.count ?? 0) > DocumentSelection.pageLimit
         selection.markedText { [weak self] pages in
             guard let self else { return }
@@ -80,7 +80,7 @@ final class DocumentAnnotations {
             }
             let before = self.edits.isModified
             for page in pages {
-                self.edits.add(page: page.page, kind: kind, colour: .yellow, areas: page.areas, text: page.text, author: author, created: now)
+                self.edits.add(page: page.page, kind: kind, colour: colour, areas: page.areas, text: page.text, author: author, created: now)
             }
             selection.clear()
             self.changed(wasModified: before)
@@ -145,7 +145,7 @@ final class DocumentAnnotations {
         let size = canvas.documentSizes[page], side = Markup.noteSide
         let area = Rect(x: min(max(at.x, 0), max(size.width - side, 0)), y: min(max(at.y, 0), max(size.height - side, 0)), width: side, height: side)
         let before = edits.isModified
-        let note = edits.add(page: page, kind: .note, colour: .yellow, areas: [area], text: "", author: Self.author,
+        let note = edits.add(page: page, kind: .note, colour: Settings.shared.markupColours.colour(for: .note), areas: [area], text: "", author: Self.author,
                              created: Date().timeIntervalSince1970)
         chosen = note.id
         changed(wasModified: before)
@@ -217,14 +217,27 @@ final class DocumentAnnotations {
 
     var chosenColour: Markup.Colour? { edits.markups.first { $0.id == chosen }?.colour }
 
+    /// The colours the chosen markup's kind offers (`MarkupColours`); none without one.
+    var chosenColours: [Markup.Colour] {
+        if let markup = edits.markups.first(where: { $0.id == chosen }) { return MarkupColours.offered(for: markup.kind) }
+        return chosenFileKind.map(MarkupColours.offered(forFile:)) ?? []
+    }
+
+    private var chosenFileKind: FileAnnotation.Kind? {
+        chosenInFile.flatMap { ref in fileMarks[ref.page]?.first { $0.ref == ref }?.kind }
+    }
+
+    /// Gives the chosen markup `colour`, which the next ones of its kind then take.
     func recolourChosen(_ colour: Markup.Colour) {
         if let ref = chosenInFile {
+            if let kind = chosenFileKind.flatMap(MarkupColours.kind(ofFile:)) { Settings.shared.rememberColour(colour, for: kind) }
             return step { edits in
                 edits.recolourInFile(ref, to: colour)
                 return true
             }
         }
         guard let chosen else { return }
+        if let kind = edits.markups.first(where: { $0.id == chosen })?.kind { Settings.shared.rememberColour(colour, for: kind) }
         step { edits in
             edits.recolour(id: chosen, to: colour)
             return true
@@ -261,10 +274,11 @@ final class DocumentAnnotations {
 
     /// The window Save As's file chooser belongs to.
     var parent: UnsafeMutablePointer<GtkWidget>?
-    /// The copy written by Save As, to be shown in place of the document.
+    /// The file written by Save As, to be shown in place of the document.
     var onSavedAs: ((String) -> Void)?
 
-    /// Writes the markups and the document into another file the reader chooses.
+    /// Save As: writes the markups and the document into another file the reader chooses,
+    /// which the window then shows (as GNOME's editors do; the file opened is left as it was).
     func saveAs() {
         let name = path.map { ($0 as NSString).lastPathComponent } ?? "annotated.pdf"
         FileChooser.choosePDFToSave(parent: parent, name: name, folder: path.map { ($0 as NSString).deletingLastPathComponent }) { [weak self] target in
@@ -276,7 +290,7 @@ final class DocumentAnnotations {
     /// a read-only file is offered Save As. `done` learns whether it was written.
     func save(then done: @escaping @MainActor (Bool) -> Void = { _ in }) {
         guard let path else {
-            onNotice?(tr("This document is not a file on this computer: Save As writes a copy"))
+            onNotice?(tr("This document is not a file on this computer: choose where to save it"))
             saveAs()
             return done(false)
         }
@@ -305,9 +319,11 @@ final class DocumentAnnotations {
         case .success:
             printError("saved \(content.markups.count) annotations and \(content.fieldValues.count) field values (\(Int((seconds * 1000).rounded())) ms)")
             onSaved?()
-            // What was saved is the state now, unless the reader changed it meanwhile.
+            // What was saved is the state now, unless the reader changed it meanwhile; the
+            // pane no longer calls what the file holds unsaved.
             let before = edits.isModified
-            if edits.content == content { edits.wasSaved() }
+            edits.wasSaved(content)
+            onMarkupsChanged?()
             if edits.isModified != before { onModifiedChanged?(edits.isModified) }
         case .failure(let failure):
             printError("the document could not be saved: \(failure)")

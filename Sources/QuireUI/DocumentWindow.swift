@@ -217,7 +217,8 @@ final class DocumentWindow {
         // A right click on a markup chooses it, for its colours and Delete.
         let onMarkup = annotations?.click(at: point, editing: false) ?? false
         if onMarkup, let colour = annotations?.chosenColour { Actions.setChoice("annotation-colour", of: window, colour.name) }
-        let popover = WindowMenus.contextMenu(onMarkup: onMarkup, onFileAnnotation: annotations?.chosenInFile != nil)
+        let popover = WindowMenus.contextMenu(onMarkup: onMarkup, onFileAnnotation: annotations?.chosenInFile != nil,
+                                              colours: annotations?.chosenColours ?? [])
         Actions.setEnabled("copy", of: window, selection?.isEmpty == false)
         WindowMenus.popUp(popover, on: canvas.canvasWidget, at: point)
     }
@@ -276,8 +277,8 @@ final class DocumentWindow {
             }
             return true
         }
-        UnsavedChanges.ask(over: window, title: tr("Save your annotations to {document}?", ["document": documentTitle]),
-                           detail: tr("Your highlights and other annotations are not saved yet. If you do not save them, they are lost.")) { choice in
+        let question = session.shown.map { UnsavedQuestion(source: $0, title: shown?.title) }
+        UnsavedChanges.ask(over: window, title: question?.heading ?? documentTitle, detail: question?.detail ?? "") { choice in
             switch choice {
             case .save: annotations.save { if $0 { proceed() } else { cancelled() } }
             case .discard: discarding()
@@ -535,6 +536,7 @@ final class DocumentWindow {
         annotations.onModifiedChanged = { [unowned self] modified in
             self.toplevel.title = (modified ? "• " : "") + self.documentTitle
             if modified { self.keepVersionOnce() }
+            self.saveableChanged(modified)
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onMarkupsChanged = { [unowned self, unowned annotations] in

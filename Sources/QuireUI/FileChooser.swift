@@ -10,10 +10,10 @@ enum FileChooser {
         choose(parent: parent, title: tr("Open Document"), action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: tr("_Open"), chosen)
     }
 
-    /// Where to save a copy: `name` suggested, in `folder` to begin with.
+    /// Where Save As writes the document: `name` suggested, in `folder` to begin with.
     static func choosePDFToSave(parent: UnsafeMutablePointer<GtkWidget>?, name: String, folder: String?,
                                 _ chosen: @escaping @MainActor (String) -> Void) {
-        choose(parent: parent, title: tr("Save a Copy"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), chosen) { chooser in
+        choose(parent: parent, title: tr("Save As"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), chosen) { chooser in
             gtk_file_chooser_set_current_name(chooser, name)
             if let folder { owning(g_file_new_for_path(folder)!) { _ = gtk_file_chooser_set_current_folder(chooser, $0, nil) } }
         }

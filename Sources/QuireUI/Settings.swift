@@ -107,6 +107,40 @@ final class Settings {
         g_settings_set_string(pointer(settings), Preferences.Key.editorCommand, template)
     }
 
+    /// The colour each kind of markup takes next, as the reader last chose it (a dictionary
+    /// of names: `MarkupColours.stored`); the kinds' own where nothing is kept.
+    var markupColours: MarkupColours {
+        guard let settings, let value = g_settings_get_value(pointer(settings), Preferences.Key.markupColours) else { return MarkupColours() }
+        defer { g_variant_unref(value) }
+        var stored: [String: String] = [:]
+        for index in 0..<g_variant_n_children(value) {
+            guard let entry = g_variant_get_child_value(value, index) else { continue }
+            defer { g_variant_unref(entry) }
+            func string(_ at: gsize) -> String {
+                guard let child = g_variant_get_child_value(entry, at) else { return "" }
+                defer { g_variant_unref(child) }
+                return String(cString: g_variant_get_string(child, nil))
+            }
+            stored[string(0)] = string(1)
+        }
+        return MarkupColours(stored: stored)
+    }
+
+    /// Remembers the colour the reader gave a markup of `kind`, for the next ones.
+    func rememberColour(_ colour: Markup.Colour, for kind: Markup.Kind) {
+        guard let settings else { return }
+        var colours = markupColours
+        colours.choose(colour, for: kind)
+        let entries: [OpaquePointer?] = colours.stored.sorted { $0.key < $1.key }.map { key, name in
+            g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_string(name))
+        }
+        let type = g_variant_type_new("{ss}")
+        defer { g_variant_type_free(type) }
+        entries.withUnsafeBufferPointer { children in
+            g_settings_set_value(pointer(settings), Preferences.Key.markupColours, g_variant_new_array(type, children.baseAddress, gsize(children.count)))
+        }
+    }
+
     /// Writes what is still pending (before the process ends).
     func sync() { if settings != nil { g_settings_sync() } }
 

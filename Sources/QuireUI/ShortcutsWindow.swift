@@ -129,7 +129,7 @@ enum ShortcutsWindow {
         "strike-out": (N_("Annotating"), N_("Strike out the selection")),
         "add-note": (N_("Annotating"), N_("Add a note where the pointer is")),
         "save": (N_("Document"), N_("Save the annotations into the file")),
-        "save-as": (N_("Document"), N_("Save a copy with the annotations")),
+        "save-as": (N_("Document"), N_("Save as another file, with the annotations, and show it")),
     ]
 
     /// An accelerator table's "a|b|c" as the shortcuts window shows them, without the

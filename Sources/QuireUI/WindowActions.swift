@@ -71,7 +71,8 @@ extension DocumentWindow {
             ("annotation-colour", true, .choice(initial: "yellow") { [unowned self] name in
                 if let colour = Markup.Colour.named(name) { self.annotations?.recolourChosen(colour) }
             }),
-            ("save", true, .plain { [unowned self] in self.annotations?.save() }),
+            // Enabled while there is something to save (`saveableChanged`).
+            ("save", false, .plain { [unowned self] in self.annotations?.save() }),
             ("save-as", true, .plain { [unowned self] in self.annotations?.saveAs() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
             ("caret", true, .toggle(initial: false) { [unowned self] in self.caret?.toggle() }),
@@ -113,11 +114,18 @@ extension DocumentWindow {
     }
 
     /// Actions on the document shown are insensitive without one, and so are their buttons;
-    /// Back and Forward too, until the history enables them.
+    /// Back and Forward too, until the history enables them. Save waits for a change: a
+    /// document just shown has none.
     func enableDocumentActions(_ enabled: Bool) {
         for name in documentActions + (enabled ? [] : ["go-back", "go-forward"]) {
             Actions.setEnabled(name, of: window, enabled)
         }
+        saveableChanged(false)
+    }
+
+    /// Save (the menu item, Ctrl+S) is sensitive while the document has changes not saved.
+    func saveableChanged(_ modified: Bool) {
+        Actions.setEnabled("save", of: window, modified)
     }
 
     func updateHistoryButtons(back: Bool, forward: Bool) {

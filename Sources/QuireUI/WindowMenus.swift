@@ -72,12 +72,12 @@ enum WindowMenus {
     }
 
     /// The canvas's context menu: Copy and Select All, and marking the selection; on a
-    /// markup (`onMarkup`), its colours, its note and Delete first; on one of the file's
-    /// own annotations (`onFileAnnotation`), its colours and Delete.
-    static func contextMenu(onMarkup: Bool, onFileAnnotation: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+    /// markup (`onMarkup`), its colours (those its kind offers), its note and Delete first;
+    /// on one of the file's own annotations (`onFileAnnotation`), its colours and Delete.
+    static func contextMenu(onMarkup: Bool, onFileAnnotation: Bool = false, colours: [Markup.Colour]) -> UnsafeMutablePointer<GtkWidget> {
         owning(g_menu_new()!) { menu in
             if onMarkup || onFileAnnotation {
-                appendSection(to: menu, Markup.Colour.allCases.map { ($0.title, "win.annotation-colour::" + $0.name) })
+                appendSection(to: menu, colours.map { ($0.title, "win.annotation-colour::" + $0.name) })
                 appendSection(to: menu, (onMarkup ? [(tr("Edit _Note…"), "win.edit-annotation-note")] : []) + [(tr("_Delete Annotation"), "win.delete-annotation")])
             }
             g_menu_append(menu, tr("_Copy"), "win.copy")

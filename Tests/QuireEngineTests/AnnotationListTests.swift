@@ -66,4 +66,33 @@ final class AnnotationListTests: XCTestCase {
         XCTAssertNil(edits.recolouredInFile[ref], "back to the file's own colour")
         XCTAssertEqual(list.rows(with: [], recoloured: [ref: .blue]).rows.first?.colour, Markup.Colour.blue.rgb)
     }
+
+    /// A row says "not saved" until the file holds it as listed: after a save, the markups
+    /// saved and the file's annotation recoloured are saved; one changed since, or while
+    /// the save wrote, is not.
+    func testRowsAreUnsavedUntilTheFileHoldsThemAsListed() {
+        var list = AnnotationList(pageCount: 1)
+        let ref = FileAnnotation.Ref(page: 0, index: 0)
+        list.received([annotation(page: 0, y: 10)], forPage: 0)
+        var edits = AnnotationEdits()
+        func unsaved() -> [Bool] {
+            list.rows(with: edits.markups, removed: edits.removedFromFile, recoloured: edits.recolouredInFile, written: edits.written).rows.map(\.unsaved)
+        }
+        let first = edits.add(page: 0, kind: .underline, colour: .blue, areas: [Rect(x: 10, y: 100, width: 40, height: 12)], text: "a", author: "", created: 0)
+        edits.add(page: 0, kind: .highlight, colour: .yellow, areas: [Rect(x: 10, y: 200, width: 40, height: 12)], text: "b", author: "", created: 0)
+        edits.recolourInFile(ref, to: .pink)
+        XCTAssertEqual(unsaved(), [true, true, true])
+        edits.wasSaved()
+        XCTAssertEqual(unsaved(), [false, false, false], "what the save wrote is still called unsaved")
+        edits.recolour(id: first.id, to: .red)
+        XCTAssertEqual(unsaved(), [false, true, false], "the markup changed since the save")
+        edits.undo()
+        XCTAssertEqual(unsaved(), [false, false, false], "undone back to what the file holds")
+        // Saved while a third markup was being made: the file holds the first two.
+        let writing = edits.content
+        edits.add(page: 0, kind: .strikeOut, colour: .red, areas: [Rect(x: 10, y: 300, width: 40, height: 12)], text: "c", author: "", created: 0)
+        edits.wasSaved(writing)
+        XCTAssertEqual(unsaved(), [false, false, false, true])
+        XCTAssertTrue(edits.isModified, "the markup made while the save wrote is not saved")
+    }
 }

@@ -8,6 +8,26 @@ import XCTest
 /// its helper; a click on one goes to it and chooses it, its context menu recolours it,
 /// and Delete deletes it from the page, the list and the file saved.
 final class AnnotationPaneTests: XCTestCase {
+    /// A script's start: Quire on `name` in a 1400 × 1000 window at 100 %, `title_after`
+    /// (as `ScriptedSession.opening` has it), then F9 and "opened".
+    private static func openingSidebar(_ name: String) -> String {
+        ScriptedSession.ended(within: 10) + """
+            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+
+            """ + ScriptedSession.start(title: name, arguments: "--size 1400x1000 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key F9
+            echo opened
+            read answer
+
+            """
+    }
+
+    /// The sidebar's switcher shows: its Annotations button (a pencil), the third of four.
+    private func switcherShown(_ screen: Picture) -> Bool {
+        (66..<80).contains { y in (128..<146).filter { Picture.distance(screen[$0, y], 0xFF00_0000) <= 0x60 }.count >= 3 }
+    }
+
     func testAClickOnAnAnnotationInThePaneGoesToIt() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
@@ -22,14 +42,7 @@ final class AnnotationPaneTests: XCTestCase {
         try document.save(to: fd)
         close(fd)
         // F9 opens the sidebar on the outline; its switcher's third button (of four) is Annotations.
-        let script = ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-
-            """ + ScriptedSession.start(title: "pane.pdf", arguments: "--size 1400x1000 --zoom 100") + """
-            xdotool windowfocus --sync "$window"
-            xdotool key F9
-            echo opened
-            read answer
+        let script = Self.openingSidebar("pane.pdf") + """
             xdotool mousemove 137 73 click 1
             xdotool mousemove 1590 1190
             echo shown
@@ -55,10 +68,6 @@ final class AnnotationPaneTests: XCTestCase {
             """
         let session = try ScriptedSession(script: script, file: saved, shot: fixtures.path("pane.png"))
         XCTAssertEqual(try session.readLine(), "opened")
-        // The switcher's Annotations button (a pencil), once the sidebar shows.
-        func switcherShown(_ screen: Picture) -> Bool {
-            (66..<80).contains { y in (128..<146).filter { Picture.distance(screen[$0, y], 0xFF00_0000) <= 0x60 }.count >= 3 }
-        }
         XCTAssertTrue(switcherShown(try session.screen(until: switcherShown)), "F9 did not open the sidebar")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "shown")
@@ -116,5 +125,59 @@ final class AnnotationPaneTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "exited 0")
         XCTAssertEqual(try QPDF.annotations(in: saved).map(\.subtype), [], "the deleted highlight was saved")
         XCTAssertTrue(try QPDF.check(saved))
+    }
+
+    /// The pane's rows of the reader's highlights say "not saved" until Ctrl+S, and then no
+    /// longer: after the save they read as the file's own annotations read once the file
+    /// is read again (Ctrl+R), pixel for pixel.
+    func testTheReadersRowsAreNoLongerUnsavedOnceSaved() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: "listed.pdf")
+        let script = Self.openingSidebar("listed.pdf") + """
+            xdotool mousemove 137 73 click 1
+            xdotool mousemove 1590 1190
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• listed.pdf")"
+            read answer
+            xdotool key ctrl+s
+            echo "title $(title_after "listed.pdf")"
+            read answer
+            xdotool key ctrl+r
+            echo reloaded
+            read answer
+            xdotool mousemove 137 73 click 1
+            xdotool mousemove 1590 1190
+            echo "annotations again"
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("listed.png"))
+        XCTAssertEqual(try session.readLine(), "opened")
+        XCTAssertTrue(switcherShown(try session.screen(until: switcherShown)), "F9 did not open the sidebar")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title • listed.pdf")
+        // The pane: the sidebar below its switcher; a row per page highlighted.
+        func pane(_ screen: Picture) -> Picture { screen.cropped(x: 0, y: 95, width: 250, height: 600) }
+        func listed(_ screen: Picture) -> Bool { pane(screen).darkPixels(x: 0, y: 0, width: 250, height: 600) > 500 }
+        let unsaved = pane(try session.stillScreen(listed))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title listed.pdf", "the save did not end")
+        let saved = pane(try session.stillScreen { listed($0) && pane($0).mismatch(with: unsaved, atX: 0, y: 0) > 0 })
+        XCTAssertGreaterThan(saved.mismatch(with: unsaved, atX: 0, y: 0), 0, "the rows did not change when they were saved")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "reloaded")
+        // Reloaded, the sidebar shows the outline: the Annotations pane is chosen again,
+        // and there the same annotations are the file's own, read from it.
+        XCTAssertFalse(listed(try session.screen { !listed($0) }), "the document was not reloaded")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "annotations again")
+        let reread = pane(try session.screen { listed($0) && pane($0).mismatch(with: saved, atX: 0, y: 0) == 0 })
+        XCTAssertEqual(reread.mismatch(with: saved, atX: 0, y: 0), 0, "after the save the rows did not read as the file's own")
+        XCTAssertGreaterThan(reread.mismatch(with: unsaved, atX: 0, y: 0), 0)
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
     }
 }

@@ -390,12 +390,7 @@ final class AnnotationWindowTests: XCTestCase {
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• locked.pdf")"
             xdotool key ctrl+s
-            chooser=$(timeout 20 xdotool search --sync --onlyvisible --name '^Save a Copy$' 2>/dev/null | head -1)
-            echo "chooser ${chooser:+shown}"
-            xdotool windowfocus --sync "$chooser"
-            xdotool key ctrl+a
-            xdotool type '\(copy)'
-            xdotool key Return
+            """ + ScriptedSession.answerSaveAs(with: copy) + """
             echo "title $(title_after "copy.pdf")"
             xdotool key ctrl+q
             ended

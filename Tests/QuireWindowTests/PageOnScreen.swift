@@ -15,6 +15,21 @@ extension ScriptedSession {
             """ + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100")
     }
 
+    /// Script lines that wait for Save As's chooser, say "chooser shown" (or "chooser "
+    /// when none came), and answer it with `path`.
+    static func answerSaveAs(with path: String) -> String {
+        """
+
+        chooser=$(timeout 20 xdotool search --sync --onlyvisible --name '^Save As$' 2>/dev/null | head -1)
+        echo "chooser ${chooser:+shown}"
+        xdotool windowfocus --sync "$chooser"
+        xdotool key ctrl+a
+        xdotool type '\(path)'
+        xdotool key Return
+
+        """
+    }
+
     /// Where the first page's top-left corner is on screen, in a 1000 × 900 window at
     /// 100 %: its ink against poppler's render of it.
     func pageOrigin(of document: Document) throws -> (x: Double, y: Double) {

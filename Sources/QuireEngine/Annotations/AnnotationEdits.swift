@@ -11,6 +11,8 @@
 ///     bytes the window holds, not the file on disk, which the save replaced): saving
 ///     again after removing one leaves it out, with no need to edit the saved file.
 ///  4. Steps on markups that are gone (a stale id) change nothing and are not recorded.
+///  5. What a save wrote is what the file holds (`written`), even when the reader changed
+///     something while it was written: a markup is saved when the file holds it as it is.
 public struct AnnotationEdits: Equatable, Sendable {
     public private(set) var markups: [Markup] = []
     /// The reader's values of form widgets, by `FormField.id`; a widget not here has the
@@ -25,10 +27,14 @@ public struct AnnotationEdits: Equatable, Sendable {
         public let fieldValues: [Int: FormValue]
         public var removedFromFile: Set<FileAnnotation.Ref> = []
         public var recolouredInFile: [FileAnnotation.Ref: Markup.Colour] = [:]
+        /// No change: what a file holds of the reader's before any save.
+        public static let none = Content(markups: [], fieldValues: [:])
     }
     public var content: Content {
         Content(markups: markups, fieldValues: fieldValues, removedFromFile: removedFromFile, recolouredInFile: recolouredInFile)
     }
+    /// What the file holds of the reader's changes: the content last saved (rule 5).
+    public private(set) var written = Content.none
 
     /// What the helpers are to draw and the save to write of the document's own objects.
     public var documentChanges: DocumentChanges {
@@ -170,8 +176,15 @@ public struct AnnotationEdits: Equatable, Sendable {
         return true
     }
 
-    /// What `markups` and `fieldValues` held was written into the file.
-    public mutating func wasSaved() { saved = done }
+    /// `content` was written into the file: the state now is the saved one, unless it
+    /// changed while the save wrote (rule 5).
+    public mutating func wasSaved(_ content: Content) {
+        written = content
+        if content == self.content { saved = done }
+    }
+
+    /// What the edits hold now was written into the file.
+    public mutating func wasSaved() { wasSaved(content) }
 
     private mutating func apply(_ step: Step) {
         switch step {

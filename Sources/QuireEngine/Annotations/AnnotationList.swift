@@ -47,6 +47,8 @@ public struct FileAnnotation: Hashable, Sendable {
 ///     are not annotations a reader made, and are not listed (the helper leaves them out).
 ///  3. The reader's markups are listed from the edits as they are now (a save makes them
 ///     the file's: they are then listed once, from the edits, until the file is read again).
+///     A row is unsaved until the file holds it as it is listed: a markup made or changed
+///     since the last save, one of the file's annotations recoloured since.
 ///  4. At most `limit` rows: a document with more says so.
 public struct AnnotationList: Sendable {
     public enum Source: Hashable, Sendable {
@@ -85,23 +87,27 @@ public struct AnnotationList: Sendable {
     }
 
     /// The rows (rule 1), the reader's `markups` among the file's, without those the
-    /// reader deleted (`removed`), in the colours the reader gave them (`recoloured`).
+    /// reader deleted (`removed`), in the colours the reader gave them (`recoloured`);
+    /// unsaved unless `written` (what the last save wrote) holds them so (rule 3).
     public func rows(with markups: [Markup], removed: Set<FileAnnotation.Ref> = [],
-                     recoloured: [FileAnnotation.Ref: Markup.Colour] = [:]) -> (rows: [Row], cut: Bool) {
+                     recoloured: [FileAnnotation.Ref: Markup.Colour] = [:],
+                     written: AnnotationEdits.Content = .none) -> (rows: [Row], cut: Bool) {
         var rows: [Row] = []
         for (page, annotations) in file {
             for annotation in annotations where !removed.contains(annotation.ref) {
                 rows.append(Row(source: .file(annotation.ref), page: page, area: annotation.area, kind: Self.name(annotation.kind),
-                                colour: recoloured[annotation.ref]?.rgb ?? annotation.colour, text: annotation.text, author: annotation.author, unsaved: false))
+                                colour: recoloured[annotation.ref]?.rgb ?? annotation.colour, text: annotation.text, author: annotation.author,
+                                unsaved: recoloured[annotation.ref] != written.recolouredInFile[annotation.ref]))
             }
         }
+        let saved = Set(written.markups)
         for markup in markups {
             let area = markup.areas.first ?? Rect(x: 0, y: 0, width: 0, height: 0)
             let rgb = markup.colour.components
             rows.append(Row(source: .reader(id: markup.id), page: markup.page, area: area, kind: Self.name(markup.kind),
                             colour: [rgb.red, rgb.green, rgb.blue],
                             text: String((markup.comment.isEmpty ? markup.text : markup.comment).prefix(FileAnnotation.textLimit)),
-                            author: markup.author, unsaved: true))
+                            author: markup.author, unsaved: !saved.contains(markup)))
         }
         rows.sort { ($0.page, $0.area.y, $0.area.x) < ($1.page, $1.area.y, $1.area.x) }
         return (Array(rows.prefix(Self.limit)), rows.count > Self.limit)

@@ -11,9 +11,11 @@ public struct Markup: Hashable, Sendable, Identifiable {
     /// A note's icon: a square this many points wide, its corner where the reader placed it.
     public static let noteSide = 20.0
 
-    /// The few colours offered, as readers pick them in other viewers.
+    /// The few colours offered, as readers pick them in other viewers: light markers to
+    /// lay under words, and inks deep enough for a line to read on paper (`MarkupColours`).
     public enum Colour: UInt8, CaseIterable, Sendable {
         case yellow = 1, green, blue, pink, red
+        case redInk, blueInk, greenInk, purpleInk
 
         /// Its name in menus and actions ("yellow").
         public var name: String { "\(self)" }
@@ -26,7 +28,10 @@ public struct Markup: Hashable, Sendable, Identifiable {
             case .green: tr("Green")
             case .blue: tr("Blue")
             case .pink: tr("Pink")
-            case .red: tr("Red")
+            case .red, .redInk: tr("Red")
+            case .blueInk: tr("Blue")
+            case .greenInk: tr("Green")
+            case .purpleInk: tr("Purple")
             }
         }
 
@@ -41,6 +46,10 @@ public struct Markup: Hashable, Sendable, Identifiable {
             case .blue: (0.4, 0.7, 1)
             case .pink: (1, 0.55, 0.8)
             case .red: (0.95, 0.25, 0.2)
+            case .redInk: (0.85, 0.12, 0.1)
+            case .blueInk: (0.15, 0.4, 0.9)
+            case .greenInk: (0.1, 0.5, 0.15)
+            case .purpleInk: (0.55, 0.2, 0.75)
             }
         }
     }

@@ -34,7 +34,9 @@ public struct Preferences: Sendable, Equatable {
         public static let zoom = "default-zoom", layout = "default-layout", continuous = "continuous", night = "night-mode"
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
         public static let printAnnotations = "print-annotations"
-        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations]
+        /// Not a preference of the window: the colour each kind of markup last took (`MarkupColours`).
+        public static let markupColours = "markup-colours"
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
