@@ -79,9 +79,8 @@ final class DocumentAnnotations {
                 return
             }
             let before = self.edits.isModified
-            for page in pages {
-                self.edits.add(page: page.page, kind: kind, colour: colour, areas: page.areas, text: page.text, author: author, created: now)
-            }
+            // One step, whatever the pages: one Undo takes the action back.
+            self.edits.add(kind: kind, colour: colour, pieces: pages.map { ($0.page, $0.areas, $0.text) }, author: author, created: now)
             selection.clear()
             self.changed(wasModified: before)
             if cut { self.onNotice?(tr("Only the first {count} pages of the selection were marked", ["count": String(DocumentSelection.pageLimit)])) }

@@ -162,6 +162,8 @@ final class OutlineView {
     func stepFind(forward: Bool) -> Bool {
         guard let root = gtk_widget_get_root(findEntry), let focus = gtk_root_get_focus(root),
               focus == findEntry || gtk_widget_is_ancestor(focus, findEntry) != 0 else { return false }
+        // Typed before the search delay ran: the first entry found is found first.
+        if findText != searched { find(after: found.map { $0 - 1 }) }
         if forward { find(after: found) } else { find(before: found) }
         return true
     }

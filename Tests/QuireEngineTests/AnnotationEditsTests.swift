@@ -99,4 +99,19 @@ final class AnnotationEditsTests: XCTestCase {
         XCTAssertEqual(huge.text.count, Markup.textLimit)
         XCTAssertEqual(huge.author.count, 256)
     }
+
+    /// A selection over three pages marked at once: three markups, one step.
+    func testTheMarkupsOfOneActionOverSeveralPagesAreOneStep() {
+        var edits = AnnotationEdits()
+        let area = [Rect(x: 10, y: 10, width: 50, height: 12)]
+        edits.add(page: 0, kind: .note, colour: .yellow, areas: area, text: "before", author: "", created: 0)
+        let made = edits.add(kind: .highlight, colour: .yellow, pieces: [(0, area, "a"), (1, area, "b"), (2, area, "c")], author: "Ada", created: 1)
+        XCTAssertEqual(made.map(\.page), [0, 1, 2])
+        XCTAssertEqual(Set(made.map(\.id)).count, 3, "each markup has an id of its own")
+        XCTAssertEqual(edits.markups.count, 4)
+        XCTAssertTrue(edits.undo())
+        XCTAssertEqual(edits.markups.map(\.text), ["before"], "one Undo did not take back the whole action")
+        XCTAssertTrue(edits.redo())
+        XCTAssertEqual(edits.markups.map(\.text), ["before", "a", "b", "c"])
+    }
 }

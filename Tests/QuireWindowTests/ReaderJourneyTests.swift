@@ -32,6 +32,8 @@ final class ReaderJourneyTests: XCTestCase {
             asking
             xdotool key Return
             echo "title $(title_after "reloaded.pdf")"
+            # X's focus back on the window, as a window manager gives it when a dialog goes.
+            xdotool windowfocus --sync "$window"
             xdotool key ctrl+q
             ended
             """
@@ -68,6 +70,7 @@ final class ReaderJourneyTests: XCTestCase {
             xdotool type '\(copy)'
             xdotool key Return
             echo "title $(title_after "kept.pdf")"
+            xdotool windowfocus --sync "$window"
             xdotool key ctrl+q
             ended
             """

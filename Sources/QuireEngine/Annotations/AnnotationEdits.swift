@@ -1,8 +1,9 @@
 /// The reader's changes to a document's annotations and form fields, as one history that
 /// undoes and redoes. The policy:
 ///  1. Every change (a markup or note added, removed, recoloured, its kind or text
-///     changed; a field's value set, a radio group's buttons together; one of the file's
-///     own annotations deleted or recoloured) is one step;
+///     changed; the markups one action makes over several pages together; a field's
+///     value set, a radio group's buttons together; one of the file's own annotations
+///     deleted or recoloured) is one step;
 ///     Undo takes back the last step, Redo does it again; a new change after an undo
 ///     drops the steps undone.
 ///  2. The document is modified when what it shows differs from what was last saved:
@@ -48,7 +49,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         let to: FormValue
     }
     private enum Step: Equatable, Sendable {
-        case add(Markup)
+        case add([Markup])
         case remove(Markup, at: Int)
         case change(from: Markup, to: Markup)
         case fields([FieldChange])
@@ -84,11 +85,21 @@ public struct AnnotationEdits: Equatable, Sendable {
     @discardableResult
     public mutating func add(page: Int, kind: Markup.Kind, colour: Markup.Colour, areas: [Rect], text: String,
                              author: String, created: Double) -> Markup {
-        let markup = Markup(id: nextID, page: page, kind: kind, colour: colour, areas: Array(areas.prefix(Markup.areaLimit)),
-                            text: String(text.prefix(Markup.textLimit)), author: String(author.prefix(256)), created: created)
-        nextID += 1
-        record(.add(markup))
-        return markup
+        add(kind: kind, colour: colour, pieces: [(page, areas, text)], author: author, created: created)[0]
+    }
+
+    /// Adds the markups one action makes (a selection over several pages: one a page) as
+    /// one step, so that one Undo takes them all back; returns them.
+    @discardableResult
+    public mutating func add(kind: Markup.Kind, colour: Markup.Colour, pieces: [(page: Int, areas: [Rect], text: String)],
+                             author: String, created: Double) -> [Markup] {
+        let made = pieces.map { piece in
+            defer { nextID += 1 }
+            return Markup(id: nextID, page: piece.page, kind: kind, colour: colour, areas: Array(piece.areas.prefix(Markup.areaLimit)),
+                          text: String(piece.text.prefix(Markup.textLimit)), author: String(author.prefix(256)), created: created)
+        }
+        if !made.isEmpty { record(.add(made)) }
+        return made
     }
 
     public mutating func remove(id: Int) {
@@ -188,7 +199,7 @@ public struct AnnotationEdits: Equatable, Sendable {
 
     private mutating func apply(_ step: Step) {
         switch step {
-        case .add(let markup): markups.append(markup)
+        case .add(let made): markups += made
         case .remove(let markup, _): markups.removeAll { $0.id == markup.id }
         case .change(_, let new): if let index = markups.firstIndex(where: { $0.id == new.id }) { markups[index] = new }
         case .fields(let changes): for change in changes { fieldValues[change.id] = change.to }
@@ -199,7 +210,7 @@ public struct AnnotationEdits: Equatable, Sendable {
 
     private mutating func revert(_ step: Step) {
         switch step {
-        case .add(let markup): markups.removeAll { $0.id == markup.id }
+        case .add(let made): markups.removeAll { markup in made.contains { $0.id == markup.id } }
         case .remove(let markup, let index): markups.insert(markup, at: min(index, markups.count))
         case .change(let old, _): if let index = markups.firstIndex(where: { $0.id == old.id }) { markups[index] = old }
         case .fields(let changes): for change in changes.reversed() { fieldValues[change.id] = change.from }
