@@ -12,15 +12,24 @@ final class SavingWindowTests: XCTestCase {
     /// Script lines that open the main menu (F10), wait for the test to see it, then go
     /// three items down and press Return: Open…, Open Recent, New Window, then Save when it
     /// is sensitive, else Save As… (the menu passes over an insensitive item). They say
-    /// "chooser shown" when Save As's chooser came, and close it; else "no chooser".
+    /// "chooser shown" when Save As's chooser came, and close it; else "no chooser": once
+    /// the title lost its mark of changes (Save ran), or after 10 s (only a failing run waits).
     private static let fourthItemOfTheMainMenu = """
 
         xdotool windowfocus --sync "$window"
+        before=$(xdotool getwindowname "$window")
         xdotool key F10
         echo menu
         read answer
         xdotool key Down Down Down Return
-        chooser=$(timeout 5 xdotool search --sync --onlyvisible --name '^Save As$' 2>/dev/null | head -1)
+        chooser=""
+        for i in $(seq 200); do
+            chooser=$(xdotool search --onlyvisible --name '^Save As$' 2>/dev/null | head -1)
+            [ -n "$chooser" ] && break
+            now=$(xdotool getwindowname "$window")
+            [ "${before#• }" != "$before" ] && [ "${now#• }" = "$now" ] && break
+            sleep 0.05
+        done
         if [ -n "$chooser" ]; then
             echo "chooser shown"
             xdotool key --window "$chooser" Escape
