@@ -7,8 +7,9 @@
 ///     negative height, drawn nowhere).
 ///  3. The rect pointed at is never empty and lies within the view.
 public struct LinkPreviewPlacement: Equatable, Sendable {
-    /// What the popover adds around the strip: its arrow, padding and caption, at most.
-    public static let chrome = Size(width: 32, height: 64)
+    /// What the popover adds around the strip: its arrow, padding and caption (49 pixels
+    /// down in Adwaita at the default font), with room to spare.
+    public static let chromeHeight = 64.0
     /// Around the pointer, the rect pointed at: the popover's arrow clears the pointer's tip.
     public static let pointerMargin = 8.0
 
@@ -21,7 +22,7 @@ public struct LinkPreviewPlacement: Equatable, Sendable {
     /// `link` in a view of `view`, the pointer at `pointer` (all in the view's pixels).
     public init(strip: Size, link: Rect, pointer: Point, view: Size) {
         let bounds = Rect(x: 0, y: 0, width: max(view.width, 1), height: max(view.height, 1))
-        let height = strip.height + Self.chrome.height
+        let height = strip.height + Self.chromeHeight
         let shown = link.intersection(bounds)
         if !shown.isEmpty, bounds.maxY - shown.maxY >= height {
             self.init(rect: shown, below: true)
