@@ -19,10 +19,12 @@ final class LinkPreviews {
     private unowned let canvas: PageCanvas
     private let file: DocumentFile
     private var worker: HelperWorker<RemoteRenderer>?
-    /// The link under the pointer, on its page, and its rest timer while it runs.
-    private var resting: (link: Link, page: Int, timer: UInt32?)?
-    /// The preview asked for or shown, where the view was then, and its popover once shown.
-    private var shown: (link: Link, page: Int, preview: LinkPreview, view: Point, zoom: Double, popover: UnsafeMutablePointer<GtkWidget>?)?
+    /// The link under the pointer, on its page, where the pointer rests (a page point), and
+    /// its rest timer while it runs.
+    private var resting: (link: Link, page: Int, spot: Point, timer: UInt32?)?
+    /// The preview asked for or shown, where the pointer rested, where the view was then,
+    /// and its popover once shown.
+    private var shown: (link: Link, page: Int, spot: Point, preview: LinkPreview, view: Point, zoom: Double, popover: UnsafeMutablePointer<GtkWidget>?)?
     /// Resting on text: the timer, and the count of motions (a lookup for an older one is dropped).
     private var textTimer: UInt32?
     private var lookups = 0
@@ -83,7 +85,7 @@ final class LinkPreviews {
         if let link {
             guard case .page = link.target else { return }
             let timer = MainLoop.after(seconds: LinkPreview.restSeconds) { [weak self] in self?.rested() }
-            resting = (link, spot.page, timer)
+            resting = (link, spot.page, spot.point, timer)
         } else {
             // Text: resting means no motion for a while, so each motion starts again.
             lookups += 1
@@ -133,7 +135,7 @@ final class LinkPreviews {
             guard let found = ReferenceLookup.link(at: PagePoint(page: spot.page, point: spot.point), in: source) else { return }
             MainLoop.invoke { [weak self] in
                 guard let self, self.lookups == lookup, self.resting == nil else { return }
-                self.resting = (found, spot.page, nil)
+                self.resting = (found, spot.page, spot.point, nil)
                 self.rested()
             }
         }
@@ -149,7 +151,7 @@ final class LinkPreviews {
         guard let preview = LinkPreview(of: resting.link.target, pageSizes: canvas.documentSizes, deviceScale: scale) else { return }
         generation += 1
         let generation = generation
-        shown = (resting.link, resting.page, preview, canvas.scrollPosition, canvas.zoomPercent, nil)
+        shown = (resting.link, resting.page, resting.spot, preview, canvas.scrollPosition, canvas.zoomPercent, nil)
         let worker = worker ?? HelperWorker(open: { [file] in try RemoteRenderer(file: file) }) { reason in
             printError("Link previews are not drawn: \(reason)")
         }
@@ -168,7 +170,8 @@ final class LinkPreviews {
         }
     }
 
-    /// Shows the strip beside `link`, on `page`, unless another preview was asked for since.
+    /// Shows the strip beside `link`, on `page` (by the pointer when the link fills the view:
+    /// `LinkPreviewPlacement`), unless another preview was asked for since.
     private func arrived(_ strip: PageImage, generation: Int, link: Link, page: Int) {
         guard generation == self.generation, let shown, shown.popover == nil else { return }
         let popover = gtk_popover_new()!
@@ -207,11 +210,14 @@ final class LinkPreviews {
         }
         gtk_widget_add_controller(popover, motion)
         gtk_widget_set_parent(popover, canvas.canvasWidget)
-        let area = canvas.viewRect(of: link.area, onPage: page)
+        let pointer = canvas.viewRect(of: Rect(x: shown.spot.x, y: shown.spot.y, width: 0, height: 0), onPage: page)
+        let placement = LinkPreviewPlacement(strip: logical, link: canvas.viewRect(of: link.area, onPage: page),
+                                             pointer: Point(x: pointer.x, y: pointer.y), view: canvas.viewportSize)
+        let area = placement.rect
         var at = GdkRectangle(x: Int32(saturating: area.x), y: Int32(saturating: area.y),
-                              width: Int32(saturating: max(area.width, 1)), height: Int32(saturating: max(area.height, 1)))
+                              width: Int32(saturating: area.width), height: Int32(saturating: area.height))
         gtk_popover_set_pointing_to(quire_popover(popover), &at)
-        gtk_popover_set_position(quire_popover(popover), GTK_POS_BOTTOM)
+        gtk_popover_set_position(quire_popover(popover), placement.below ? GTK_POS_BOTTOM : GTK_POS_TOP)
         self.shown?.popover = popover
         gtk_popover_popup(quire_popover(popover))
         if trace { printError("preview shown: page \(shown.preview.page + 1), \(Int((monotonicSeconds() - restBegan - LinkPreview.restSeconds) * 1000)) ms after the rest") }

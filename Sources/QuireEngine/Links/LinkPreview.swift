@@ -14,6 +14,8 @@
 ///     preview's device scale: an enormous page costs what the strip covers, not the page.
 ///  5. A click on the preview follows the link (with history); the pointer leaving both
 ///     link and preview, the view moving, or another link closes it.
+///  6. It opens beside the link, or by the pointer when the link fills the view
+///     (`LinkPreviewPlacement`).
 public struct LinkPreview: Equatable, Sendable {
     public static let restSeconds = 0.35
     public static let widest = 640.0
