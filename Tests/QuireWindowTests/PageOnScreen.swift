@@ -69,8 +69,9 @@ extension Picture {
     /// without a compositor, its shadow is drawn black (sampled every other pixel).
     func showsPopover(x: Int, y: Int, width: Int, height: Int) -> Bool {
         var black = 0
-        for row in stride(from: max(0, y), to: y + height, by: 2) {
-            for column in stride(from: max(0, x), to: x + width, by: 2) where self[column, row] == 0xFF00_0000 { black += 1 }
+        // The area clipped to the picture: a place past the screen's edge holds no popover.
+        for row in stride(from: max(0, y), to: min(y + height, self.height), by: 2) {
+            for column in stride(from: max(0, x), to: min(x + width, self.width), by: 2) where self[column, row] == 0xFF00_0000 { black += 1 }
         }
         return black > 100
     }
