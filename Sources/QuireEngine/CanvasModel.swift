@@ -24,6 +24,11 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     /// A place asked for before the view had a size: shown by the first resize that gives
     /// it one. The latest request wins.
     public private(set) var pendingRequest: ViewRequest?
+    /// A place the view was asked to bring to its top and could not, the document's end
+    /// being in view (far out: a page gone to at 10 %), and the scroll position it stopped
+    /// at. Until the view moves from there it is where the reader is: the current page, and
+    /// what a zoom brings to the top.
+    private var held: (place: (page: Int, fraction: Double), at: Double)?
 
     public init(pageSizes: [Size], zoom: ZoomMode, budget: Int) {
         layout = PageLayout(pageSizes: pageSizes, zoom: zoom)
@@ -40,8 +45,12 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
 
     public var visiblePages: Range<Int> { hasViewport ? layout.pages(in: visibleRect) : 0..<0 }
 
-    /// The page showing most of the view.
-    public var currentPage: Int? { hasViewport ? layout.mostVisiblePage(in: visibleRect) : nil }
+    /// The page held (see `held`) while in view, else the page showing most of the view.
+    public var currentPage: Int? {
+        guard hasViewport else { return nil }
+        if let held, visiblePages.contains(held.place.page) { return held.place.page }
+        return layout.mostVisiblePage(in: visibleRect)
+    }
 
     /// A new view size. Returns the scroll position that keeps the point at the top of
     /// the view where it was (the start of the document the first time), and the middle of
@@ -107,21 +116,36 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     public mutating func scroll(to point: Point) {
         if point.y != scroll.y { scrollingDown = point.y > scroll.y }
         scroll = point
+        if let held, abs(point.y - held.at) >= 1 { self.held = nil }
     }
 
-    /// Changes the zoom keeping the content under `focus` (view coordinates) where it is.
-    /// Returns the scroll position that does so.
-    public mutating func setZoom(_ mode: ZoomMode, around focus: Point? = nil) -> Point {
-        let focus = focus ?? Point(x: layout.viewport.width / 2, y: 0)
+    /// `point`, the position that shows `place` at the view's top as far as the content
+    /// allows: holds the place when the content's end stopped it short.
+    private mutating func hold(_ place: (page: Int, fraction: Double), at point: Point) -> Point {
+        guard layout.pageCount > 0 else { return point }
+        let place = (page: min(max(place.page, 0), layout.pageCount - 1), fraction: place.fraction)
+        let top = layout.contentY(page: place.page, fraction: place.fraction) - layout.gap
+        held = point.y < top - 1 ? (place, point.y) : nil
+        return point
+    }
+
+    /// Changes the zoom keeping the content under `pointer` (view coordinates) where it is;
+    /// without one, the place at the view's top (`place`, or the place held there: see
+    /// `held`), held in turn when the content's end stops it short of the top. Returns the
+    /// scroll position that does so.
+    public mutating func setZoom(_ mode: ZoomMode, around pointer: Point? = nil) -> Point {
+        let kept = pointer == nil ? held?.place ?? topAnchor : nil
+        let focus = pointer ?? Point(x: layout.viewport.width / 2, y: layout.gap)
         let before = layout.scale
-        let anchor = layout.anchor(atContentY: scroll.y + focus.y)
+        let anchor = kept ?? layout.anchor(atContentY: scroll.y + focus.y)
         let oldWidth = layout.contentSize.width
         let fractionX = oldWidth > 0 ? (scroll.x + focus.x) / oldWidth : 0.5
         layout.setZoom(mode)
         guard layout.scale != before else { return scroll }
         let y = layout.contentY(page: anchor.page, fraction: anchor.fraction) - focus.y
         let x = fractionX * layout.contentSize.width - focus.x
-        return clamped(Point(x: x, y: y))
+        let point = clamped(Point(x: x, y: y))
+        return pointer == nil ? hold(anchor, at: point) : point
     }
 
     /// Turns every page by `rotation` (on top of the document's own), keeping the page at
@@ -172,9 +196,15 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
 
     private mutating func position(for request: ViewRequest) -> Point {
         switch request {
-        case .page(let page): go(to: page)
-        case .place(let place): position(of: place)
-        case .target(let target): position(ofTop: target.top, onPage: target.page)
+        case .page(let page): return hold((page, 0), at: go(to: page))
+        case .place(let place): return hold((place.page, place.fraction), at: position(of: place))
+        case .target(let target):
+            let point = position(ofTop: target.top, onPage: target.page)
+            guard layout.pageCount > 0 else { return point }
+            // The line's place down its page, when the page is not turned.
+            let page = min(max(target.page, 0), layout.pageCount - 1), top = layout.rotation == .none ? target.top ?? 0 : 0
+            let fraction = top / max(layout.documentSizes[page].height, 1)
+            return hold((page, fraction.isNaN ? 0 : min(max(fraction, 0), 1)), at: point)
         }
     }
 

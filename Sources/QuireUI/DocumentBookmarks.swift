@@ -38,9 +38,10 @@ final class DocumentBookmarks {
             self.canvas.go(to: bookmark.place)
         }
         view.onRename = { [unowned self] bookmark, list, area in
-            _ = NamePopover(title: tr("Rename Bookmark"), name: bookmark.name, over: list, pointingAt: area, taking: { [unowned self] name in
-                self.change { $0.rename(bookmark.id, to: name, time: Self.now) }
-            }, closed: { [unowned self] in self.view.focusSelection() })
+            _ = NamePopover(title: tr("Rename Bookmark"), name: bookmark.name, over: list, pointingAt: area) { [unowned self] ending in
+                if case .taken(let name) = ending { self.change { $0.rename(bookmark.id, to: name, time: Self.now) } }
+                self.view.focusSelection()
+            }
         }
         view.onDelete = { [unowned self] bookmark in
             self.change { $0.remove(bookmark.id, time: Self.now) }
@@ -48,8 +49,9 @@ final class DocumentBookmarks {
         showInPane()
     }
 
-    /// Ctrl+D: bookmarks the place shown, named for its section, and opens the name to be
-    /// typed (a place already bookmarked: that bookmark's name).
+    /// Ctrl+D: opens the name of a bookmark of the place shown to be typed, its section's
+    /// title proposed (a place already bookmarked: that bookmark's name, to rename). The
+    /// bookmark is made when the name closes, unless Escape cancels it.
     func add() {
         let place = canvas.place
         let top = canvas.readingPoint.page == place.page ? canvas.readingPoint.top : 0
@@ -59,24 +61,36 @@ final class DocumentBookmarks {
                 self.onNotice?(tr("A document keeps at most {count} bookmarks: delete one to add another", ["count": String(MarkedPlaces.bookmarkLimit)]))
                 return
             }
-            let name = MarkedPlaces.defaultName(page: place.page, top: top, outline: self.outline, label: self.labelOf(place.page))
-            var added: Bookmark?
-            self.change { added = $0.add(at: place, name: name, time: Self.now) }
-            if let added { self.name(added) }
+            let proposed = MarkedPlaces.defaultName(page: place.page, top: top, outline: self.outline, label: self.labelOf(place.page))
+            self.ask(name: proposed) { [unowned self] ending in
+                let name: String
+                switch ending {
+                case .cancelled: return
+                case .dismissed: name = proposed
+                case .taken(let typed): name = MarkedPlaces.cleaned(typed) ?? proposed
+                }
+                if self.places.bookmark(at: place) == nil { self.change { _ = $0.add(at: place, name: name, time: Self.now) } }
+            }
         }
     }
 
-    /// The name of `bookmark` in a popover at the top of the view, Enter taking it.
+    /// The name of `bookmark`, to rename it: Enter takes it.
     private func name(_ bookmark: Bookmark) {
+        ask(name: bookmark.name) { [unowned self] ending in
+            if case .taken(let name) = ending { self.change { $0.rename(bookmark.id, to: name, time: Self.now) } }
+        }
+    }
+
+    /// A name in a popover at the top of the view.
+    private func ask(name: String, then ended: @escaping @MainActor (NamePopover.Ending) -> Void) {
         naming?.close()
         let width = Int32(gtk_widget_get_width(canvas.canvasWidget))
-        naming = NamePopover(title: tr("Bookmark"), name: bookmark.name, over: canvas.canvasWidget,
-                             pointingAt: GdkRectangle(x: width / 2, y: 4, width: 1, height: 1),
-                             taking: { [unowned self] name in self.change { $0.rename(bookmark.id, to: name, time: Self.now) } },
-                             closed: { [weak self] in
-                                 self?.naming = nil
-                                 self?.canvas.grabFocus()
-                             })
+        naming = NamePopover(title: tr("Bookmark"), name: name, over: canvas.canvasWidget,
+                             pointingAt: GdkRectangle(x: width / 2, y: 4, width: 1, height: 1)) { [weak self] ending in
+            ended(ending)
+            self?.naming = nil
+            self?.canvas.grabFocus()
+        }
     }
 
     /// Runs `body` once the outline is known (the sidebar's, or read here by a helper of

@@ -38,6 +38,40 @@ final class CanvasModelTests: XCTestCase {
         XCTAssertEqual((model.scroll.x + focus.x) / model.layout.contentSize.width, xBefore, accuracy: 1e-6)
     }
 
+    /// Far out, the document's end is in view and a page gone to cannot come to the top:
+    /// it is still the page the reader is at, and every zoom from there (a fit, 100 %, a
+    /// step in or out) brings it to the top (issue 45: at 10 %, page 11, then Fit Width
+    /// showed page 6).
+    func testAPageGoneToFarOutStaysThePlaceAcrossEveryZoom() {
+        for zoom in [ZoomMode.fitWidth, .fitPage, .percent(100), .percent(12), .percent(11)] {
+            var view = model(pages: 14, zoom: .percent(10))
+            view.scroll(to: view.go(.page(10))!)
+            XCTAssertLessThan(view.scroll.y, view.position(showing: 10).y + 1, "the view is clamped")
+            XCTAssertEqual(view.currentPage, 10, "the page gone to is not the current page")
+            view.scroll(to: view.setZoom(zoom))
+            XCTAssertEqual(view.currentPage, 10, "\(zoom): the current page")
+            let top = view.position(showing: 10)
+            XCTAssertTrue(view.scroll.y == top.y || view.visiblePages.contains(10), "\(zoom): page 11 not in view")
+            if view.clamped(Point(x: 0, y: .infinity)).y > top.y { XCTAssertEqual(view.scroll.y, top.y, accuracy: 0.5, "\(zoom): page 11 not at the top") }
+        }
+    }
+
+    /// Zoomed out to where the end is in view and in again: the page at the top comes back.
+    func testZoomingOutPastTheEndAndBackKeepsThePageAtTheTop() {
+        var view = model(pages: 14, zoom: .percent(100))
+        view.scroll(to: view.go(.page(10))!)
+        view.scroll(to: view.setZoom(.percent(10)))
+        XCTAssertEqual(view.currentPage, 10)
+        view.scroll(to: view.setZoom(.fitPage))
+        XCTAssertEqual(view.scroll.y, view.position(showing: 10).y, accuracy: 0.5)
+        // A scroll by the reader lets the page go: the view's top is the place again.
+        view.scroll(to: view.setZoom(.percent(10)))
+        view.scroll(to: Point(x: view.scroll.x, y: view.scroll.y - 40))
+        let top = view.layout.anchor(atContentY: view.scroll.y + view.layout.gap).page
+        view.scroll(to: view.setZoom(.fitWidth))
+        XCTAssertEqual(view.layout.anchor(atContentY: view.scroll.y + view.layout.gap).page, top)
+    }
+
     func testAPageShowsBlankThenLowResThenScaledThenSharp() {
         var model = model()
         let page = 0

@@ -56,15 +56,45 @@ final class BookmarkWindowTests: XCTestCase {
     /// The test's side of `bookmark(named:)`: Ctrl+D asks for a name in a popover at the
     /// top of the view, and the pane then lists a bookmark.
     private func assertBookmarked(_ session: ScriptedSession, line: UInt = #line) throws {
-        XCTAssertEqual(try session.readLine(), "asked", line: line)
-        func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
-        XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name", line: line)
-        try session.proceed()
+        try assertAsked(session, line: line)
         XCTAssertEqual(try session.readLine(), "sidebar", line: line)
         XCTAssertTrue(Self.showsSwitcher(try session.screen(until: Self.showsSwitcher)), "F9 did not open the sidebar", line: line)
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "listed", line: line)
         assertListsBookmarks(try session.stillScreen(Self.listsBookmarks), "the Bookmarks pane lists nothing", line: line)
+    }
+
+    /// Script lines that press Ctrl+D, say "asked", wait for the test (`assertAsked`) and
+    /// then act: `keys` pressed, or a click at `click`.
+    private static func ctrlD(then keys: String? = nil, click: String? = nil) -> String {
+        """
+
+        xdotool key ctrl+d
+        echo asked
+        read answer
+        \(keys.map { "xdotool key " + $0 } ?? "")
+        \(click.map { "xdotool mousemove \($0) click 1" } ?? "")
+
+        """
+    }
+
+    /// The test's side of `ctrlD`, `times` over: Ctrl+D asks for a name in a popover at the
+    /// top of the view.
+    private func assertAsked(_ session: ScriptedSession, times: Int = 1, line: UInt = #line) throws {
+        func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
+        for _ in 0..<times {
+            XCTAssertEqual(try session.readLine(), "asked", line: line)
+            XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name", line: line)
+            try session.proceed()
+        }
+    }
+
+    /// What `--snapshot` reports of the Bookmarks pane for `file` with the state in `stateHome`.
+    private func paneReport(_ file: String, stateHome: String, line: UInt = #line) throws -> String {
+        let report = try QuireRun.run(["--snapshot", fixtures.path("pane.png"), "--size", "1400x1000", "--sidebar", "bookmarks", file],
+                                      environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertEqual(report.status, 0, report.standardError, line: line)
+        return report.standardOutput
     }
 
     /// The sidebar's switcher is on screen: its Bookmarks button, pressed or not.
@@ -110,10 +140,8 @@ final class BookmarkWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "exited 0")
 
         // Started again: the pane lists the bookmark under the name typed.
-        let report = try QuireRun.run(["--snapshot", fixtures.path("bookmarks-pane.png"), "--size", "1400x1000", "--sidebar", "bookmarks", file],
-                                      environment: ["XDG_STATE_HOME": stateHome])
-        XCTAssertEqual(report.status, 0, report.standardError)
-        XCTAssertTrue(report.standardOutput.contains(#"sidebar=bookmarks bookmarks=1 first="Second part""#), report.standardOutput)
+        let report = try paneReport(file, stateHome: stateHome)
+        XCTAssertTrue(report.contains(#"sidebar=bookmarks bookmarks=1 first="Second part""#), report)
 
         // Started again, where it was left (the sidebar open on the bookmarks), then from the
         // first page: a click on the bookmark goes there, Alt+Left comes back.
@@ -168,6 +196,30 @@ final class BookmarkWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "exited 0")
     }
 
+    /// Escape in Ctrl+D's name box makes no bookmark, as GNOME's Escape cancels; Enter
+    /// without typing makes one under its section's title, and so does a click elsewhere
+    /// (issue 45: Escape made it).
+    func testEscapeInCtrlDsNameMakesNoBookmarkAndEnterOrAClickKeepsTheSectionsTitle() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.outlined(named: "escaped.pdf")
+        let stateHome = freshStateHome()
+        // Escape on the first page (the preface), Enter on page label 3 (Part II), a click
+        // on the page on page label 4 (still Part II).
+        let script = ScriptedSession.ended(within: 10)
+            + ScriptedSession.start(title: "escaped.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            """ + Self.ctrlD(then: "Escape") + ScriptedSession.press("ctrl+l", thenType: "3") + Self.ctrlD(then: "Return")
+            + ScriptedSession.press("ctrl+l", thenType: "4") + Self.ctrlD(click: "700 600") + """
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("escaped.png"), stateHome: stateHome)
+        try assertAsked(session, times: 3)
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let report = try paneReport(file, stateHome: stateHome)
+        XCTAssertTrue(report.contains(#"sidebar=bookmarks bookmarks=2 first="Part II""#), report)
+    }
+
     /// In the pane, F2 renames the bookmark selected and Delete deletes it.
     func testF2RenamesABookmarkInThePaneAndDeleteDeletesOne() throws {
         try QuireRun.requireDisplay()
@@ -177,15 +229,7 @@ final class BookmarkWindowTests: XCTestCase {
         let script = ScriptedSession.ended(within: 10)
             + ScriptedSession.start(title: "renamed.pdf", arguments: "--size 1400x1000 --zoom 100 --sidebar bookmarks") + """
             xdotool windowfocus --sync "$window"
-            xdotool key ctrl+d
-            echo asked
-            read answer
-            xdotool key Return
-            """ + ScriptedSession.press("ctrl+l", thenType: "3") + """
-            xdotool key ctrl+d
-            echo asked
-            read answer
-            xdotool key Return
+            """ + Self.ctrlD(then: "Return") + ScriptedSession.press("ctrl+l", thenType: "3") + Self.ctrlD(then: "Return") + """
             xdotool mousemove 1590 1190
             echo listed
             read answer
@@ -200,12 +244,7 @@ final class BookmarkWindowTests: XCTestCase {
             ended
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("renamed.png"), stateHome: stateHome)
-        func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
-        for _ in 0..<2 {
-            XCTAssertEqual(try session.readLine(), "asked")
-            XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name")
-            try session.proceed()
-        }
+        try assertAsked(session, times: 2)
         XCTAssertEqual(try session.readLine(), "listed")
         let row = try XCTUnwrap(Self.firstRow(try session.stillScreen { Self.firstRow($0) != nil }), "the pane lists nothing")
         try session.proceed("60 \(row + 5)")
@@ -215,10 +254,8 @@ final class BookmarkWindowTests: XCTestCase {
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "exited 0")
 
-        let report = try QuireRun.run(["--snapshot", fixtures.path("renamed-pane.png"), "--size", "1400x1000", "--sidebar", "bookmarks", file],
-                                      environment: ["XDG_STATE_HOME": stateHome])
-        XCTAssertEqual(report.status, 0, report.standardError)
-        XCTAssertTrue(report.standardOutput.contains(#"sidebar=bookmarks bookmarks=1 first="Renamed""#), report.standardOutput)
+        let report = try paneReport(file, stateHome: stateHome)
+        XCTAssertTrue(report.contains(#"sidebar=bookmarks bookmarks=1 first="Renamed""#), report)
     }
 
     /// `m a` marks the place shown, `' a` goes back to it (Alt+Left returning), `n` still
