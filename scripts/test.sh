@@ -21,6 +21,12 @@ export GSK_RENDERER=cairo
 # Hermetic: no bus of the machine's (a desktop session's, or one another program left) is
 # inherited; the tests that need a session bus start their own.
 unset DBUS_SESSION_BUS_ADDRESS AT_SPI_BUS_ADDRESS
+# No accessibility bus: the tests that start a session bus of their own would have D-Bus
+# start at-spi-bus-launcher, which outlives that bus and names its own on the X server's
+# root window (AT_SPI_BUS); every window after it then waited on that bus and never came
+# ("no window" in 60 tests), and it wrote into ~/.cache/at-spi. Accessibility tests will
+# start their own bus explicitly.
+export GTK_A11Y=none
 xvfb-run -a -s '-screen 0 1600x1200x24 -noreset' swift test --disable-swift-testing || status=1
 
 # Tests run as root: nothing of the machine's may have been replaced (a run once turned
