@@ -1,3 +1,4 @@
+import QuireEngine
 import QuireWire
 #if canImport(Glibc)
 import Glibc
@@ -31,12 +32,7 @@ extension DocumentFile {
     public func keptVersion() -> DocumentFile? {
         guard isLocalFile else { return self }
         guard bytesAsOpened, let size = byteCount else { return nil }
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((folder + "/quire-kept-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        guard let fd = try? OutputFile.anonymousFile() else { return nil }
         let copy = Descriptor(taking: fd)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var copied = 0

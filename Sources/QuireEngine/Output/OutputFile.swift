@@ -150,8 +150,9 @@ public final class OutputFile {
         }
     }
 
-    /// A file with no name in the temporary folder: gone with its last descriptor.
-    private static func anonymousFile() throws(Failure) -> Int32 {
+    /// A file with no name in the temporary folder (on disk, not memory): gone with its
+    /// last descriptor. Also where a version of a document the reader changes is kept.
+    public static func anonymousFile() throws(Failure) -> Int32 {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/quire-output-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
