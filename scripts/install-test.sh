@@ -14,6 +14,11 @@ source_dir=$(cd "$(dirname "$0")/.." && pwd)
 app_id=app.quire.Quire
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# What the Quire it runs (and GLib, GTK, fontconfig) writes stays in its own folder.
+mkdir -m 700 "$tmp/home" "$tmp/runtime"
+export HOME=$tmp/home XDG_CACHE_HOME=$tmp/home/cache XDG_CONFIG_HOME=$tmp/home/config \
+    XDG_DATA_HOME=$tmp/home/data XDG_STATE_HOME=$tmp/home/state XDG_RUNTIME_DIR=$tmp/runtime GTK_A11Y=none
+unset DBUS_SESSION_BUS_ADDRESS AT_SPI_BUS_ADDRESS
 dest=$tmp/dest
 # shellcheck source=scripts/checks.sh
 . "$source_dir/scripts/checks.sh"

@@ -18,17 +18,31 @@ scripts/install-test.sh .build/debug/quire || status=1
 # then would be refused); the cairo renderer so that pictures do not depend on
 # whether the machine has a GPU.
 export GSK_RENDERER=cairo
-# Hermetic: no bus of the machine's (a desktop session's, or one another program left) is
-# inherited; the tests that need a session bus start their own.
-unset DBUS_SESSION_BUS_ADDRESS AT_SPI_BUS_ADDRESS
-# No accessibility bus: the tests that start a session bus of their own would have D-Bus
-# start at-spi-bus-launcher, which outlives that bus and names its own on the X server's
-# root window (AT_SPI_BUS); every window after it then waited on that bus and never came
-# ("no window" in 60 tests), and it wrote into ~/.cache/at-spi. Accessibility tests will
-# start their own bus explicitly.
-export GTK_A11Y=none
+# Hermetic whatever runs the tests: each window test gives the programs it starts an
+# environment of their own (Tests/QuireWindowTests/TestEnvironment.swift) and starts
+# the buses it needs. To hold them to it, the run inherits a foreign desktop session: a
+# live session bus (which would start the machine's accessibility bus launcher), an
+# accessibility bus address that leads nowhere, and a runtime folder with that bus in
+# it. A test that let any of it through would warn, hang, or hand its file to
+# another Quire.
+foreign=$(mktemp -d)
+{ read -r foreign_address; read -r foreign_bus; } < <(dbus-daemon --session --address="unix:path=$foreign/bus" --fork --print-address=1 --print-pid=1)
+trap 'kill $foreign_bus 2>/dev/null; rm -rf "$foreign"' EXIT
+export DBUS_SESSION_BUS_ADDRESS=$foreign_address
+export AT_SPI_BUS_ADDRESS=unix:path=$foreign/at-spi-bus
+export XDG_RUNTIME_DIR=$foreign
+unset GTK_A11Y
+# What GLib, GTK, fontconfig, Mesa or a window manager would write in the home folder
+# (tests must write only in their own temporary folders).
+touch "$foreign/started"
 xvfb-run -a -s '-screen 0 1600x1200x24 -noreset' swift test --disable-swift-testing || status=1
 
+written=$(find "$HOME/.cache" "$HOME/.config" "$HOME/.local" -newer "$foreign/started" \
+    -not -path '*swift*' -not -path '*/clang/*' 2>/dev/null)
+if [ -n "$written" ]; then
+    printf 'FAILED: the tests wrote in the home folder:\n%s\n' "$written" >&2
+    status=1
+fi
 # Tests run as root: nothing of the machine's may have been replaced (a run once turned
 # /dev/null into a regular file, and package installs broke after it).
 if [ ! -c /dev/null ]; then

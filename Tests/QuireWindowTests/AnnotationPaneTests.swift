@@ -9,12 +9,9 @@ import XCTest
 /// and Delete deletes it from the page, the list and the file saved.
 final class AnnotationPaneTests: XCTestCase {
     /// A script's start: Quire on `name` in a 1400 × 1000 window at 100 %, `title_after`
-    /// (as `ScriptedSession.opening` has it), then F9 and "opened".
+    /// (`ScriptedSession.windowFunctions`), then F9 and "opened".
     private static func openingSidebar(_ name: String) -> String {
-        ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-
-            """ + ScriptedSession.start(title: name, arguments: "--size 1400x1000 --zoom 100") + """
+        ScriptedSession.windowFunctions + ScriptedSession.start(title: name, arguments: "--size 1400x1000 --zoom 100") + """
             xdotool windowfocus --sync "$window"
             xdotool key F9
             echo opened

@@ -52,14 +52,7 @@ final class AnnotationWindowTests: XCTestCase {
             xdotool key ctrl+s
             echo "title $(title_after "marked.pdf")"
             read answer
-            xdotool key ctrl+q
-            ended
-            read answer
-
-            """ + ScriptedSession.start(title: "marked.pdf", arguments: "--size 1000x900 --zoom 100") + """
-            xdotool mousemove 1590 1190
-            echo reopened
-            read answer
+            """ + ScriptedSession.quitAndReopen("marked.pdf") + """
             xdotool key ctrl+q
             ended
             """
@@ -146,8 +139,6 @@ final class AnnotationWindowTests: XCTestCase {
         let file = fixtures.searchable(named: "closing.pdf")
         let pages = try DocumentSource(path: file).open().pageCount
         let script = Self.opening("closing.pdf") + """
-            asking() { timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
-            gone() { for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done; }
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• closing.pdf")"

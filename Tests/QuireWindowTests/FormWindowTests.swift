@@ -45,14 +45,7 @@ final class FormWindowTests: XCTestCase {
             xdotool key ctrl+s
             echo "title $(title_after "form.pdf")"
             read answer
-            xdotool key ctrl+q
-            ended
-            read answer
-
-            """ + ScriptedSession.start(title: "form.pdf", arguments: "--size 1000x900 --zoom 100") + """
-            xdotool mousemove 1590 1190
-            echo reopened
-            read answer
+            """ + ScriptedSession.quitAndReopen("form.pdf") + """
             read agree_x agree_y total_x total_y <<< "$answer"
             xdotool windowfocus --sync "$window"
             xdotool mousemove $agree_x $agree_y click 1

@@ -298,10 +298,7 @@ final class HelperFaultWindowTests: XCTestCase {
         let first = fixtures.long(pages: 3, named: "first.pdf"), second = fixtures.long(pages: 3, named: "second.pdf")
         // A session bus of the test's own, so that the second `quire` hands its file to the
         // first (head ends the reading: the daemon keeps its output open).
-        let script = """
-            bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=1 | head -2)
-            export DBUS_SESSION_BUS_ADDRESS=$(echo "$bus" | head -1)
-            trap 'kill $(echo "$bus" | tail -1)' EXIT
+        let script = TestEnvironment.ownSessionBus + """
             QUIRE_HELPER_FAULT='crash-always,in:first.pdf' "$1" --size 700x600 --zoom 100 "$2" & quire=$!
             first=$(timeout 30 xdotool search --sync --onlyvisible --name '^first\\.pdf$' | head -1)
             [ -n "$first" ] || { echo "no window"; kill $quire; exit 1; }

@@ -6,13 +6,38 @@ import XCTest
 /// A document's first page in a window as the annotation and form tests open it: where it
 /// lies on screen, found from its ink.
 extension ScriptedSession {
-    /// A script's start: Quire on `name` in a 1000 × 900 window at 100 %, and `title_after
-    /// T`, which prints the window's title once it is T (10 s at most), or as it is then.
-    static func opening(_ name: String) -> String {
-        ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+    /// Script functions for a window with a document: `ended` (10 s); `title_after T`,
+    /// which prints the window's title once it is T (10 s at most), or as it is then;
+    /// `asking`, which prints "asked" once the Unsaved Changes question shows (20 s at
+    /// most), else "not asked"; `gone`, which waits until the question has gone.
+    static let windowFunctions = ScriptedSession.ended(within: 10) + """
+        title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
+        asking() { timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
+        gone() { for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done; }
 
-            """ + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100")
+        """
+
+    /// A script's start: `windowFunctions`, then Quire on `name` in a 1000 × 900 window at 100 %.
+    static func opening(_ name: String) -> String {
+        windowFunctions + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100")
+    }
+
+    /// Script lines that quit (Ctrl+Q), say how Quire ended (`ended`), wait for the test,
+    /// run Quire again on the same file (its window titled `title`, 1000 × 900 at 100 %),
+    /// say "reopened" and wait.
+    static func quitAndReopen(_ title: String) -> String {
+        """
+
+        xdotool key ctrl+q
+        ended
+        read answer
+
+        """ + start(title: title, arguments: "--size 1000x900 --zoom 100") + """
+        xdotool mousemove 1590 1190
+        echo reopened
+        read answer
+
+        """
     }
 
     /// Script lines that wait for Save As's chooser, say "chooser shown" (or "chooser "

@@ -13,24 +13,21 @@ final class PreferencesWindowTests: XCTestCase {
         let config = fixtures.path("config")
         // A session bus of its own, so that the second `quire` hands its file to the first.
         let script = """
-            { read -r DBUS_SESSION_BUS_ADDRESS; read -r bus; } < <(dbus-daemon --session --fork --print-address=1 --print-pid=1)
-            export DBUS_SESSION_BUS_ADDRESS
-
-            """ + ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000") + """
+            """ + TestEnvironment.ownSessionBus + ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000") + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+comma
             preferences=$(timeout 30 xdotool search --sync --onlyvisible --name '^Preferences$' | head -1)
-            [ -n "$preferences" ] || { echo "no preferences"; kill $quire $bus; exit 1; }
+            [ -n "$preferences" ] || { echo "no preferences"; kill $quire; exit 1; }
             \(Self.chooseFitPage)
             xdotool search --onlyvisible --name '^Preferences$' >/dev/null && echo "still open" || echo closed
             read answer
             timeout 20 "$1" '\(second)'; echo "handed over $?"
             timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' >/dev/null && echo "second shown" || echo "no second window"
             read answer
-            kill $quire; wait $quire; kill $bus
+            kill $quire; wait $quire
 
             """
         let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("preferences.png"),
@@ -69,7 +66,7 @@ final class PreferencesWindowTests: XCTestCase {
             done
             [ -n "$list" ] && break
         done
-        [ -n "$list" ] || { echo "no list"; kill $quire $bus; exit 1; }
+        [ -n "$list" ] || { echo "no list"; kill $quire; exit 1; }
         xdotool key Down Return
         for wait in $(seq 300); do xdotool search --onlyvisible --name '^quire$' | grep -qxF "$list" || break; sleep 0.1; done
         xdotool key Escape
@@ -129,10 +126,7 @@ final class PreferencesWindowTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--synctex-editor-command", "true %{input}", "--snapshot", fixtures.path("plain.png"), file]
-        var environment = ProcessInfo.processInfo.environment.merging(freshSettings()) { $1 }
-        environment["XDG_DATA_DIRS"] = fixtures.path("no-data")
-        environment["XDG_DATA_HOME"] = fixtures.path("no-data")
-        environment["XDG_STATE_HOME"] = freshStateHome()
+        var environment = TestEnvironment.forRun(["XDG_DATA_DIRS": fixtures.path("no-data"), "XDG_DATA_HOME": fixtures.path("no-data")])
         environment["GSETTINGS_SCHEMA_DIR"] = nil
         process.environment = environment
         let errors = Pipe()

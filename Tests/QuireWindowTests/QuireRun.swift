@@ -34,12 +34,7 @@ struct QuireRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["QUIRE_SNAPSHOT_TIMEOUT"] = "60"
-        environment["XDG_STATE_HOME"] = freshStateHome()
-        environment.merge(freshSettings()) { $1 }
-        environment.merge(extra) { $1 }
-        process.environment = environment
+        process.environment = TestEnvironment.forRun(["QUIRE_SNAPSHOT_TIMEOUT": "60"].merging(extra) { $1 })
         let errors = Pipe(), output = Pipe()
         process.standardError = errors
         process.standardOutput = output
@@ -52,20 +47,6 @@ struct QuireRun {
         return QuireRun(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
                         standardError: String(decoding: data, as: UTF8.self), standardOutput: String(decoding: printed, as: UTF8.self))
     }
-}
-
-/// A state directory of its own for a run, so that no run opens where another left off
-/// (tests of remembering pass one explicitly).
-func freshStateHome() -> String {
-    let path = NSTemporaryDirectory() + "quire-state-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-/// Preferences of its own for a run, none shared with another or with the reader's own:
-/// GSettings in a keyfile under a fresh config folder (tests of preferences pass one).
-func freshSettings() -> [String: String] {
-    ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": freshStateHome()]
 }
 
 struct FixtureFailure: Error, CustomStringConvertible {

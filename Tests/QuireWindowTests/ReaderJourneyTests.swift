@@ -13,18 +13,13 @@ final class ReaderJourneyTests: XCTestCase {
     override func setUpWithError() throws { fixtures = try Fixtures() }
     override func tearDown() { fixtures = nil }
 
-    private static let asking = """
-        asking() { timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
-
-        """
-
     /// Highlight, Ctrl+R: Quire asks first; Save (Enter) writes the highlights, and the
     /// document reloads from the file, showing them as the file's own.
     func testAnnotateReloadSave() throws {
         try QuireRun.requireDisplay()
         let file = fixtures.searchable(named: "reloaded.pdf")
         let pages = try DocumentSource(path: file).open().pageCount
-        let script = ScriptedSession.opening("reloaded.pdf") + Self.asking + """
+        let script = ScriptedSession.opening("reloaded.pdf") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• reloaded.pdf")"
@@ -88,6 +83,60 @@ final class ReaderJourneyTests: XCTestCase {
         XCTAssertFalse(try QPDF.annotations(in: copy).isEmpty, "the file saved as lacks the highlight")
         XCTAssertTrue(try QPDF.annotations(in: file).isEmpty, "Save As wrote the original")
         XCTAssertGreaterThan(try Self.yellowInk(of: copy), 1000, "mutool does not draw the saved highlight")
+    }
+
+    /// Fill a form's name, Ctrl+Z (the value goes, and the mark of changes), Ctrl+Shift+Z
+    /// (back), Ctrl+S, quit; another Quire process opens the file and shows the name, and
+    /// qpdf reads it as the field's value.
+    func testFillUndoRedoSaveReopenInAnotherProcess() throws {
+        try QuireRun.requireDisplay()
+        let file = try fixtures.form()
+        let document = try DocumentSource(path: file).open()
+        let script = ScriptedSession.opening("form.pdf") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            read x y <<< "$answer"
+            xdotool windowfocus --sync "$window"
+            for step in 20 8 0; do xdotool mousemove $(( x + step )) $(( y + step / 2 )); done
+            xdotool click 1
+            xdotool type 'Ada'
+            xdotool key Return
+            echo "filled $(title_after "• form.pdf")"
+            xdotool key ctrl+z
+            echo "undone $(title_after "form.pdf")"
+            xdotool key ctrl+shift+z
+            echo "redone $(title_after "• form.pdf")"
+            xdotool key ctrl+s
+            echo "saved $(title_after "form.pdf")"
+            """ + ScriptedSession.quitAndReopen("form.pdf") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("form-journey.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let origin = try session.pageOrigin(of: document)
+        let scale = 96.0 / 72, name = Fixtures.Form.name
+        let box = (x: Int(origin.x + name.x * scale), y: Int(origin.y + name.y * scale), width: Int(name.width * scale), height: Int(name.height * scale))
+        func tinted(_ screen: Picture) -> Bool { screen.showsFieldTint(x: box.x + box.width / 2, y: box.y + box.height / 2) }
+        XCTAssertTrue(tinted(try session.screen(until: tinted)), "the form's fields are not shown as fields")
+        try session.proceed("\(box.x + box.width / 2) \(box.y + box.height / 2)")
+        XCTAssertEqual(try session.readLine(), "filled • form.pdf")
+        XCTAssertEqual(try session.readLine(), "undone form.pdf", "Ctrl+Z did not take the value back")
+        XCTAssertEqual(try session.readLine(), "redone • form.pdf", "Ctrl+Shift+Z did not put the value back")
+        XCTAssertEqual(try session.readLine(), "saved form.pdf")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "reopened")
+        // The other process draws the saved name: the letters' ink in the field.
+        func named(_ screen: Picture) -> Bool { screen.darkPixels(x: box.x, y: box.y, width: box.width, height: box.height) > 60 }
+        XCTAssertTrue(named(try session.screen(until: named)), "the Quire opened again does not show the saved name")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertTrue(try QPDF.check(file))
+        XCTAssertTrue(session.errorsSay("saved 0 annotations and 1 field values"))
+        XCTAssertEqual(try QPDF.fieldValues(in: file)["name"], "Ada", "qpdf does not read the name's value")
     }
 
     /// Pixels of the highlighter's yellow on the first page as mutool draws it.

@@ -155,10 +155,7 @@ final class SavingWindowTests: XCTestCase {
     private func question(closing name: String, of source: String, in fixtures: Fixtures) throws -> Picture {
         let file = fixtures.path(name)
         try FileManager.default.copyItem(atPath: source, toPath: file)
-        let script = ScriptedSession.ended(within: 10) + """
-            title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-
-            """ + ScriptedSession.start(title: Fixtures.standardTitle, arguments: "--size 1000x900 --zoom 100") + """
+        let script = ScriptedSession.windowFunctions + ScriptedSession.start(title: Fixtures.standardTitle, arguments: "--size 1000x900 --zoom 100") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• \(Fixtures.standardTitle)")"

@@ -111,10 +111,9 @@ final class ScriptedSession {
             throw FixtureFailure("cannot create \(errors)")
         }
         process.standardError = log
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome]) { $1 }
-            .merging(freshSettings()) { $1 }.merging(environment) { $1 }
+        process.environment = TestEnvironment.forRun(stateHome: stateHome, environment)
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, "sh", QuireRun.executable.path, file]
+        process.arguments = ["-c", TestEnvironment.scriptStart + script, "sh", QuireRun.executable.path, file]
         process.standardInput = input
         process.standardOutput = output
         try process.run()

@@ -223,6 +223,62 @@ final class SidebarWindowTests: XCTestCase {
         XCTAssertEqual(selectedRows(try session.screen(until: selects([2]))), [2], "after typing page 4, Chapter 3 is not selected")
     }
 
+    /// A click on a section in a real outline (the corpus's German lecture notes, whose
+    /// destinations put each heading a fraction of a point below the view's top) selects
+    /// that section, not the one before it, and Ctrl+D then Enter bookmarks it under the
+    /// section's title (issue 45: clicking "1.3 Stetigkeit" selected "1.2 Metrische Räume").
+    func testClickingASectionSelectsItAndCtrlDNamesTheBookmarkAfterIt() throws {
+        try QuireRun.requireDisplay()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/outline-geotopo-de.pdf").standardizedFileURL.path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file), "the corpus is not beside this checkout")
+        let stateHome = freshStateHome()
+        let script = ScriptedSession.windowFunctions
+            + ScriptedSession.start(title: "Geometrie und Topologie", arguments: "--size 1400x1000 --zoom 100 --sidebar outline") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            for step in expanded clicked; do
+                read answer
+                read x y <<< "$answer"
+                for offset in 30 12 0; do xdotool mousemove $(( x + offset )) $(( y + offset )); done
+                xdotool click 1
+                xdotool mousemove 1590 1190
+                echo $step
+            done
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+d
+            echo asked
+            read answer
+            xdotool key Return ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("geotopo.png"), stateHome: stateHome)
+        XCTAssertEqual(try session.readLine(), "shown")
+        // Rows 38 pixels apart below the find entry, the chapters collapsed: a click on the
+        // first one's expander shows its sections, "1.3 Stetigkeit" the fourth row.
+        func selectedRows(_ picture: Picture) -> [Int] {
+            (0..<10).filter { row in (150..<190).allSatisfy { Self.isSelectedRow(picture[$0, 166 + 38 * row]) } }
+        }
+        let before = try session.stillScreen()
+        try session.proceed("27 166")
+        XCTAssertEqual(try session.readLine(), "expanded")
+        _ = try session.stillScreen { $0.mismatch(with: before.cropped(x: 0, y: 180, width: 230, height: 300), atX: 0, y: 180) > 0.01 }
+        try session.proceed("100 \(166 + 3 * 38)")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        XCTAssertEqual(selectedRows(try session.screen { selectedRows($0) == [3] }), [3], "the clicked section (row 3, 1.3 Stetigkeit) is not the one selected")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "asked")
+        // Ctrl+D's name box, at the view's top, before Enter.
+        func asking(_ screen: Picture) -> Bool { screen.showsPopover(x: 550, y: 40, width: 300, height: 70) }
+        XCTAssertTrue(asking(try session.screen(until: asking)), "Ctrl+D did not ask for a name")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let report = try QuireRun.run(["--snapshot", fixtures.path("bookmarks.png"), "--size", "1400x1000", "--sidebar", "bookmarks", file],
+                                      environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertTrue(report.standardOutput.contains(#"bookmarks=1 first="1.3 Stetigkeit""#), report.standardOutput)
+    }
+
     /// Closing a window whose sidebar shows the outline releases each of its objects once
     /// (the session fails on GLib's criticals).
     func testClosingAWindowWithTheOutlineShownIsClean() throws {

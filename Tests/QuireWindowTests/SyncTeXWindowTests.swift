@@ -13,25 +13,22 @@ final class SyncTeXWindowTests: XCTestCase {
 
     /// A script's start with a session bus of its own, so that the Quire started first is
     /// the running one the others hand their command lines to.
-    private static let sessionBus = """
-        { read -r DBUS_SESSION_BUS_ADDRESS; read -r bus; } < <(dbus-daemon --session --fork --print-address=1 --print-pid=1)
-        export DBUS_SESSION_BUS_ADDRESS
+    private static let sessionBus = TestEnvironment.ownSessionBus + """
         cd "$(dirname "$2")"
 
         """
 
     /// Quire on `file` (titled `title`) in a 1000 × 900 window at 100 %, with a config
     /// folder of its own: the script says "shown" once the window is, waits, runs `steps`,
-    /// and ends Quire (then `ending`).
+    /// and ends Quire.
     private func session(_ file: String, title: String, arguments: String = "", before: String = "", steps: String,
-                         ending: String = "", in fixtures: Fixtures) throws -> ScriptedSession {
+                         in fixtures: Fixtures) throws -> ScriptedSession {
         let script = before + ScriptedSession.start(title: title, arguments: "--size 1000x900 --zoom 100 " + arguments) + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
             \(steps)
             kill $quire; wait $quire
-            \(ending)
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path(title + ".png"),
                                           environment: ["XDG_CONFIG_HOME": fixtures.path("config")])
@@ -78,7 +75,7 @@ final class SyncTeXWindowTests: XCTestCase {
             read answer
             echo "windows $(xdotool search --onlyvisible --name '^thesis\\.pdf$' | wc -l), quires $(pgrep -c -P $$ -x quire)"
             read answer
-            """, ending: "kill $bus", in: fixtures)
+            """, in: fixtures)
         _ = try session.pageOrigin(of: document)
 
         // Page 3's twelfth line, relative to the folder the command is typed in.

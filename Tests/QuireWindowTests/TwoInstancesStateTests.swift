@@ -12,10 +12,8 @@ final class TwoInstancesStateTests: XCTestCase {
         let first = fixtures.long(pages: 40, named: "first.pdf")
         let second = fixtures.long(pages: 40, named: "second.pdf")
         let stateHome = freshStateHome()
-        // No bus address and a runtime folder without a bus: `SessionBus.isAvailable` is
-        // false, so each Quire runs alone (an address such as `disabled:` would count as one).
-        let runtime = freshStateHome()
-        XCTAssertEqual(chmod(runtime, 0o700), 0)
+        // No bus address and a runtime folder without a bus (TestEnvironment):
+        // `SessionBus.isAvailable` is false, so each Quire runs alone.
         // Both windows are up (so both have read the state file) before the first one moves.
         let script = ScriptedSession.start(title: "first.pdf", arguments: "--size 1000x800") + """
             first=$quire; firstWindow=$window
@@ -36,8 +34,7 @@ final class TwoInstancesStateTests: XCTestCase {
             read answer
             """
         let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("two-instances.png"),
-                                          stateHome: stateHome, environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": runtime,
-                                                                     "SECOND_FILE": second])
+                                          stateHome: stateHome, environment: ["SECOND_FILE": second])
         XCTAssertEqual(try session.readLine(), "processes: 2", "the second launch did not run as a process of its own")
         let afterTheFirst = try session.readLine()
         XCTAssertTrue(afterTheFirst.contains(#"first.pdf","#) && afterTheFirst.contains(#""page":22,"#),

@@ -13,12 +13,6 @@ final class UnsavedChangesWindowTests: XCTestCase {
     /// Adwaita's destructive-action button colour (#e01b24), Discard's.
     private static let destructiveRed: UInt32 = 0xFFE0_1B24
 
-    private static let asking = """
-        asking() { timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
-        gone() { for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done; }
-
-        """
-
     /// Ctrl+W on a window with a new highlight, then a click on Discard (the pointer moved
     /// onto it in steps): the window closes, nothing is written, and GLib says nothing (the
     /// session's end checks Quire's stderr for warnings and criticals too).
@@ -26,7 +20,7 @@ final class UnsavedChangesWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let file = fixtures.searchable(named: "discarded.pdf")
         let original = try Data(contentsOf: URL(fileURLWithPath: file))
-        let script = ScriptedSession.opening("discarded.pdf") + Self.asking + """
+        let script = ScriptedSession.opening("discarded.pdf") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• discarded.pdf")"
@@ -58,7 +52,7 @@ final class UnsavedChangesWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let file = fixtures.searchable(named: "first.pdf")
         let other = fixtures.searchable(named: "second.pdf")
-        let script = ScriptedSession.ended(within: 10) + Self.asking + """
+        let script = ScriptedSession.windowFunctions + """
             "$1" --size 1000x900 "$2" '\(other)' & quire=$!
             window=$(timeout 30 xdotool search --sync --onlyvisible --name '^first\\.pdf$' | head -1)
             second=$(timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' | head -1)

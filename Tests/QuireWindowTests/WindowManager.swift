@@ -26,9 +26,8 @@ enum WindowManager {
             # When the previous test's last client leaves, the X server resets, and a client
             # connecting meanwhile is refused: openbox then ends at once ("Failed to open the
             # display"). Started again until it is up.
-            start_openbox() { openbox --sm-disable --config-file '\(config)' >/dev/null 2>&1 & openbox=$!; }
+            start_openbox() { openbox --sm-disable --config-file '\(config)' >/dev/null 2>&1 & openbox=$!; stop_at_exit="$stop_at_exit $openbox"; }
             start_openbox
-            trap 'kill $openbox 2>/dev/null; wait $openbox 2>/dev/null' EXIT
             wait_for 'openbox_up || { kill -0 $openbox 2>/dev/null || start_openbox; false; }' || { echo "no window manager"; exit 1; }
 
             """
