@@ -25,9 +25,7 @@ final class SelectionWindowTests: XCTestCase {
             xdotool key ctrl+c
             echo selected
             read answer
-            # The text is read on Quire's worker thread: ask until it is there (10 s at most).
-            for i in $(seq 100); do [ -n "$(xclip -o -selection clipboard 2>/dev/null)" ] && break; sleep 0.1; done
-            echo "clipboard $(xclip -o -selection clipboard | tr '\\n' '|')"
+            """ + ScriptedSession.printClipboard + """
             for i in $(seq 100); do [ -n "$(xclip -o 2>/dev/null)" ] && break; sleep 0.1; done
             echo "primary $(xclip -o | tr '\\n' '|')"
             read answer
@@ -86,9 +84,7 @@ final class SelectionWindowTests: XCTestCase {
             xdotool key ctrl+c
             echo selected
             read answer
-            # The text is read on Quire's worker thread: ask until it is there (10 s at most).
-            for i in $(seq 100); do [ -n "$(xclip -o -selection clipboard 2>/dev/null)" ] && break; sleep 0.1; done
-            echo "clipboard $(xclip -o -selection clipboard | tr '\\n' '|')"
+            """ + ScriptedSession.printClipboard + """
             read answer
             kill $quire; wait $quire
             """
