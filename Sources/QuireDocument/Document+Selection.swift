@@ -2,11 +2,12 @@ import CPoppler
 import QuireEngine
 
 extension Document {
-    /// The areas (points, top-left origin as displayed) poppler selects on a page between
-    /// `span`'s start and end points, glyph by glyph, word by word or line by line,
-    /// clipped to the page.
+    /// The areas (points, top-left origin as displayed) selected on a page between `span`'s
+    /// start and end points, glyph by glyph or word by word as poppler selects, line by
+    /// line as `LineSelection` does; clipped to the page.
     public func selectionAreas(_ span: TextSelection.Span, style: TextSelection.Style) -> [Rect] {
-        withKeptPage(span.page) { page -> [Rect] in
+        if style == .line, let lines = lineSelection(span) { return lines.areas }
+        return withKeptPage(span.page) { page -> [Rect] in
             let size = Self.declaredSize(of: page)
             var rectangle = PopplerRectangle(x1: span.start.x, y1: span.start.y, x2: span.end.x, y2: span.end.y)
             guard let region = poppler_page_get_selected_region(page, 1.0, style.poppler, &rectangle) else { return [] }
@@ -20,14 +21,26 @@ extension Document {
         } ?? []
     }
 
-    /// The text poppler selects on a page between `span`'s points, in reading order.
+    /// The text selected on a page between `span`'s points, in reading order: the same
+    /// glyphs, words or lines as `selectionAreas`.
     public func selectedText(_ span: TextSelection.Span, style: TextSelection.Style) -> String {
-        withKeptPage(span.page) { page -> String in
+        if style == .line, let lines = lineSelection(span) { return lines.text }
+        return withKeptPage(span.page) { page -> String in
             var rectangle = PopplerRectangle(x1: span.start.x, y1: span.start.y, x2: span.end.x, y2: span.end.y)
             guard let raw = poppler_page_get_selected_text(page, style.poppler, &rectangle) else { return "" }
             defer { g_free(raw) }
             return String(cString: raw)
         } ?? ""
+    }
+
+    /// Lines are chosen from the page's characters, as caret mode reads them
+    /// (`LineSelection`): poppler lights its line boxes, which a tall symbol stretches over
+    /// the next line, while it copies only the line. Poppler's own is left for a page whose
+    /// characters cannot be read.
+    private func lineSelection(_ span: TextSelection.Span) -> LineSelection? {
+        guard let read = characters(at: span.page),
+              let characters = PageCharacters(text: read.text, boxes: read.boxes, pageSize: pageSize(at: span.page)) else { return nil }
+        return LineSelection(from: span.start, to: span.end, in: characters)
     }
 
     /// The whole selection's text, page after page, each page's part on its own lines.

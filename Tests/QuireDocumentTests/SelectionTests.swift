@@ -78,4 +78,31 @@ final class SelectionTests: XCTestCase {
         XCTAssertTrue(areas.contains { $0.maxX > size.width - 110 && $0.x > size.width - 130 }, "\(areas.prefix(4))")
         XCTAssertTrue(turned.selectedText(whole, style: .glyph).contains("The quick brown fox"))
     }
+
+    /// Issue 45: on page 11 of the corpus's geometry notes a "⊆" from a math font has a box
+    /// reaching halfway down the next line, and poppler's line box with it; a triple-click
+    /// lit two lines and copied one.
+    func testALineWithATallSymbolIsLitAsTheLineCopied() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/outline-geotopo-de.pdf").standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("no ../shared/corpus beside this checkout") }
+        let notes = try DocumentSource(path: path).open()
+        // Page index 13 (labelled 11): the line's letters stand from 378 to 388 points down,
+        // the next line's from 392.
+        let press = span(13, 300, 383, 300, 383)
+        XCTAssertEqual(notes.selectedText(press, style: .line),
+                       "Beweis: Sei U ⊆ Z offen ⇒ (g ◦ f )−1 (U ) = f −1 (g −1 (U )). g −1 (U ) ist offen in Y weil g stetig")
+        let areas = notes.selectionAreas(press, style: .line)
+        XCTAssertEqual(areas.count, 1, "\(areas)")
+        XCTAssertTrue(areas.allSatisfy { $0.y > 370 && $0.maxY < 392 }, "the next line is lit too: \(areas)")
+    }
+
+    func testOnATurnedPageALineIsSelectedAlongItsText() throws {
+        let turned = try DocumentSource(path: fixtures.searchableTurned()).open()
+        // The first line runs down the page, its baseline 100 points from the right.
+        let press = span(0, turned.pageSize(at: 0).width - 104, 150, turned.pageSize(at: 0).width - 104, 150)
+        XCTAssertEqual(turned.selectedText(press, style: .line), "The quick brown fox jumps over the lazy dog.")
+        let areas = turned.selectionAreas(press, style: .line)
+        XCTAssertEqual(areas.count, 1, "\(areas)")
+    }
 }

@@ -130,6 +130,12 @@ final class CaretTests: XCTestCase {
         XCTAssertNil(Caret.firstPlace(onPage: 1, at: 0, in: pages[1]!))
     }
 
+    func testAPressWithinATallSymbolsBoxPlacesTheCaretOnTheLineUnderIt() {
+        // The "⊆" of the first line reaches down to 397, over the second line (392 to 402).
+        let page = LineSelectionTests.page([("U ⊆ Z", 90, 378), ("ist, f", 90, 392)])
+        XCTAssertEqual(Caret.place(nearest: Point(x: 91, y: 395), onPage: 0, in: page), CaretPlace(page: 0, index: 6))
+    }
+
     func testTheBarStandsAtThePlaceAsTallAsTheLine() {
         let caret = Caret(at: CaretPlace(page: 0, index: 11))
         let bar = caret.bar(in: pages[0]!)

@@ -30,6 +30,16 @@ final class PageCharactersTests: XCTestCase {
         XCTAssertEqual(PageCharacters(text: "ab\ncd", boxes: boxes, pageSize: page)?.lines, [0..<2, 3..<4, 4..<5])
     }
 
+    func testALinesAreaRunsFromItsCharactersMedianTopToTheirMedianBottom() throws {
+        // A superscript starts above the line; a math symbol's box reaches far below it.
+        let boxes = [Rect(x: 0, y: 100, width: 5, height: 10), Rect(x: 5, y: 98, width: 3, height: 6),
+                     Rect(x: 8, y: 100, width: 8, height: 19), Rect(x: 16, y: 100, width: 5, height: 10)]
+        let characters = try XCTUnwrap(PageCharacters(text: "a²⊆b", boxes: boxes, pageSize: page))
+        XCTAssertEqual(characters.extent(ofLine: 0).top, 98)
+        XCTAssertEqual(characters.extent(ofLine: 0).bottom, 119)
+        XCTAssertEqual(characters.area(ofLine: 0), Rect(x: 0, y: 100, width: 21, height: 10))
+    }
+
     func testTheCacheKeepsTheLastPagesUsed() {
         var cache = PageCharactersCache()
         let characters = PageCharacters(text: "", boxes: [], pageSize: page)!

@@ -105,9 +105,7 @@ enum SearchableOnScreen {
         let running = try start("caret.pdf", """
             eval "$answer"
             xdotool key ctrl+c
-            # The text is read on Quire's worker thread: ask until it is there (10 s at most).
-            for i in $(seq 100); do [ -n "$(xclip -o -selection clipboard 2>/dev/null)" ] && break; sleep 0.1; done
-            echo "clipboard $(xclip -o -selection clipboard | tr '\\n' '|')"
+            """ + ScriptedSession.printClipboard + """
             read answer
             """, answer: { keys($0) + " mousemove 1590 1190" })
         let line = try running.session.readLine()

@@ -61,6 +61,16 @@ final class ScriptedSession {
 
         """
 
+    /// Script lines that wait for the clipboard to hold text (Quire's worker thread reads
+    /// it: 10 s at most) and print "clipboard " and the text, its line breaks as "|". They
+    /// begin on a line of their own.
+    static let printClipboard = """
+
+        for i in $(seq 100); do [ -n "$(xclip -o -selection clipboard 2>/dev/null)" ] && break; sleep 0.1; done
+        echo "clipboard $(xclip -o -selection clipboard | tr '\\n' '|')"
+
+        """
+
     /// Script lines that press `shortcut` in the window, type `text` and press Enter, with
     /// real key events (XTEST) into the focused window, at once, as a fast typist does.
     /// They begin on a line of their own, whatever the script before them ends with.

@@ -25,9 +25,7 @@ final class SelectionWindowTests: XCTestCase {
             xdotool key ctrl+c
             echo selected
             read answer
-            # The text is read on Quire's worker thread: ask until it is there (10 s at most).
-            for i in $(seq 100); do [ -n "$(xclip -o -selection clipboard 2>/dev/null)" ] && break; sleep 0.1; done
-            echo "clipboard $(xclip -o -selection clipboard | tr '\\n' '|')"
+            """ + ScriptedSession.printClipboard + """
             for i in $(seq 100); do [ -n "$(xclip -o 2>/dev/null)" ] && break; sleep 0.1; done
             echo "primary $(xclip -o | tr '\\n' '|')"
             read answer
@@ -59,6 +57,73 @@ final class SelectionWindowTests: XCTestCase {
         XCTAssertFalse(clipboard.contains("The quick"), "the press was after “The”: \(clipboard)")
         XCTAssertFalse(clipboard.contains("FOXES"), clipboard)
         XCTAssertTrue(primary.contains("brown fox jumps"), primary)
+        try session.proceed()
+    }
+
+    /// Issue 45: a triple-click on a line of the corpus's geometry notes (page 11) whose "⊆",
+    /// from a math font, has a box reaching halfway down the next line. The clipboard holds
+    /// that line, and only that line is lit: the tint covers its letters and stops short
+    /// of the next line's (poppler's line box lit both).
+    func testATripleClickLightsAndCopiesTheOneLineClicked() throws {
+        try QuireRun.requireDisplay()
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/outline-geotopo-de.pdf").standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("no ../shared/corpus beside this checkout") }
+        let fixtures = try Fixtures()
+        let script = ScriptedSession.start(title: "Geometrie und Topologie", arguments: "--size 1400x1000 --zoom 100")
+            + ScriptedSession.press("ctrl+l", thenType: "11") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            set -- $answer
+            # To the line in steps, as a hand goes, then three clicks.
+            xdotool mousemove 900 300
+            for step in 1 2 3 4; do xdotool mousemove $(( 900 + ($1 - 900) * step / 4 )) $(( 300 + ($2 - 300) * step / 4 )); done
+            xdotool click --repeat 3 --delay 120 1
+            xdotool mousemove 1590 1190
+            xdotool key ctrl+c
+            echo selected
+            read answer
+            """ + ScriptedSession.printClipboard + """
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: path, shot: fixtures.path("line.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        // Where page 11 (index 13) is: the line's strip of poppler's render, found on screen.
+        let scale = 96.0 / 72
+        let strip = (x: 110, y: 495, width: 620, height: 40)
+        let line = Picture(try DocumentSource(path: path).open().render(page: 13, scale: scale))
+            .cropped(x: strip.x, y: strip.y, width: strip.width, height: strip.height)
+        func found(_ screen: Picture) -> (x: Int, y: Int, mismatch: Double) { screen.bestMatch(of: line, xs: 300...700, ys: 520...640) }
+        let match = found(try session.screen { found($0).mismatch <= 0.01 })
+        XCTAssertLessThanOrEqual(match.mismatch, 0.01, "page 11's line is not on screen")
+        let origin = (x: Double(match.x - strip.x), y: Double(match.y - strip.y))
+        func onScreen(_ x: Double, _ y: Double) -> (x: Int, y: Int) { (Int(origin.x + x * scale), Int(origin.y + y * scale)) }
+        // Points on page 11, measured from poppler's boxes: the line's letters stand from 378
+        // to 388 points down, between x = 90 and 539; the next line's from 392; the figure
+        // above ends at 367.
+        let press = onScreen(300, 383)
+        try session.proceed("\(press.x) \(press.y)")
+        XCTAssertEqual(try session.readLine(), "selected")
+        let (left, top) = onScreen(90, 367), (right, bottom) = onScreen(539, 392)
+        let tint: UInt32 = 0xFFB8_D4F5 // the selection's translucent blue over white
+        func lit(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
+            screen.cropped(x: left - 40, y: top - 60, width: right - left + 80, height: bottom - top + 120).bounds(of: tint, tolerance: 10)
+        }
+        // The line's areas, not the double press's word's: lit across the line, held still.
+        let screen = try session.stillScreen { lit($0).map { $0.width >= right - left } ?? false }
+        let area = try XCTUnwrap(lit(screen), "nothing is lit")
+        let litTop = top - 60 + area.y, litBottom = top - 60 + area.y + area.height
+        XCTAssertGreaterThan(litTop, top, "the figure above is lit")
+        XCTAssertLessThanOrEqual(litTop, onScreen(0, 378).y + 1, "the line's top is not lit")
+        XCTAssertGreaterThanOrEqual(litBottom, onScreen(0, 388).y - 1, "the line's bottom is not lit")
+        XCTAssertLessThanOrEqual(litBottom, bottom, "the next line is lit too")
+        XCTAssertLessThanOrEqual(left - 40 + area.x, left + 1)
+        XCTAssertGreaterThanOrEqual(left - 40 + area.x + area.width, right - 1)
+        try session.proceed()
+        let clipboard = try session.readLine()
+        XCTAssertEqual(clipboard, "clipboard Beweis: Sei U ⊆ Z offen ⇒ (g ◦ f )−1 (U ) = f −1 (g −1 (U )). g −1 (U ) ist offen in Y weil g stetig")
         try session.proceed()
     }
 

@@ -85,11 +85,7 @@ public struct Caret: Hashable, Sendable {
     /// The place nearest `point` on `page`: on the line under it (or the nearest line), the
     /// place nearest across. Nil when the page has no text.
     public static func place(nearest point: Point, onPage page: Int, in characters: PageCharacters) -> CaretPlace? {
-        func distance(_ line: Int) -> Double {
-            let (top, bottom) = characters.extent(ofLine: line)
-            return point.y < top ? top - point.y : point.y > bottom ? point.y - bottom : 0
-        }
-        guard let line = characters.lines.indices.min(by: { distance($0) < distance($1) }) else { return nil }
+        guard let line = characters.line(nearest: point) else { return nil }
         return CaretPlace(page: page, index: CaretWalk.nearest(point.x, inLine: line, of: characters))
     }
 

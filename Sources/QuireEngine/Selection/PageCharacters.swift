@@ -6,6 +6,8 @@
 ///  3. Lines are runs of characters between line breaks ("\n", "\r"), also broken where a
 ///     character's box lies wholly above or below the line so far; a line holds at
 ///     least one character, the breaks themselves belong to none.
+///  4. A line's area is what its letters take up, not what the tallest box reaches
+///     (`area(ofLine:)`); the line under a point is found by the areas (`line(nearest:)`).
 public struct PageCharacters: Sendable {
     public static let limit = 200_000
 
@@ -13,14 +15,17 @@ public struct PageCharacters: Sendable {
     public let boxes: [Rect]
     /// Character ranges, in reading order.
     public let lines: [Range<Int>]
+    private let areas: [Rect]
 
     public init?(text: String, boxes: [Rect], pageSize: Size) {
         let scalars = Array(text.unicodeScalars.prefix(Self.limit + 1))
         guard scalars.count <= Self.limit, scalars.count == boxes.count,
               boxes.allSatisfy({ [$0.x, $0.y, $0.width, $0.height].allSatisfy(\.isFinite) }) else { return nil }
         self.scalars = scalars
-        self.boxes = boxes.map { Self.clipped($0, to: pageSize) }
-        lines = Self.lines(scalars, self.boxes)
+        let clipped = boxes.map { Self.clipped($0, to: pageSize) }
+        self.boxes = clipped
+        lines = Self.lines(scalars, clipped)
+        areas = lines.map { Self.area(clipped[$0]) }
     }
 
     public var count: Int { scalars.count }
@@ -42,6 +47,36 @@ public struct PageCharacters: Sendable {
         return (boxes[range].map(\.y).min()!, boxes[range].map(\.maxY).max()!)
     }
 
+    /// Whether the text runs across the page, as lines are found: of the steps from one
+    /// character to the next between line breaks, at least half go more across than down.
+    /// False on a page turned a quarter, where lines run down it.
+    public var runsAcross: Bool {
+        var across = 0, steps = 0
+        for index in boxes.indices.dropFirst() where !Self.isBreak(scalars[index]) && !Self.isBreak(scalars[index - 1]) {
+            let (from, to) = (boxes[index - 1], boxes[index])
+            steps += 1
+            if abs(to.x + to.width / 2 - from.x - from.width / 2) >= abs(to.midY - from.midY) { across += 1 }
+        }
+        return across * 2 >= steps
+    }
+
+    /// Line `line`'s area, as a reader sees the line: from its first character's left to
+    /// its last's right, and from the median top to the median bottom of its characters'
+    /// boxes. A tall symbol's box (a math font's "⊆" reaches halfway down the next line) or
+    /// a superscript's does not stretch it over its neighbours, as the extent does.
+    public func area(ofLine line: Int) -> Rect { areas[line] }
+
+    /// The line nearest `point`: the one whose area is nearest up or down; of those as near
+    /// (two columns, or two areas holding it), the one whose area is nearest across, then
+    /// the one whose middle is nearer. Nil for a page without text.
+    public func line(nearest point: Point) -> Int? {
+        func distance(_ line: Int) -> (Double, Double, Double) {
+            let area = area(ofLine: line)
+            return (max(area.y - point.y, 0, point.y - area.maxY), max(area.x - point.x, 0, point.x - area.maxX), abs(point.y - area.midY))
+        }
+        return lines.indices.min { distance($0) < distance($1) }
+    }
+
     /// Where place `index` of line `line` is across: before its character, or after the
     /// line's last one.
     public func x(ofPlace index: Int, inLine line: Int) -> Double {
@@ -54,12 +89,22 @@ public struct PageCharacters: Sendable {
         return Rect(x: x, y: y, width: min(max(box.maxX, x), page.width) - x, height: min(max(box.maxY, y), page.height) - y)
     }
 
+    private static func isBreak(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" }
+
+    private static func area(_ boxes: ArraySlice<Rect>) -> Rect {
+        let left = boxes.map(\.x).min()!, right = boxes.map(\.maxX).max()!
+        let tall = boxes.filter { $0.height > 0 }
+        guard !tall.isEmpty else { return Rect(x: left, y: boxes.map(\.y).min()!, width: right - left, height: 0) }
+        let top = tall.map(\.y).sorted()[tall.count / 2], bottom = tall.map(\.maxY).sorted()[tall.count / 2]
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     private static func lines(_ scalars: [Unicode.Scalar], _ boxes: [Rect]) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0, top = 0.0, bottom = 0.0
         func close(_ end: Int) { if end > start { lines.append(start..<end) } }
         for index in scalars.indices {
-            if scalars[index] == "\n" || scalars[index] == "\r" {
+            if isBreak(scalars[index]) {
                 close(index)
                 start = index + 1
                 continue
