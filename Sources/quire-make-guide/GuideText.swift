@@ -6,10 +6,8 @@
 struct Section {
     enum Block {
         case paragraph(String)
-        /// A small heading inside a section.
-        case heading(String)
-        /// Rows of keys and what they do.
-        case keys([(keys: String, action: String)])
+        /// A titled table: rows of keys and what they do.
+        case keys(String, [(keys: String, action: String)])
     }
 
     let title: String
@@ -55,31 +53,25 @@ let sections: [Section] = [
         .paragraph("A click or Space turns a check box or radio button; a list or combo box opens its choices. Values are undone with Ctrl+Z, printed, and saved with Ctrl+S as the form's own values, so other programs read them. No script of the document ever runs."),
     ]),
     Section(title: "Keyboard shortcuts", blocks: [
-        .heading("Document"),
-        .keys([("Ctrl+O", "Open a document"), ("Ctrl+N", "A new, empty window"), ("Ctrl+W", "Close the window"), ("Ctrl+Q", "Quit"),
+        .keys("Document", [("Ctrl+O", "Open a document"), ("Ctrl+N", "A new, empty window"), ("Ctrl+W", "Close the window"), ("Ctrl+Q", "Quit"),
                ("Ctrl+S", "Save the annotations and form values into the file"), ("Shift+Ctrl+S", "Save As: into another file, then shown"),
                ("Ctrl+R", "Reload"), ("Ctrl+P", "Print"), ("Alt+Enter", "Document properties"), ("Ctrl+comma", "Preferences"),
                ("F10", "The main menu"), ("Ctrl+?", "Keyboard shortcuts")]),
-        .heading("Moving around"),
-        .keys([("Page Down / Page Up", "A screen down or up (a page in one-at-a-time layouts)"), ("Space / Shift+Space", "A screen down or up"),
+        .keys("Moving around", [("Page Down / Page Up", "A screen down or up (a page in one-at-a-time layouts)"), ("Space / Shift+Space", "A screen down or up"),
                ("Down, Up, Left, Right", "Scroll a little"), ("n, Ctrl+Page Down", "Next page"), ("p, Ctrl+Page Up", "Previous page"),
                ("Home / End", "First page / end of the document"), ("Ctrl+L", "Go to a page by its number or label"),
                ("Alt+Left, Back key", "Back to where a jump left"), ("Alt+Right, Forward key", "Forward again"),
                ("Ctrl+D", "Bookmark the place shown"), ("m, then a letter", "Mark the place shown"), ("' or `, then a letter", "Go to that mark"),
                ("F7", "Caret mode")]),
-        .heading("Viewing"),
-        .keys([("Ctrl+plus, Ctrl+= / Ctrl+minus", "Zoom in / out (Ctrl+wheel around the pointer)"), ("Ctrl+0", "Real size (100 %)"),
+        .keys("Viewing", [("Ctrl+plus, Ctrl+= / Ctrl+minus", "Zoom in / out (Ctrl+wheel around the pointer)"), ("Ctrl+0", "Real size (100 %)"),
                ("Ctrl+Left / Ctrl+Right", "Rotate left / right"), ("F9", "Show or hide the sidebar"), ("Ctrl+I", "Night mode"),
                ("F11", "Fullscreen"), ("F5", "Presentation")]),
-        .heading("Finding and selecting"),
-        .keys([("Ctrl+F, /", "Find"), ("Enter, Ctrl+G, F3", "Next match"), ("Shift+Enter, Shift+Ctrl+G, Shift+F3", "Previous match"),
+        .keys("Finding and selecting", [("Ctrl+F, /", "Find"), ("Enter, Ctrl+G, F3", "Next match"), ("Shift+Enter, Shift+Ctrl+G, Shift+F3", "Previous match"),
                ("Escape", "Close the find bar, clear the selection"), ("Ctrl+A", "Select all"), ("Ctrl+C, Ctrl+Insert", "Copy the selection")]),
-        .heading("Annotating"),
-        .keys([("Ctrl+H", "Highlight the selection"), ("Ctrl+U", "Underline the selection"), ("Shift+Ctrl+X", "Strike out the selection"),
+        .keys("Annotating", [("Ctrl+H", "Highlight the selection"), ("Ctrl+U", "Underline the selection"), ("Shift+Ctrl+X", "Strike out the selection"),
                ("Ctrl+M", "A note where the pointer is"), ("Delete", "Delete the annotation clicked"), ("Ctrl+Z", "Undo"),
                ("Shift+Ctrl+Z, Ctrl+Y", "Redo"), ("Tab / Shift+Tab", "Next / previous form field")]),
-        .heading("Presentation (F5)"),
-        .keys([("Page Down, Space, Right, Down, Enter", "Next page (also a click or the wheel)"),
+        .keys("Presentation (F5)", [("Page Down, Space, Right, Down, Enter", "Next page (also a click or the wheel)"),
                ("Page Up, Backspace, Left, Up", "Previous page (also a right click)"), ("Home / End", "First or last page"),
                ("Escape", "End the presentation")]),
     ], landscape: true),

@@ -106,26 +106,27 @@ for (index, section) in sections.enumerated() {
                 pages.y += leading
             }
             pages.y += 8
-        case .heading(let title):
-            // A heading never stands alone at the foot of a page.
-            pages.room(2.5 * leading, in: section)
+        case .keys(let title, let rows):
+            let keyWidth = 0.36 * pages.textWidth, gap = 16.0, size = 11.0, rowLeading = 15.0
+            let cells = rows.map { (keys: wrapped($0.keys, width: keyWidth, size: size, bold: true),
+                                    action: wrapped($0.action, width: pages.textWidth - keyWidth - gap, size: size)) }
+            let heights = cells.map { Double(max($0.keys.count, $0.action.count)) * rowLeading + 3 }
+            // A table starts on a new page when it would not fit below, but would on a page of its own.
+            let height = 2 * leading + heights.reduce(0, +)
+            if height <= pages.size.height - bottomMargin - 80 { pages.room(height, in: section) }
+            pages.room(2 * leading + heights[0], in: section)
             pages.y += 6
             writer.text(title, x: margin, y: pages.y, size: 14, bold: true, gray: 0.1)
-            pages.y += leading + 2
-        case .keys(let rows):
-            let keyWidth = 0.36 * pages.textWidth, gap = 16.0
-            for row in rows {
-                let keys = wrapped(row.keys, width: keyWidth, bold: true)
-                let action = wrapped(row.action, width: pages.textWidth - keyWidth - gap)
-                let lines = max(keys.count, action.count)
-                pages.room(Double(lines) * leading, in: section)
-                for (line, text) in keys.enumerated() {
-                    writer.text(text, x: margin, y: pages.y + Double(line) * leading, size: bodySize, bold: true, gray: 0.1)
+            pages.y += leading + 4
+            for (cell, rowHeight) in zip(cells, heights) {
+                pages.room(rowHeight, in: section)
+                for (line, text) in cell.keys.enumerated() {
+                    writer.text(text, x: margin, y: pages.y + Double(line) * rowLeading, size: size, bold: true, gray: 0.1)
                 }
-                for (line, text) in action.enumerated() {
-                    writer.text(text, x: margin + keyWidth + gap, y: pages.y + Double(line) * leading, size: bodySize, gray: 0.1)
+                for (line, text) in cell.action.enumerated() {
+                    writer.text(text, x: margin + keyWidth + gap, y: pages.y + Double(line) * rowLeading, size: size, gray: 0.1)
                 }
-                pages.y += Double(lines) * leading + 3
+                pages.y += rowHeight
             }
         }
     }
