@@ -10,8 +10,7 @@ extension LaunchOptions {
             "quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]",
             "quire --version",
             "quire --synctex-forward LINE:COLUMN:FILE.tex [--synctex-editor-command CMD] FILE.pdf",
-            "quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|fit-ink|PERCENT]"
-                + " [--rotate DEGREES] [--layout L] [--no-continuous] [--night] [--size WxH] [FILE]",
+            "quire --snapshot OUT.png [OPTION…] [FILE]",
         ]
         let heading = tr("Usage:") + " "
         let following = String(repeating: " ", count: heading.count)
