@@ -1,4 +1,5 @@
 import CGtk
+import QuireEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,7 @@ enum GtkStart {
     }
 
     /// What GTK says when it cannot start.
-    static var noDisplay: String { "cannot open display: \(Environment.string("DISPLAY") ?? "")" }
+    static var noDisplay: String { tr("cannot open display: {display}", ["display": Environment.string("DISPLAY") ?? ""]) }
 
     /// libadwaita's choice for GTK's theme (adw-style-manager.c, 1.2): GTK's built-in empty one.
     static let emptyTheme = "Adwaita-empty"

@@ -35,41 +35,6 @@ public struct LaunchOptions: Equatable, Sendable {
                    page: page.map { $0 - 1 }, find: find, sidebar: sidebar, night: night)
     }
 
-    public static let usage = """
-        Usage: quire [--page N] [--find TEXT] [--sidebar VIEW] [FILE…]
-               quire --version
-               quire --synctex-forward LINE:COLUMN:FILE.tex [--synctex-editor-command CMD] FILE.pdf
-               quire --snapshot OUT.png [--page N] [--find TEXT] [--sidebar VIEW] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--rotate DEGREES] [--layout L] [--no-continuous] [--night] [--size WxH] [FILE]
-
-        Opens each PDF FILE (a path or URI) in its own window; with no FILE, the bundled guide
-        (from a source tree) or an empty window.
-          --snapshot OUT.png  open FILE, wait until the visible pages are rendered, save the
-                              window as PNG and exit (0 on success, 2 if FILE cannot be opened)
-          --page N            start at page N
-          --find TEXT         search for TEXT, showing the first match from the start (or from --page)
-          --sidebar VIEW      open the sidebar on its outline, thumbnails, annotations or bookmarks view
-          --zoom MODE         fit-width (default), fit-page, fit-ink (smart fit: the text
-                              column, margins trimmed) or a percentage such as 150
-          --rotate DEGREES    turn the pages by 90, 180 or 270 degrees clockwise
-          --layout L          single (default), dual (pages 1|2, 3|4…), dual-cover (page 1 alone,
-                              then 2|3…), dual-rtl or dual-cover-rtl (spreads right to left)
-          --no-continuous     one page (or spread) at a time; Page Down turns it
-          --night             night mode: pages in inverted lightness, hues kept (Ctrl+I)
-          --size WxH          window size in pixels
-          --synctex-forward LINE:COLUMN:FILE.tex
-                              show and briefly mark the place of that source line in the one FILE
-                              given (its SyncTeX file beside it), in the running Quire if there is one
-          --synctex-editor-command CMD
-                              what Ctrl+click on a page runs for its SyncTeX source line, such as
-                              'gvim --remote +%{line} %{input}' (%{column} too); remembered
-          -h, --help          print this and exit
-          --version           print Quire's version and exit
-        Environment: QUIRE_PASSWORD (password for --snapshot), QUIRE_CACHE_MB (picture cache size),
-                     QUIRE_TEXT_CACHE_MB (search text cache size), QUIRE_PRINT_TO_FILE and QUIRE_PRINT_PAGES
-                     (Ctrl+P writes that PDF, those pages, without a dialog), QUIRE_PROPERTIES_REPORT (the
-                     Properties dialog writes what it shows to that file).
-        """
-
     public static func == (a: Self, b: Self) -> Bool {
         a.snapshotPath == b.snapshotPath && a.page == b.page && a.find == b.find && a.sidebar == b.sidebar && a.zoom == b.zoom && a.rotation == b.rotation && a.arrangement == b.arrangement && a.continuous == b.continuous && a.night == b.night && a.files == b.files
             && a.windowSize?.width == b.windowSize?.width && a.windowSize?.height == b.windowSize?.height
@@ -84,7 +49,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public init(arguments: [String]) throws(Invalid) {
         var rest = arguments[...]
         func value(_ option: String) throws(Invalid) -> String {
-            guard let next = rest.popFirst() else { throw Invalid(description: "\(option) needs a value") }
+            guard let next = rest.popFirst() else { throw Invalid(description: tr("{option} needs a value", ["option": option])) }
             return next
         }
         var onlyFiles = false
@@ -102,22 +67,22 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--find": find = try value(argument)
             case "--sidebar":
                 let text = try value(argument)
-                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: "--sidebar takes outline, thumbnails, annotations or bookmarks, not “\(text)”") }
+                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: tr("--sidebar takes outline, thumbnails, annotations or bookmarks, not “{value}”", ["value": text])) }
                 sidebar = view
             case "--page":
                 let text = try value(argument)
-                guard let number = Int(text), number >= 1 else { throw Invalid(description: "--page needs a page number from 1, not “\(text)”") }
+                guard let number = Int(text), number >= 1 else { throw Invalid(description: tr("--page needs a page number from 1, not “{value}”", ["value": text])) }
                 page = number
             case "--zoom":
                 let text = try value(argument)
                 guard let mode = ZoomMode(argument: text) else {
-                    throw Invalid(description: "--zoom takes fit-width, fit-page, fit-ink or a percentage from 10 to 6400, not “\(text)”")
+                    throw Invalid(description: tr("--zoom takes fit-width, fit-page, fit-ink or a percentage from 10 to 6400, not “{value}”", ["value": text]))
                 }
                 zoom = mode
             case "--rotate":
                 let text = try value(argument)
                 guard let degrees = Int(text), let turn = Rotation(rawValue: degrees) else {
-                    throw Invalid(description: "--rotate takes 0, 90, 180 or 270, not “\(text)”")
+                    throw Invalid(description: tr("--rotate takes 0, 90, 180 or 270, not “{value}”", ["value": text]))
                 }
                 rotation = turn
             case "--no-continuous": continuous = false
@@ -125,14 +90,14 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--layout":
                 let text = try value(argument)
                 guard let layout = PageLayout.Arrangement(argument: text) else {
-                    throw Invalid(description: "--layout takes single, dual, dual-cover, dual-rtl or dual-cover-rtl, not “\(text)”")
+                    throw Invalid(description: tr("--layout takes single, dual, dual-cover, dual-rtl or dual-cover-rtl, not “{value}”", ["value": text]))
                 }
                 arrangement = layout
             case "--size":
                 let text = try value(argument)
                 let parts = text.split(separator: "x").compactMap { Int($0) }
                 guard parts.count == 2, parts.allSatisfy({ $0 >= 100 && $0 <= 16384 }) else {
-                    throw Invalid(description: "--size takes WIDTHxHEIGHT in pixels, such as 1200x900, not “\(text)”")
+                    throw Invalid(description: tr("--size takes WIDTHxHEIGHT in pixels, such as 1200x900, not “{value}”", ["value": text]))
                 }
                 windowSize = (parts[0], parts[1])
             case "--synctex-forward":
@@ -142,14 +107,14 @@ public struct LaunchOptions: Equatable, Sendable {
                 let text = try value(argument)
                 do { editorCommand = try EditorCommand(text) } catch { throw Invalid(description: error.description) }
             default:
-                throw Invalid(description: "unknown option \(argument)")
+                throw Invalid(description: tr("unknown option {option}", ["option": argument]))
             }
         }
         if snapshotPath != nil && files.count > 1 {
-            throw Invalid(description: "--snapshot takes one file")
+            throw Invalid(description: tr("--snapshot takes one file"))
         }
         if syncTeXForward != nil && files.count != 1 {
-            throw Invalid(description: "--synctex-forward takes one FILE.pdf")
+            throw Invalid(description: tr("--synctex-forward takes one FILE.pdf"))
         }
     }
 }

@@ -9,9 +9,9 @@ import Glibc
 /// `setlocale(LC_ALL, "")`); the messages' category is set here already, at the very start,
 /// because some are made before GTK starts (a command-line file's opening errors), while
 /// the other categories (numbers, character classes) stay "C" in the helper processes,
-/// forked before GTK starts, as they always were.
-/// Command-line output (`--help`, errors about arguments) and diagnostics on stderr stay
-/// English: they go to logs and bug reports, and are read before any window exists.
+/// forked before GTK starts, as they always were. `--help` and the command line's errors,
+/// printed before GTK starts, are translated too, as GNU tools do; diagnostics on stderr
+/// meant for logs and bug reports stay English.
 public enum Translations {
     /// Installed, the catalogs are in the prefix's `share/locale` (the executable in its
     /// `bin`); run from the source tree, in `.build/locale`, which `scripts/run.sh` and

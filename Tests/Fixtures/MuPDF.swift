@@ -11,6 +11,8 @@ public enum MuPDF {
         public var size: Double
         /// Its box's top and bottom, in points from the page's top.
         public var top = 0.0, bottom = 0.0
+        /// Its box's right edge, in points from the page's left.
+        public var right = 0.0
     }
 
     public struct Page: Equatable {
@@ -38,6 +40,7 @@ public enum MuPDF {
             guard let start = tag.range(of: " " + name + "=\"") else { return nil }
             return tag[start.upperBound...].prefix { $0 != "\"" }
         }
+        let entities = ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&apos;": "'"]
         var pages: [Page] = []
         var size = 0.0
         for piece in stext.split(separator: "<") {
@@ -48,12 +51,13 @@ public enum MuPDF {
             } else if tag.hasPrefix("<line "), !pages.isEmpty {
                 let box = attribute("bbox", in: tag)?.split(separator: " ").compactMap { Double($0) } ?? []
                 pages[pages.count - 1].lines.append(Line(text: "", x: box.first ?? .nan, size: 0,
-                                                         top: box.count == 4 ? box[1] : .nan, bottom: box.count == 4 ? box[3] : .nan))
+                                                         top: box.count == 4 ? box[1] : .nan, bottom: box.count == 4 ? box[3] : .nan,
+                                                         right: box.count == 4 ? box[2] : .nan))
             } else if tag.hasPrefix("<font ") {
                 size = attribute("size", in: tag).flatMap { Double($0) } ?? 0
             } else if tag.hasPrefix("<char "), let character = attribute("c", in: tag), !(pages.last?.lines.isEmpty ?? true) {
                 let last = pages.count - 1, line = pages[last].lines.count - 1
-                pages[last].lines[line].text += character == "&amp;" ? "&" : String(character)
+                pages[last].lines[line].text += entities[String(character)] ?? String(character)
                 pages[last].lines[line].size = size
             }
         }

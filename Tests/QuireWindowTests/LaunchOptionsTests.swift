@@ -52,4 +52,18 @@ final class LaunchOptionsTests: XCTestCase {
             XCTAssertThrowsError(try LaunchOptions(arguments: arguments), "\(arguments)")
         }
     }
+
+    /// `--help` names every option the parser takes, and wraps each meaning within 80 columns.
+    func testTheUsageListsEveryOptionWithinEightyColumns() {
+        let lines = LaunchOptions.usage.split(separator: "\n", omittingEmptySubsequences: false)
+        for option in ["--snapshot OUT.png", "--page N", "--find TEXT", "--sidebar VIEW", "--zoom MODE", "--rotate DEGREES", "--layout L",
+                       "--no-continuous", "--night", "--size WxH", "--synctex-forward", "--synctex-editor-command", "-h, --help", "--version"] {
+            XCTAssertTrue(lines.contains { $0.hasPrefix("  " + option) }, "--help does not list \(option)")
+        }
+        let synopses = lines.prefix { !$0.isEmpty }
+        XCTAssertEqual(synopses.count, 4)
+        for line in lines.dropFirst(synopses.count) {
+            XCTAssertLessThanOrEqual(line.count, 80, "“\(line)” is wider than 80 columns")
+        }
+    }
 }

@@ -58,6 +58,41 @@ final class TranslationWindowTests: XCTestCase {
         }
     }
 
+    /// `quire --help` speaks German, as GNU tools do, its option names kept as typed; a bad
+    /// option is refused in German, with the German usage, and a non-zero status.
+    func testHelpAndCommandLineErrorsSpeakGerman() throws {
+        let help = try QuireRun.run(["--help"], environment: Self.environment(language: "de"))
+        XCTAssertEqual(help.status, 0, help.standardError)
+        for expected in ["Aufruf: quire [--page N]", "  --page N", "bei Seite N beginnen", "  --zoom MODE", "Umgebung:",
+                         "Öffnet jede PDF-Datei FILE"] {
+            XCTAssertTrue(help.standardOutput.contains(expected), "the German --help lacks “\(expected)”: \(help.standardOutput)")
+        }
+        XCTAssertFalse(help.standardOutput.contains("start at page N"), help.standardOutput)
+
+        let zoom = try QuireRun.run(["--zoom", "banana", "x.pdf"], environment: Self.environment(language: "de"))
+        XCTAssertEqual(zoom.status, 1, zoom.standardError)
+        XCTAssertTrue(zoom.standardError.hasPrefix("quire: --zoom nimmt fit-width, fit-page, fit-ink oder einen Prozentwert von 10 bis 6400, nicht „banana“\n"),
+                      zoom.standardError)
+        XCTAssertTrue(zoom.standardError.contains("Aufruf: quire"), zoom.standardError)
+        let unknown = try QuireRun.run(["--bogus"], environment: Self.environment(language: "de"))
+        XCTAssertEqual(unknown.status, 1, unknown.standardError)
+        XCTAssertTrue(unknown.standardError.hasPrefix("quire: unbekannte Option --bogus\n"), unknown.standardError)
+    }
+
+    /// Without a language, or in the C locale, the same stays English.
+    func testHelpAndCommandLineErrorsStayEnglishWithoutALanguage() throws {
+        for environment in [Self.environment(language: "en"), Self.environment(language: ""), ["LANG": "C", "LC_ALL": "C", "LANGUAGE": "de"]] {
+            let help = try QuireRun.run(["--help"], environment: environment)
+            XCTAssertEqual(help.status, 0, help.standardError)
+            XCTAssertTrue(help.standardOutput.hasPrefix("Usage: quire [--page N]"), "\(environment): \(help.standardOutput)")
+            XCTAssertTrue(help.standardOutput.contains("start at page N"), "\(environment): \(help.standardOutput)")
+            let zoom = try QuireRun.run(["--zoom", "banana", "x.pdf"], environment: environment)
+            XCTAssertEqual(zoom.status, 1, zoom.standardError)
+            XCTAssertTrue(zoom.standardError.hasPrefix("quire: --zoom takes fit-width, fit-page, fit-ink or a percentage from 10 to 6400, not “banana”\n"),
+                          "\(environment): \(zoom.standardError)")
+        }
+    }
+
     /// What the window shows, finding "says hello" in the standard fixture, in `language`.
     private func shownWhileFinding(language: String) throws -> [String] {
         let run = try QuireRun.run(["--snapshot", fixtures.path("find-\(language).png"), "--size", "1000x900", "--find", "says hello", fixtures.standard()],

@@ -19,7 +19,7 @@ public struct SourcePosition: Equatable, Sendable {
         let parts = argument.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let line = Int(parts[0]), line >= 1, line <= Int(Int32.max), let column = Int(parts[1]),
               column >= -1, column <= Int(Int32.max), !parts[2].isEmpty else {
-            throw Invalid(description: "--synctex-forward takes LINE:COLUMN:FILE.tex, the line from 1, such as 12:0:chapter.tex, not “\(argument)”")
+            throw Invalid(description: tr("--synctex-forward takes LINE:COLUMN:FILE.tex, the line from 1, such as 12:0:chapter.tex, not “{value}”", ["value": argument]))
         }
         self.init(line: line, column: column, input: String(parts[2]))
     }

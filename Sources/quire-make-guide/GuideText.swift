@@ -1,0 +1,86 @@
+// What the guide says: every feature a reader can use, with its keys, as README.md's
+// "Using Quire" says it. Keys are written as the shortcuts window's accelerators read in
+// English ("Shift+Ctrl+Z", "Page Down", "Enter"); a test checks that each key the
+// shortcuts window lists is named here.
+
+struct Section {
+    enum Block {
+        case paragraph(String)
+        /// A titled table: rows of keys and what they do.
+        case keys(String, [(keys: String, action: String)])
+    }
+
+    let title: String
+    let blocks: [Block]
+    var landscape = false
+}
+
+let sections: [Section] = [
+    Section(title: "Opening documents", blocks: [
+        .paragraph("Double-click a PDF in your file manager, or run quire FILE.pdf. Each file opens in its own window; when Quire is already running, new files open in the same instance. Press Ctrl+O to choose a file, or drag a PDF from the file manager onto a window. Ctrl+N opens a new, empty window; Ctrl+W closes the window and Ctrl+Q quits Quire."),
+        .paragraph("The main menu (F10, or the button at the right of the header bar) lists the documents opened last under Open Recent, and offers Save, Print, Properties, Preferences and About Quire. Ctrl+R reloads the document; it also reloads by itself when the file changes on disk, at the same place."),
+        .paragraph("A file that is missing, damaged or not a PDF at all shows a clear message instead of a page, and Quire itself keeps running. An encrypted document asks for its password in the window: type it and press Enter; Escape gives up."),
+        .paragraph("A document opens again where you left it, with its zoom, rotation, page arrangement and sidebar. Ctrl+comma opens the Preferences: the zoom, layout and night mode new documents start with, whether they reopen where you left them, and more."),
+    ]),
+    Section(title: "Reading", blocks: [
+        .paragraph("Pages scroll continuously: Page Down and Page Up, Space and Shift+Space move a screen, the arrows (Down, Up, Left, Right) and the wheel a little. n or Ctrl+Page Down goes to the next page, p or Ctrl+Page Up to the previous one, Home to the first page and End to the end of the document. Ctrl+L takes a page number or label (\"iv\") to go to."),
+        .paragraph("Only the pages you can see are rendered, on threads of their own, so the window never waits for a slow page; a page scrolled into view shows a quick low-resolution picture until its sharp one arrives."),
+        .paragraph("Pages fit the window's width at first. Ctrl+plus (or Ctrl+=) zooms in and Ctrl+minus zooms out, as Ctrl+wheel does around the pointer; Ctrl+0 shows the real size (100 %). Ctrl+Left and Ctrl+Right rotate the pages a quarter turn. The zoom menu fits the width, the whole page or the text column (Smart Fit), and shows pages two by two, as spreads, or one at a time."),
+        .paragraph("Ctrl+I switches night mode: pages in inverted lightness, colours keeping their hue. F11 is fullscreen. F5 presents the document one page at a time on black: Page Down, Space, Right, Down, Enter or a click go on; Page Up, Backspace, Left or Up go back; Home and End go to the first and last page; Escape ends the presentation."),
+        .paragraph("F9 shows or hides the sidebar: the document's outline, thumbnails of its pages, its annotations and your bookmarks. F7 is caret mode: a text cursor on the page, moved by the arrows, Ctrl+Left and Ctrl+Right by words, Home and End to the line's ends; with Shift they select. F7 or Escape leaves it."),
+    ]),
+    Section(title: "Finding and selecting", blocks: [
+        .paragraph("Ctrl+F (or /) opens the find bar. Quire searches the whole document as you type, lights every match on screen and counts them (\"7 of 312\"). Enter, Ctrl+G or F3 goes to the next match, Shift+Enter, Shift+Ctrl+G or Shift+F3 to the previous one; Escape closes the find bar. Without Match Case, case and accents are ignored."),
+        .paragraph("Drag over the page to select text, across pages too; double-click selects a word, triple-click a line, Shift+click extends. Ctrl+A selects everything, Ctrl+C (or Ctrl+Insert) copies the selection, and Escape clears it."),
+    ]),
+    Section(title: "Links and previews", blocks: [
+        .paragraph("The pointer becomes a hand over a link, and a tooltip says where it leads. A click on a link inside the document goes to its destination; Alt+Left (or the Back key, or the mouse's back button) comes back, and Alt+Right (or the Forward key) goes forward again. Web and mail addresses open in the desktop's browser or mail program; nothing else is ever opened or run."),
+        .paragraph("Rest the pointer on a link inside the document and a preview of its destination opens beside it, without moving the view; a click in the preview follows the link. References written in the text without a link are previewed too: \"Figure 3\", \"Table 1\", \"Section 4.2\", \"Eq. (7)\", \"Theorem 2.1\" or a citation \"[12]\"."),
+        .paragraph("Ctrl+D bookmarks the place shown, under the title of its section (type another name and press Enter). The sidebar's Bookmarks view lists them. m, then a letter, marks the place shown with that letter; ' or `, then the letter, goes back to it."),
+    ]),
+    Section(title: "Annotating", blocks: [
+        .paragraph("Select text, then press Ctrl+H to highlight it, Ctrl+U to underline it or Shift+Ctrl+X to strike it out; the right-click menu also offers a squiggly underline. Ctrl+M places a note at the pointer and opens it for its text (Escape or a click elsewhere keeps it)."),
+        .paragraph("New highlights and notes are yellow, underlines blue, strike-outs red and squiggly lines green. A click on an annotation chooses it: a note opens, Delete deletes it, and its right-click menu changes its colour, edits its note or deletes it. The colour chosen is the one the next markups of its kind take. Resting the pointer on an annotation shows its text and author."),
+        .paragraph("Ctrl+Z undoes the last change to annotations and form fields, Shift+Ctrl+Z (or Ctrl+Y) redoes it. The Annotations view of the sidebar (F9) lists the file's annotations and yours in reading order, with colour, kind, page, author and text, and says which are not saved yet; a click goes there."),
+    ]),
+    Section(title: "Saving", blocks: [
+        .paragraph("Until you save, the window's title starts with \"•\". Ctrl+S (or Save in the main menu) writes your annotations and form values into the file, replacing it whole, so that a crash leaves the old file or the new one. Shift+Ctrl+S (Save As) writes the document with your changes to another file, which the window then shows; a read-only file offers Save As."),
+        .paragraph("Closing a window, quitting, reloading or opening another document with changes not saved asks first: Save (Enter), Discard or Cancel. When another program changes the file while you have changes not saved, Quire asks before reloading: Reload shows the new version, Keep This Version keeps the one you annotated."),
+        .paragraph("Annotations are saved as standard PDF annotations, so other viewers show and print them. Ctrl+P prints the pages as they look, with your annotations and form values; Alt+Enter shows the document's properties and fonts."),
+    ]),
+    Section(title: "Forms", blocks: [
+        .paragraph("A document's form is filled in place. Click a text field and type: Enter or a click elsewhere keeps the value, Escape leaves it as it was. Tab and Shift+Tab go to the next and previous field in the document's order."),
+        .paragraph("A click or Space turns a check box or radio button; a list or combo box opens its choices. Values are undone with Ctrl+Z, printed, and saved with Ctrl+S as the form's own values, so other programs read them. No script of the document ever runs."),
+    ]),
+    Section(title: "Keyboard shortcuts", blocks: [
+        .keys("Document", [("Ctrl+O", "Open a document"), ("Ctrl+N", "A new, empty window"), ("Ctrl+W", "Close the window"), ("Ctrl+Q", "Quit"),
+               ("Ctrl+S", "Save the annotations and form values into the file"), ("Shift+Ctrl+S", "Save As: into another file, then shown"),
+               ("Ctrl+R", "Reload"), ("Ctrl+P", "Print"), ("Alt+Enter", "Document properties"), ("Ctrl+comma", "Preferences"),
+               ("F10", "The main menu"), ("Ctrl+?", "Keyboard shortcuts")]),
+        .keys("Moving around", [("Page Down / Page Up", "A screen down or up (a page in one-at-a-time layouts)"), ("Space / Shift+Space", "A screen down or up"),
+               ("Down, Up, Left, Right", "Scroll a little"), ("n, Ctrl+Page Down", "Next page"), ("p, Ctrl+Page Up", "Previous page"),
+               ("Home / End", "First page / end of the document"), ("Ctrl+L", "Go to a page by its number or label"),
+               ("Alt+Left, Back key", "Back to where a jump left"), ("Alt+Right, Forward key", "Forward again"),
+               ("Ctrl+D", "Bookmark the place shown"), ("m, then a letter", "Mark the place shown"), ("' or `, then a letter", "Go to that mark"),
+               ("F7", "Caret mode")]),
+        .keys("Viewing", [("Ctrl+plus, Ctrl+= / Ctrl+minus", "Zoom in / out (Ctrl+wheel around the pointer)"), ("Ctrl+0", "Real size (100 %)"),
+               ("Ctrl+Left / Ctrl+Right", "Rotate left / right"), ("F9", "Show or hide the sidebar"), ("Ctrl+I", "Night mode"),
+               ("F11", "Fullscreen"), ("F5", "Presentation")]),
+        .keys("Finding and selecting", [("Ctrl+F, /", "Find"), ("Enter, Ctrl+G, F3", "Next match"), ("Shift+Enter, Shift+Ctrl+G, Shift+F3", "Previous match"),
+               ("Escape", "Close the find bar, clear the selection"), ("Ctrl+A", "Select all"), ("Ctrl+C, Ctrl+Insert", "Copy the selection")]),
+        .keys("Annotating", [("Ctrl+H", "Highlight the selection"), ("Ctrl+U", "Underline the selection"), ("Shift+Ctrl+X", "Strike out the selection"),
+               ("Ctrl+M", "A note where the pointer is"), ("Delete", "Delete the annotation clicked"), ("Ctrl+Z", "Undo"),
+               ("Shift+Ctrl+Z, Ctrl+Y", "Redo"), ("Tab / Shift+Tab", "Next / previous form field")]),
+        .keys("Presentation (F5)", [("Page Down, Space, Right, Down, Enter", "Next page (also a click or the wheel)"),
+               ("Page Up, Backspace, Left, Up", "Previous page (also a right click)"), ("Home / End", "First or last page"),
+               ("Escape", "End the presentation")]),
+    ], landscape: true),
+    Section(title: "Scripting Quire", blocks: [
+        .paragraph("quire --snapshot OUT.png FILE opens FILE in a real window, waits until every visible page is rendered, saves the window as a PNG and exits. Add --page N, --zoom MODE, --rotate DEGREES, --layout dual or --size WxH."),
+        .paragraph("The exit status is 0 on success and 2 when the document cannot be opened. Set QUIRE_PASSWORD for an encrypted document and QUIRE_CACHE_MB to size the picture cache. quire --help lists every option."),
+    ]),
+    Section(title: "About Quire", blocks: [
+        .paragraph("Quire is a fast PDF viewer for the Linux desktop, written in Swift on GTK 4 and poppler. Documents are read by sandboxed helper processes, so a damaged or hostile file costs at most a page, never the window."),
+        .paragraph("This guide was written by Quire's own PDF writer, so it is also one of Quire's test documents."),
+    ]),
+]
