@@ -5,10 +5,11 @@ import QuireEngine
 import XCTest
 
 /// A reference written in the text, not a link: the pointer rests on "Figure 2" on page 1
-/// (xdotool), and a popover shows the caption of Figure 2 on page 3 as poppler draws it
-/// (not Figure 1's on page 2), while the view stays; a click in it goes there.
+/// (xdotool), and a popover shows Figure 2 on page 3 — the green box and its caption under
+/// it — as poppler draws it (not Figure 1's caption on page 2), while the view stays; a
+/// click in it goes there.
 final class ReferencePreviewWindowTests: XCTestCase {
-    func testRestingOnAFigureReferencePreviewsItsCaption() throws {
+    func testRestingOnAFigureReferencePreviewsTheFigureAndItsCaption() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
         let file = fixtures.references()
@@ -40,14 +41,18 @@ final class ReferencePreviewWindowTests: XCTestCase {
         try session.proceed("\(pointer.x) \(pointer.y)")
         XCTAssertEqual(try session.readLine(), "resting")
 
-        // What the preview is to show: page 3 from just above its caption "Figure 2:".
+        // What the preview is to show: the region of page 3 its caption "Figure 2:" names,
+        // from above the box to below the caption.
         let caption = try XCTUnwrap(document.matchAreas(of: SearchQuery("Figure 2:"), onPage: 2).first)
         let top = try XCTUnwrap(caption.map(\.y).min())
         XCTAssertEqual(top, Fixtures.figureCaption.y - 12, accuracy: 4)
+        let reference = try XCTUnwrap(ReferenceLookup.find(at: PagePoint(page: 0, point: Point(x: words.midX, y: words.midY)), in: document))
+        let region = try XCTUnwrap(reference.region)
+        XCTAssertTrue(region.y < Fixtures.figureBox.y && region.maxY > Fixtures.figureCaption.y, "\(region) is not the box and its caption")
         let sizes = (0..<4).map { _ in Size(width: 612, height: 792) }
-        let preview = try XCTUnwrap(LinkPreview(of: .page(2, top: top), pageSizes: sizes, deviceScale: 1))
+        let preview = try XCTUnwrap(LinkPreview(of: reference.link.target, region: region, pageSizes: sizes, deviceScale: 1))
         let third = Picture(try document.render(page: 2, scale: preview.tileScale))
-        let strip = third.cropped(x: 0, y: preview.pixels.y, width: min(preview.pixels.width, third.width),
+        let strip = third.cropped(x: preview.pixels.x, y: preview.pixels.y, width: min(preview.pixels.width, third.width - preview.pixels.x),
                                   height: min(preview.pixels.height, third.height - preview.pixels.y))
         let bottom = Int(origin.y + words.maxY * scale)
         let centred: Int = pointer.x - strip.width / 2
@@ -56,7 +61,7 @@ final class ReferencePreviewWindowTests: XCTestCase {
         func previewed(_ screen: Picture) -> Bool { screen.bestMatch(of: strip, xs: xs, ys: ys).mismatch <= 0.01 }
         let resting = try session.screen(until: previewed)
         let found = resting.bestMatch(of: strip, xs: xs, ys: ys)
-        XCTAssertLessThanOrEqual(found.mismatch, 0.01, "no preview of Figure 2's caption under the reference")
+        XCTAssertLessThanOrEqual(found.mismatch, 0.01, "no preview of Figure 2 under the reference")
         // The popover covers the box's top: its foot says whether the view moved.
         XCTAssertEqual(resting.bounds(of: LinkWindowTests.red).map { $0.y + $0.height }, box.y + box.height,
                        "the view moved while previewing")
@@ -67,13 +72,66 @@ final class ReferencePreviewWindowTests: XCTestCase {
         XCTAssertTrue(previewed(try session.screen(until: previewed)), "the preview closed when the pointer reached it")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "clicked")
-        // The view goes to page 3 with the caption near the top: the green box shows below it.
+        // The view goes to page 3 with the figure near the top.
         let green: UInt32 = 0xFF33_9933
         func landed(_ screen: Picture) -> Bool {
             guard let figure = screen.bounds(of: green) else { return false }
-            return figure.y < 200 && screen.bounds(of: LinkWindowTests.red) == nil
+            return figure.y < 400 && screen.bounds(of: LinkWindowTests.red) == nil
         }
         XCTAssertTrue(landed(try session.screen(until: landed)), "a click in the preview did not go to Figure 2")
+        try session.proceed()
+    }
+
+    /// In the TraceMonkey paper, "Figure 3 shows an example LIR trace" on page 4 names the
+    /// code at the top of page 3, whose caption is under it: the pointer comes onto
+    /// "Figure 3" in steps and rests, and the popover shows that code with its caption (the
+    /// region traced by QUIRE_TRACE_PREVIEWS and drawn as poppler draws it), not the
+    /// caption with Figure 4 under it.
+    func testRestingOnFigureThreeOfThePaperPreviewsTheCodeAboveItsCaption() throws {
+        try QuireRun.requireDisplay()
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/small-tracemonkey.pdf").standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: corpus) else { throw XCTSkip("no ../shared/corpus beside this checkout") }
+        let fixtures = try Fixtures()
+        let file = fixtures.path("tracemonkey.pdf")
+        try FileManager.default.copyItem(atPath: corpus, toPath: file)
+        let script = ScriptedSession.start(title: "tracemonkey.pdf", arguments: "--size 1000x1150 --zoom 100 --page 4") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            """ + ScriptedSession.pointerInSteps + """
+            echo resting
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("figure-3.png"),
+                                          environment: ["QUIRE_TRACE_PREVIEWS": "1"])
+        XCTAssertEqual(try session.readLine(), "shown")
+        let document = try DocumentSource(path: file).open()
+        let origin = try session.pageOrigin(of: document, page: 3)
+        let scale = 96.0 / 72
+        let words = try XCTUnwrap(document.matchAreas(of: SearchQuery("Figure 3 shows an example"), onPage: 3).first?.first)
+        let spot = Point(x: words.x + 15, y: words.midY)
+        try session.proceed("\(Int(origin.x + spot.x * scale)) \(Int(origin.y + spot.y * scale))")
+        XCTAssertEqual(try session.readLine(), "resting")
+
+        // What the preview is to show: from the code's first line to the caption's last, above Figure 4's code.
+        let reference = try XCTUnwrap(ReferenceLookup.find(at: PagePoint(page: 3, point: spot), in: document))
+        let region = try XCTUnwrap(reference.region)
+        let code = try XCTUnwrap(document.matchAreas(of: SearchQuery("v0 := ld state[748]"), onPage: 2).first?.first)
+        let figureFour = try XCTUnwrap(document.matchAreas(of: SearchQuery("mov edx, ebx(748)"), onPage: 2).first?.first)
+        XCTAssertTrue(region.y <= code.y && region.maxY < figureFour.y, "\(region) is not Figure 3")
+        let traced = "preview shown: page 3, area \(Int(region.x)) \(Int(region.y)) \(Int(region.maxX)) \(Int(region.maxY))"
+        XCTAssertTrue(session.errorsSay(traced), "not traced: \(traced)")
+        let sizes = (0..<document.pageCount).map(document.pageSize(at:))
+        let preview = try XCTUnwrap(LinkPreview(of: reference.link.target, region: region, pageSizes: sizes, deviceScale: 1))
+        let third = Picture(try document.render(page: 2, scale: preview.tileScale))
+        let strip = third.cropped(x: preview.pixels.x, y: preview.pixels.y, width: preview.pixels.width, height: preview.pixels.height)
+        // No room below the words: the popover opens above them, its caption under the strip.
+        let wordsTop = Int(origin.y + words.y * scale)
+        let screen = try session.stillScreen()
+        let shown = screen.bestMatch(of: strip, xs: 0...(Int(origin.x) + 150), ys: (wordsTop - strip.height - 110)...(wordsTop - strip.height - 10))
+        XCTAssertLessThanOrEqual(shown.mismatch, 0.01, "no preview of Figure 3's code and caption above the reference")
         try session.proceed()
     }
 }
