@@ -7,8 +7,9 @@ final class CaptionRegionTests: XCTestCase {
     private let letter = Size(width: 612, height: 792)
 
     private func line(_ x: Double, _ y: Double, _ width: Double = 239, height: Double = 8, gap: Double = 2,
-                      monospaced: Bool = false) -> CaptionRegion.Line {
-        CaptionRegion.Line(area: Rect(x: x, y: y, width: width, height: height), widestGap: gap, monospaced: monospaced)
+                      monospaced: Bool = false, opensCaption: Bool = false) -> CaptionRegion.Line {
+        CaptionRegion.Line(area: Rect(x: x, y: y, width: width, height: height), widestGap: gap, monospaced: monospaced,
+                           opensCaption: opensCaption)
     }
 
     /// A column of prose from `top` to `bottom` (exclusive) at `x`.
@@ -81,6 +82,28 @@ final class CaptionRegionTests: XCTestCase {
         XCTAssertLessThan(found.maxY, 420)
     }
 
+    /// On a page of one column with centred captions, a figure under another figure
+    /// stops at the other's caption, and a caption ends where the next line keeps more than a line's gap.
+    func testAFigureUnderAnotherStopsAtTheOthersCaption() {
+        let first = [line(250, 80, 20, height: 5), line(200, 200, 200, opensCaption: true), line(230, 210, 140)]
+        let second = [line(120, 260, 20, height: 5), line(300, 380, 30, height: 5), line(210, 420, 190, opensCaption: true)]
+        let after = [line(72, 432, 80)] + stride(from: 444.0, to: 720, by: 10).map { line(72, $0, 468) }
+        let found = region(second[2], first + second + after)
+        XCTAssertGreaterThanOrEqual(found.y, 218, "the first figure's caption is in")
+        XCTAssertLessThanOrEqual(found.y, 260, "the second figure's top label is left out")
+        XCTAssertLessThanOrEqual(found.maxY, 432, "the line after the caption, 4 points below it (half a line), is in")
+    }
+
+    func testACaptionOpensWithAFiguresOrTablesNumberAndItsColonOrStop() {
+        XCTAssertTrue(CaptionRegion.opensCaption("Figure 3. LIR snippet for sample program."))
+        XCTAssertTrue(CaptionRegion.opensCaption("  Abbildung 3.11: R² → T²"))
+        XCTAssertTrue(CaptionRegion.opensCaption("Table 1: Three numbers."))
+        XCTAssertFalse(CaptionRegion.opensCaption("Figure 3 shows an example LIR trace."), "a sentence")
+        XCTAssertFalse(CaptionRegion.opensCaption("As Figure 3: shows"), "not at the start")
+        XCTAssertFalse(CaptionRegion.opensCaption("Theorem 2. Let X be a space."), "a statement")
+        XCTAssertFalse(CaptionRegion.opensCaption("Figure 3"))
+    }
+
     func testLinesAreReadFromThePagesCharactersWithTheirGapsAndMonospacing() throws {
         // "mov edx, ebx" in a monospaced font; "Wi il" in a proportional one, with a wide gap.
         var text = "", boxes: [Rect] = []
@@ -100,5 +123,6 @@ final class CaptionRegionTests: XCTestCase {
         XCTAssertTrue(lines[0].monospaced)
         XCTAssertFalse(lines[1].monospaced)
         XCTAssertEqual(lines[1].widestGap, 154 - 66, accuracy: 1e-9, "the blank counts as gap, not as a glyph")
+        XCTAssertFalse(lines[0].opensCaption)
     }
 }

@@ -6,9 +6,9 @@
 ///     text width when the caption or the body text spans the middle.
 ///  3. A figure lies above its caption, a table below it: the region grows from the caption
 ///     that way through the column's lines that are not a paragraph's — code, labels, cells,
-///     and the blank of a drawing between them — up to the previous paragraph (down to the
-///     next one), else to the page's text top (foot), or the page's top (foot) when the
-///     caption is the page's first (last) line.
+///     and the blank of a drawing between them — up to the previous paragraph or another
+///     figure's or table's caption (down to the next), else to the page's text top (foot),
+///     or the page's top (foot) when the caption is the page's first (last) line.
 ///  4. A paragraph's line has the height most of the page's text has (±`heightSlack`), is
 ///     as wide as most of that text's lines (±`shortLine`; lines weighed by their width, so
 ///     a table's cells do not outvote the prose), has no gap wider than its height and is
@@ -21,13 +21,15 @@ public enum CaptionRegion {
     public static let margin = 4.0
 
     /// A line of text on the page: where its glyphs are, the widest gap between two of them,
-    /// and whether its glyphs are all as wide (a monospaced font: code).
+    /// whether its glyphs are all as wide (a monospaced font: code), and whether it opens a
+    /// figure's or table's caption ("Figure 3.", "Tabelle 2:").
     public struct Line: Equatable, Sendable {
         public let area: Rect
         public let widestGap: Double
         public let monospaced: Bool
-        public init(area: Rect, widestGap: Double = 0, monospaced: Bool = false) {
-            self.area = area; self.widestGap = widestGap; self.monospaced = monospaced
+        public let opensCaption: Bool
+        public init(area: Rect, widestGap: Double = 0, monospaced: Bool = false, opensCaption: Bool = false) {
+            self.area = area; self.widestGap = widestGap; self.monospaced = monospaced; self.opensCaption = opensCaption
         }
     }
 
@@ -44,8 +46,18 @@ public enum CaptionRegion {
             }
             let widths = boxes.map(\.width)
             let monospaced = boxes.count >= 8 && widths.max()! - widths.min()! <= 0.05 * widths.max()!
-            return Line(area: area, widestGap: widestGap, monospaced: monospaced)
+            // An opening is a word and a number: its line's first 32 characters hold it.
+            let text = String(String.UnicodeScalarView(range.prefix(32).map { characters.scalars[$0] }))
+            return Line(area: area, widestGap: widestGap, monospaced: monospaced, opensCaption: opensCaption(text))
         }
+    }
+
+    /// Whether `text` starts with a figure's or table's number and the caption's colon or stop.
+    static func opensCaption(_ text: String) -> Bool {
+        let line = Array(text.drop(while: \.isWhitespace))
+        guard let first = TextReference.find(inLine: String(line)).first, first.range.lowerBound == 0,
+              first.kind == .figure || first.kind == .table, first.range.upperBound < line.count else { return false }
+        return [":", "."].contains(line[first.range.upperBound])
     }
 
     /// The region, in points from the page's top-left, of the figure (above) or table
@@ -57,21 +69,30 @@ public enum CaptionRegion {
         let inColumn = lines.filter { $0.area.x < column.upper && $0.area.maxX > column.lower }
             .sorted { ($0.area.y, $0.area.x) < ($1.area.y, $1.area.x) }
         guard let start = inColumn.firstIndex(of: opening) else { return nil }
-        let paragraph = paragraphLines(inColumn, page: lines)
-        var end = start
-        while end + 1 < inColumn.count, follows(inColumn[end + 1], inColumn[end]), !inColumn[end + 1].monospaced { end += 1 }
+        let end = captionEnd(from: start, inColumn)
+        var bounds = paragraphLines(inColumn, page: lines)
+        for other in inColumn.indices where inColumn[other].opensCaption && !(start...end).contains(other) {
+            bounds.formUnion(other...captionEnd(from: other, inColumn))
+        }
         let page = lines.dropFirst().reduce(lines[0].area) { $0.union($1.area) }
         var top = opening.area.y, bottom = inColumn[end].area.maxY
         if below {
-            let next = inColumn.indices.first { $0 > end && paragraph.contains($0) && inColumn[$0].area.y >= bottom }
+            let next = inColumn.indices.first { $0 > end && bounds.contains($0) && inColumn[$0].area.y >= bottom }
             bottom = next.map { inColumn[$0].area.y - 2 * margin } ?? (page.maxY > bottom ? page.maxY : size.height)
         } else {
-            let previous = inColumn.indices.last { $0 < start && paragraph.contains($0) && inColumn[$0].area.maxY <= top }
+            let previous = inColumn.indices.last { $0 < start && bounds.contains($0) && inColumn[$0].area.maxY <= top }
             top = previous.map { inColumn[$0].area.maxY + 2 * margin } ?? (page.y < top ? page.y : 0)
         }
         let left = max(0, column.lower - margin), right = min(size.width, column.upper + margin)
         let upper = max(0, top - margin), lower = min(size.height, bottom + margin)
         return Rect(x: left, y: upper, width: max(0, right - left), height: max(0, lower - upper))
+    }
+
+    /// The last line of the caption that `lines[start]` opens.
+    private static func captionEnd(from start: Int, _ lines: [Line]) -> Int {
+        var end = start
+        while end + 1 < lines.count, follows(lines[end + 1], lines[end]), !lines[end + 1].monospaced, !lines[end + 1].opensCaption { end += 1 }
+        return end
     }
 
     /// The column holding `caption`: its x range.
@@ -104,7 +125,7 @@ public enum CaptionRegion {
     /// Whether `line` comes right after `above` at a line's spacing.
     private static func follows(_ line: Line, _ above: Line) -> Bool {
         let gap = line.area.y - above.area.maxY
-        return gap >= -above.area.height / 2 && gap <= 0.6 * max(line.area.height, above.area.height)
+        return gap >= -above.area.height / 2 && gap <= 0.4 * max(line.area.height, above.area.height)
     }
 
     /// The line height most of the page's text has (lines weighed by their width), in half points.
