@@ -26,6 +26,7 @@ public struct Rect: Hashable, Sendable {
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     public func contains(_ point: Point) -> Bool { point.x >= x && point.x <= maxX && point.y >= y && point.y <= maxY }
@@ -36,6 +37,11 @@ public struct Rect: Hashable, Sendable {
         let left = max(x, other.x), top = max(y, other.y)
         let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
         return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+    /// The smallest rect holding both.
+    public func union(_ other: Rect) -> Rect {
+        let left = min(x, other.x), top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
     }
 }
 

@@ -19,9 +19,9 @@ final class LinkPreviews {
     private unowned let canvas: PageCanvas
     private let file: DocumentFile
     private var worker: HelperWorker<RemoteRenderer>?
-    /// The link under the pointer, on its page, where the pointer rests (a page point), and
-    /// its rest timer while it runs.
-    private var resting: (link: Link, page: Int, spot: Point, timer: UInt32?)?
+    /// The link under the pointer, on its page, where the pointer rests (a page point), its
+    /// rest timer while it runs, and the region it names (a figure's, a table's).
+    private var resting: (link: Link, page: Int, spot: Point, timer: UInt32?, region: Rect?)?
     /// The preview asked for or shown, where the pointer rested, where the view was then,
     /// and its popover once shown.
     private var shown: (link: Link, page: Int, spot: Point, preview: LinkPreview, view: Point, zoom: Double, popover: UnsafeMutablePointer<GtkWidget>?)?
@@ -85,7 +85,7 @@ final class LinkPreviews {
         if let link {
             guard case .page = link.target else { return }
             let timer = MainLoop.after(seconds: LinkPreview.restSeconds) { [weak self] in self?.rested() }
-            resting = (link, spot.page, spot.point, timer)
+            resting = (link, spot.page, spot.point, timer, nil)
         } else {
             // Text: resting means no motion for a while, so each motion starts again.
             lookups += 1
@@ -132,10 +132,10 @@ final class LinkPreviews {
             let source = RemoteReferences(document: document, pageCount: pageCount, texts: texts) {
                 current.value.load(ordering: .relaxed) == lookup
             }
-            guard let found = ReferenceLookup.link(at: PagePoint(page: spot.page, point: spot.point), in: source) else { return }
+            guard let found = ReferenceLookup.find(at: PagePoint(page: spot.page, point: spot.point), in: source) else { return }
             MainLoop.invoke { [weak self] in
                 guard let self, self.lookups == lookup, self.resting == nil else { return }
-                self.resting = (found, spot.page, spot.point, nil)
+                self.resting = (found.link, spot.page, spot.point, nil, found.region)
                 self.rested()
             }
         }
@@ -148,7 +148,8 @@ final class LinkPreviews {
         close()
         self.resting = resting
         let scale = Double(gtk_widget_get_scale_factor(canvas.canvasWidget))
-        guard let preview = LinkPreview(of: resting.link.target, pageSizes: canvas.documentSizes, deviceScale: scale) else { return }
+        guard let preview = LinkPreview(of: resting.link.target, region: resting.region, pageSizes: canvas.documentSizes,
+                                        deviceScale: scale) else { return }
         generation += 1
         let generation = generation
         shown = (resting.link, resting.page, resting.spot, preview, canvas.scrollPosition, canvas.zoomPercent, nil)
@@ -220,7 +221,10 @@ final class LinkPreviews {
         gtk_popover_set_position(quire_popover(popover), placement.below ? GTK_POS_BOTTOM : GTK_POS_TOP)
         self.shown?.popover = popover
         gtk_popover_popup(quire_popover(popover))
-        if trace { printError("preview shown: page \(shown.preview.page + 1), \(Int((monotonicSeconds() - restBegan - LinkPreview.restSeconds) * 1000)) ms after the rest") }
+        if trace {
+            let area = shown.preview.area, ms = Int((monotonicSeconds() - restBegan - LinkPreview.restSeconds) * 1000)
+            printError("preview shown: page \(shown.preview.page + 1), area \(Int(area.x)) \(Int(area.y)) \(Int(area.maxX)) \(Int(area.maxY)), \(ms) ms after the rest")
+        }
     }
 
     /// Whether the pointer is within `popover`'s surface.
@@ -305,6 +309,7 @@ private struct RemoteReferences: ReferenceSource {
     func matchAreas(of query: SearchQuery, onPage page: Int) -> [[Rect]] { document.matchAreas(of: query, onPage: page) }
     func text(of page: Int) -> String? { isCurrent() ? texts.text(of: page, document) : texts.kept(page) }
     func outlineEntries() -> [OutlineTree.Entry] { texts.outline(document) }
+    func characters(onPage page: Int) -> PageCharacters? { document.characters(onPage: page, size: document.pageSize(at: page)) }
 }
 
 /// The pages' text the reference lookups read, kept up to `budget` bytes (the pages read

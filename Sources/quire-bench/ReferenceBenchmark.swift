@@ -82,4 +82,5 @@ private final class InProcessReferences: ReferenceSource {
         return text
     }
     func outlineEntries() -> [OutlineTree.Entry] { outline }
+    func characters(onPage page: Int) -> PageCharacters? { document.characters(onPage: page) }
 }

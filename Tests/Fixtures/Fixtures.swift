@@ -136,11 +136,12 @@ public final class Fixtures {
     public static let referencesTitle = "References Fixture"
     public static let referringLine = (text: "As Figure 2 shows, the box is green.", x: 40.0, y: 100.0, size: 14.0)
     public static let figureCaption = (text: "Figure 2: A green box, the second figure.", y: 330.0)
-    public static let figureBox = (x: 72.0, y: 350.0, width: 200.0, height: 60.0)
+    public static let figureBox = (x: 72.0, y: 240.0, width: 200.0, height: 60.0)
 
     /// Four letter pages: page 1 refers to "Figure 2" in its text (no link) over the
-    /// standard red box; page 2 has Figure 1's caption; page 3 Figure 2's caption above a
-    /// green box; page 4 lets the view take page 3's caption to its top.
+    /// standard red box; page 2 has Figure 1's caption; page 3 a green box with Figure 2's
+    /// caption below it, as papers place a figure's; page 4 lets the view take page 3's
+    /// figure to its top.
     public func references(named name: String = "references.pdf") -> String {
         let file = path(name)
         let writer = PDFWriter(path: file)
@@ -159,6 +160,30 @@ public final class Fixtures {
         writer.box(x: figure.x, y: figure.y, width: figure.width, height: figure.height, red: 0.2, green: 0.6, blue: 0.2)
         writer.beginPage()
         writer.text("The end.", x: 72, y: 120, size: 12)
+        writer.finish()
+        return file
+    }
+
+    /// `tableReference()`: the lines of a paragraph before and after the table, all as wide.
+    public static let tableParagraph = ["The paragraph runs across the page, line by line, to its end here.",
+                                        "Its lines are all as wide as this one is, from margin to margin, so.",
+                                        "A third line of it runs as far as the others do, all the way across."]
+
+    /// Two letter pages: page 1 names "Table 1" in its text (no link); page 2 has a
+    /// paragraph, the caption "Table 1:" above three rows of two cells, then a paragraph.
+    public func tableReference(named name: String = "table.pdf") -> String {
+        let file = path(name)
+        let writer = PDFWriter(path: file)
+        writer.beginPage()
+        writer.text("As Table 1 lists, the numbers grow.", x: 72, y: 100, size: 12)
+        writer.beginPage()
+        for (index, line) in Self.tableParagraph.enumerated() { writer.text(line, x: 72, y: 100 + 14 * Double(index), size: 12) }
+        writer.text("Table 1: Three numbers.", x: 72, y: 200, size: 12)
+        for (index, row) in [("alpha", "1.0"), ("beta", "2.5"), ("gamma", "7.25")].enumerated() {
+            writer.text(row.0, x: 72, y: 230 + 20 * Double(index), size: 12)
+            writer.text(row.1, x: 300, y: 230 + 20 * Double(index), size: 12)
+        }
+        for (index, line) in Self.tableParagraph.enumerated() { writer.text(line, x: 72, y: 320 + 14 * Double(index), size: 12) }
         writer.finish()
         return file
     }

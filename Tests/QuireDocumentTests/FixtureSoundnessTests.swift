@@ -73,7 +73,7 @@ final class FixtureSoundnessTests: XCTestCase {
         let f = fixtures!
         var made = [
             f.standard(), f.standard(named: "standard-without-links.pdf", links: false), f.long(pages: 3), f.described(),
-            f.outlined(), f.references(), f.chapters(), f.dense(pages: 2), f.scanned(), f.scannedBook(), f.searchable(),
+            f.outlined(), f.references(), f.tableReference(), f.chapters(), f.dense(pages: 2), f.scanned(), f.scannedBook(), f.searchable(),
             try f.slowShading(), try f.slowShading(scale: 1, named: "page-shading.pdf"), try f.searchableTurned(),
             try f.form(), try f.formTurned(), try f.othersAnnotations(), try f.formWithALoopingParent(),
             try f.formWithoutAcroForm(), try f.manyFieldsWithoutAcroForm(100),

@@ -67,6 +67,36 @@ final class LinkPreviewTests: XCTestCase {
         }
     }
 
+    func testARegionIsShownWholeAtTheScaleThatFitsIt() throws {
+        // A figure across both columns of a letter page: as wide as the strip may be.
+        let figure = Rect(x: 50, y: 68, width: 510, height: 190)
+        let wide = try XCTUnwrap(LinkPreview(of: .page(0, top: 68), region: figure, pageSizes: [letter], deviceScale: 1))
+        XCTAssertEqual(wide.area, figure)
+        XCTAssertEqual(wide.scale, 640 / 510, accuracy: 1e-9)
+        XCTAssertEqual(wide.pixels.x, Int((50 * wide.scale).rounded(.down)))
+        XCTAssertEqual(wide.cells[0].x, -wide.pixels.x)
+        // A tall figure in one column: as tall as the strip may be.
+        let column = Rect(x: 302, y: 69, width: 258, height: 500)
+        let tall = try XCTUnwrap(LinkPreview(of: .page(0, top: 69), region: column, pageSizes: [letter], deviceScale: 1))
+        XCTAssertEqual(tall.area, column)
+        XCTAssertEqual(tall.logicalSize.height, LinkPreview.tallestRegion, accuracy: 1e-9)
+        // Taller still: its top, at the smallest scale.
+        let poster = Size(width: 612, height: 3000)
+        let long = try XCTUnwrap(LinkPreview(of: .page(0, top: 100), region: Rect(x: 0, y: 100, width: 612, height: 2000),
+                                             pageSizes: [poster], deviceScale: 1))
+        XCTAssertEqual(long.scale, LinkPreview.smallestRegionScale)
+        XCTAssertEqual(long.area.y, 100)
+        XCTAssertEqual(long.logicalSize.height, LinkPreview.tallestRegion, accuracy: 1e-9)
+    }
+
+    func testARegionOffThePageOrOfHostileNumbersGivesTheStripBelowThePlace() throws {
+        let strip = try XCTUnwrap(LinkPreview(of: .page(0, top: 100), pageSizes: [letter], deviceScale: 1))
+        for region in [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 900, width: 100, height: 100),
+                       Rect(x: 0, y: 0, width: .infinity, height: 10), Rect(x: 0, y: 0, width: -5, height: 10)] {
+            XCTAssertEqual(LinkPreview(of: .page(0, top: 100), region: region, pageSizes: [letter], deviceScale: 1), strip, "\(region)")
+        }
+    }
+
     func testOnlyPlacesInTheDocumentArePreviewed() {
         XCTAssertNil(LinkPreview(of: .page(2, top: 0), pageSizes: [letter, letter], deviceScale: 1))
         XCTAssertNil(LinkPreview(of: .page(-1, top: 0), pageSizes: [letter], deviceScale: 1))

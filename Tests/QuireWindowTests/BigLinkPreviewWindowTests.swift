@@ -36,10 +36,7 @@ final class BigLinkPreviewWindowTests: XCTestCase {
             eval $(xdotool getwindowgeometry --shell "$window")
             echo "$X $Y $WIDTH $HEIGHT"
             read answer
-            set -- $answer
-            for step in 1 2 3 4 5 6 7 8 9 10; do
-                xdotool mousemove $((1590 + ($1 - 1590) * step / 10)) $((1190 + ($2 - 1190) * step / 10))
-            done
+            """ + ScriptedSession.pointerInSteps + """
             echo resting
             read answer
             kill $quire; wait $quire

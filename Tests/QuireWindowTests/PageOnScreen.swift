@@ -55,10 +55,10 @@ extension ScriptedSession {
         """
     }
 
-    /// Where the first page's top-left corner is on screen, in a 1000 × 900 window at
-    /// 100 %: its ink against poppler's render of it.
-    func pageOrigin(of document: Document) throws -> (x: Double, y: Double) {
-        let reference = Picture(try document.render(page: 0, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 816, height: 780)
+    /// Where the first page's (or `page`'s, when the view starts there) top-left corner is
+    /// on screen, in a window of 1000 pixels' width at 100 %: its ink against poppler's render of it.
+    func pageOrigin(of document: Document, page: Int = 0) throws -> (x: Double, y: Double) {
+        let reference = Picture(try document.render(page: page, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 816, height: 780)
         let inkReference = try XCTUnwrap(reference.bounds(of: 0xFF00_0000, tolerance: 120))
         let view = (x: 60, y: 55)
         func ink(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {

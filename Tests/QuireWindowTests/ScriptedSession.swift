@@ -14,6 +14,17 @@ final class ScriptedSession {
     /// its messages, for a test to read while it runs; checked for GLib faults at the end.
     let errors: String
 
+    /// Script lines that bring the pointer from the screen's corner (1590, 1190), where
+    /// the script put it, to the "X Y" of $answer in ten steps, as a hand moves it.
+    static let pointerInSteps = """
+
+        set -- $answer
+        for step in 1 2 3 4 5 6 7 8 9 10; do
+            xdotool mousemove $((1590 + ($1 - 1590) * step / 10)) $((1190 + ($2 - 1190) * step / 10))
+        done
+
+        """
+
     /// The script's start: runs Quire on $2 and waits (30 s at most) for its window, titled
     /// `title`, whose id it leaves in $window and whose process id in $quire. `arguments`
     /// go before the file, as the shell reads them. The search is asked again when it

@@ -16,12 +16,17 @@
 ///     link and preview, the view moving, or another link closes it.
 ///  6. It opens beside the link, or by the pointer when the link fills the view
 ///     (`LinkPreviewPlacement`).
+///  7. A region named by the link (a figure or table with its caption: `CaptionRegion`) is
+///     shown whole instead, at the scale that fits it in `widest` × `tallestRegion`, between
+///     `smallestRegionScale` and `largestScale`; a region taller still shows its top.
 public struct LinkPreview: Equatable, Sendable {
     public static let restSeconds = 0.35
     public static let widest = 640.0
     public static let tallest = 260.0
     public static let above = 12.0
     public static let largestScale = 1.6
+    public static let tallestRegion = 480.0
+    public static let smallestRegionScale = 0.6
 
     public let page: Int
     /// The strip in points of the page, upright, y from the page's top.
@@ -37,27 +42,39 @@ public struct LinkPreview: Equatable, Sendable {
 
     /// The preview of a link to `target`, on a document whose pages are `pageSizes`
     /// (points, upright); nil for a link that leads nowhere in the document.
-    public init?(of target: LinkTarget, pageSizes: [Size], deviceScale: Double) {
+    /// `region`, when given, is the part of the page to show (points, from its top-left).
+    public init?(of target: LinkTarget, region: Rect? = nil, pageSizes: [Size], deviceScale: Double) {
         guard case .page(let page, let top) = target, pageSizes.indices.contains(page) else { return nil }
         let size = PageGeometryLimits.clamped(pageSizes[page])
         let device = deviceScale.isFinite ? min(max(deviceScale, 1), 4) : 1
-        let scale = min(max(Self.widest / size.width, 1), Self.largestScale)
-        let width = min(size.width, Self.widest / scale)
-        let height = min(size.height, Self.tallest / scale)
-        let wanted = top.flatMap { $0.isFinite ? $0 : nil } ?? 0
-        let y = min(max(wanted - Self.above, 0), size.height - height)
+        let scale: Double, area: Rect
+        let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        if let region, [region.x, region.y, region.width, region.height].allSatisfy(\.isFinite),
+           case let shown = region.intersection(pageRect), !shown.isEmpty {
+            scale = min(max(min(Self.widest / shown.width, Self.tallestRegion / shown.height), Self.smallestRegionScale), Self.largestScale)
+            area = Rect(x: shown.x, y: shown.y, width: min(shown.width, Self.widest / scale),
+                        height: min(shown.height, Self.tallestRegion / scale))
+        } else {
+            scale = min(max(Self.widest / size.width, 1), Self.largestScale)
+            let height = min(size.height, Self.tallest / scale)
+            let wanted = top.flatMap { $0.isFinite ? $0 : nil } ?? 0
+            area = Rect(x: 0, y: min(max(wanted - Self.above, 0), size.height - height),
+                        width: min(size.width, Self.widest / scale), height: height)
+        }
+        let (width, height, y) = (area.width, area.height, area.y)
         self.page = page
-        self.area = Rect(x: 0, y: y, width: width, height: height)
+        self.area = area
         self.scale = scale
         self.deviceScale = device
         // Cells at any scale are bounded (`TileKey.largestPixelSide`), and the strip is at
-        // most `widest` × `tallest` × 4² pixels: six cells.
+        // most `widest` × `tallestRegion` × 4² pixels: twelve cells.
         let tileScale = scale * device
         let whole = TileKey(page: page, scale: tileScale).pixelRect(for: size)
-        let x0 = 0, y0 = min(Int(saturating: (y * tileScale).rounded(.down)), whole.height - 1)
+        let x0 = min(Int(saturating: (area.x * tileScale).rounded(.down)), whole.width - 1)
+        let y0 = min(Int(saturating: (y * tileScale).rounded(.down)), whole.height - 1)
         let pixels = (x: x0, y: y0,
-                      width: min(TileKey.pixels(width * tileScale), whole.width),
-                      height: max(1, min(TileKey.pixels(height * tileScale), whole.height - y0)))
+                      width: max(1, min(Self.pixels(width * tileScale), whole.width - x0)),
+                      height: max(1, min(Self.pixels(height * tileScale), whole.height - y0)))
         self.pixels = pixels
         let side = TileKey.cellSide
         var cells: [(tile: TileKey, x: Int, y: Int)] = []
@@ -74,8 +91,12 @@ public struct LinkPreview: Equatable, Sendable {
     /// Device pixels per point of the cells and the strip.
     public var tileScale: Double { scale * deviceScale }
 
-    /// The strip's size on screen, in logical pixels.
-    public var logicalSize: Size { Size(width: area.width * scale, height: area.height * scale) }
+    /// The strip's size on screen, in logical pixels: its device pixels drawn one to one.
+    public var logicalSize: Size { Size(width: Double(pixels.width) / deviceScale, height: Double(pixels.height) / deviceScale) }
+
+    /// Whole pixels for `length`, to a thousandth: a region's 640.0000001 pixels are 640,
+    /// not 641 that the picture would squeeze into 640.
+    private static func pixels(_ length: Double) -> Int { TileKey.pixels((length * 1000).rounded() / 1000) }
 
     public static func == (a: LinkPreview, b: LinkPreview) -> Bool {
         a.page == b.page && a.area == b.area && a.scale == b.scale && a.deviceScale == b.deviceScale

@@ -10,6 +10,12 @@ public protocol ReferenceSource {
     /// A page's text, nil when it cannot be read.
     func text(of page: Int) -> String?
     func outlineEntries() -> [OutlineTree.Entry]
+    /// A page's characters and their boxes, nil when they cannot be read.
+    func characters(onPage page: Int) -> PageCharacters?
+}
+
+extension ReferenceSource {
+    public func characters(onPage page: Int) -> PageCharacters? { nil }
 }
 
 /// A reference written in the text under the pointer, turned into a link to its target.
@@ -21,10 +27,22 @@ public protocol ReferenceSource {
 ///  2. Its target is `ReferenceTarget`'s; the place on the target page is the outline's,
 ///     else the top of the target's opening, the occurrence counted on that page.
 ///  3. A reference whose target is not found is no link: the pointer shows nothing.
+///  4. A figure's or table's target has the region its caption names (`CaptionRegion`),
+///     for the preview to show whole; following the link goes to the region's top.
 public enum ReferenceLookup {
     public static let reach = 2.0
 
+    /// A reference's link, and the region of the page its caption names (figures and tables).
+    public struct Found: Equatable, Sendable {
+        public let link: Link
+        public let region: Rect?
+    }
+
     public static func link(at spot: PagePoint, in source: some ReferenceSource) -> Link? {
+        find(at: spot, in: source)?.link
+    }
+
+    public static func find(at spot: PagePoint, in source: some ReferenceSource) -> Found? {
         let line = source.line(at: spot).split(whereSeparator: \.isNewline).first
             .map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
         let characters = Array(line)
@@ -36,15 +54,25 @@ public enum ReferenceLookup {
             guard let target = ReferenceTarget.find(reference, from: spot.page, line: line, pageCount: source.pageCount,
                                                     outline: source.outlineEntries(), text: source.text(of:))
             else { return nil }
-            return Link(area: area, target: .page(target.page, top: target.top ?? top(of: target, in: source)))
+            let opening = target.top == nil ? self.opening(of: target, in: source) : nil
+            let region = opening.flatMap { self.region(of: reference.kind, opening: $0, page: target.page, in: source) }
+            let top = region?.y ?? target.top ?? opening?.y
+            return Found(link: Link(area: area, target: .page(target.page, top: top)), region: region)
         }
         return nil
     }
 
-    /// The top of the target's opening on its page.
-    static func top(of target: ReferenceTarget, in source: some ReferenceSource) -> Double? {
+    /// Where the target's opening is on its page.
+    static func opening(of target: ReferenceTarget, in source: some ReferenceSource) -> Rect? {
         let matches = source.matchAreas(of: SearchQuery(target.query), onPage: target.page)
-        let match = matches.indices.contains(target.occurrence) ? matches[target.occurrence] : matches.first
-        return match?.map(\.y).min()
+        guard let match = matches.indices.contains(target.occurrence) ? matches[target.occurrence] : matches.first,
+              let first = match.first else { return nil }
+        return match.dropFirst().reduce(first) { $0.union($1) }
+    }
+
+    private static func region(of kind: TextReference.Kind, opening: Rect, page: Int, in source: some ReferenceSource) -> Rect? {
+        guard kind == .figure || kind == .table, let characters = source.characters(onPage: page) else { return nil }
+        return CaptionRegion.region(caption: opening, below: kind == .table, lines: CaptionRegion.lines(of: characters),
+                                    pageSize: characters.pageSize)
     }
 }

@@ -142,9 +142,7 @@ public struct SearchSession: Sendable {
         revealed = true
         let rects = current.index < areas.count ? areas[current.index] : []
         guard let first = rects.first else { return [] }
-        let union = rects.dropFirst().reduce(first) { a, b in
-            Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: max(a.maxX, b.maxX) - min(a.x, b.x), height: max(a.maxY, b.maxY) - min(a.y, b.y))
-        }
+        let union = rects.dropFirst().reduce(first) { $0.union($1) }
         return [.reveal(union, page: current.page)]
     }
 

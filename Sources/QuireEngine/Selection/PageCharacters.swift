@@ -16,12 +16,14 @@ public struct PageCharacters: Sendable {
     /// Character ranges, in reading order.
     public let lines: [Range<Int>]
     private let areas: [Rect]
+    public let pageSize: Size
 
     public init?(text: String, boxes: [Rect], pageSize: Size) {
         let scalars = Array(text.unicodeScalars.prefix(Self.limit + 1))
         guard scalars.count <= Self.limit, scalars.count == boxes.count,
               boxes.allSatisfy({ [$0.x, $0.y, $0.width, $0.height].allSatisfy(\.isFinite) }) else { return nil }
         self.scalars = scalars
+        self.pageSize = pageSize
         let clipped = boxes.map { Self.clipped($0, to: pageSize) }
         self.boxes = clipped
         lines = Self.lines(scalars, clipped)
