@@ -114,3 +114,29 @@ final class SearchTests: XCTestCase {
         var total: Int { lock.withLock { pages.reduce(0) { $0 + $1.count } } }
     }
 }
+
+/// A page of Arabic from the corpus: four lines of “انواع الخطوط العربية” in presentation
+/// forms (pdftotext and poppler's find both see the word four times).
+final class RightToLeftSearchTests: XCTestCase {
+    private func arabicPage() throws -> Document {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/rtl-arabic-cidtruetype.pdf").standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: file) else { throw XCTSkip("no ../shared/corpus beside this checkout") }
+        return try DocumentSource(path: file).open()
+    }
+
+    func testTheWholeTextOfARightToLeftPageIsSearched() throws {
+        let document = try arabicPage()
+        let text = PageText(document.text(at: 0))
+        XCTAssertEqual(String(decoding: text.units, as: UTF16.self).split(separator: "\n").count, 4, "every line of the page")
+        XCTAssertEqual(TextMatcher(SearchQuery("انواع")).matches(in: text).count, 4)
+    }
+
+    func testMatchesCountedAreTheMatchesPopplerPlaces() throws {
+        let document = try arabicPage()
+        for query in ["انواع", "العربية", "ا"].map({ SearchQuery($0) }) {
+            let counted = TextMatcher(query).matches(in: PageText(document.text(at: 0))).count
+            XCTAssertEqual(counted, document.matchAreas(of: query, onPage: 0).count, "\(query.text)")
+        }
+    }
+}
