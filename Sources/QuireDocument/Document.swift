@@ -1,4 +1,5 @@
 import CPoppler
+import CSplash
 import QuireEngine
 #if canImport(Glibc)
 import Glibc
@@ -108,36 +109,17 @@ public final class Document: PageGeometry, PageLabelSource {
         }
     }
 
-    /// The page's text in reading order, lines separated by newlines. Poppler reads it as
-    /// a selection of the whole page from its top-left corner; on a page it reads right to
-    /// left that selection starts at the block nearest that corner and leaves out the lines
-    /// before it (a page of four Arabic lines gave two), while one from the top-right corner
-    /// reads them all. A page with right-to-left letters is read from both corners, and the
-    /// fuller reading kept: a selection can leave text out, never add any.
+    /// The page's text in reading order, lines separated by newlines: poppler's text layout
+    /// as pdftotext writes it (`csplash_page_text`), the words its find searches. Not
+    /// poppler-glib's text, a selection of the whole page from its top-left corner: on a
+    /// right-to-left or rotated page that selection starts or ends at the wrong block and
+    /// leaves lines out (the corpus's Arabic page gave 2 of its 4 lines).
     public func text(at index: Int) -> String {
         withKeptPage(index) { page in
-            let fromLeft = Self.wholeText(of: page, fromRight: false)
-            guard fromLeft.unicodeScalars.contains(where: Self.isRightToLeft) else { return fromLeft }
-            let fromRight = Self.wholeText(of: page, fromRight: true)
-            return fromRight.unicodeScalars.count > fromLeft.unicodeScalars.count ? fromRight : fromLeft
+            guard let raw = csplash_page_text(UnsafeMutableRawPointer(page)) else { return "" }
+            defer { free(raw) }
+            return String(cString: raw)
         } ?? ""
-    }
-
-    private static func wholeText(of page: OpaquePointer, fromRight: Bool) -> String {
-        let size = declaredSize(of: page)
-        var whole = PopplerRectangle(x1: fromRight ? size.width : 0, y1: 0, x2: fromRight ? 0 : size.width, y2: size.height)
-        guard let raw = poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &whole) else { return "" }
-        defer { g_free(raw) }
-        return String(cString: raw)
-    }
-
-    /// Letters of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko
-    /// and their presentation forms; the historic ones past the BMP).
-    private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
-        default: false
-        }
     }
 
     /// Runs `body` with a page object that lives only for the call; nil if the page cannot be loaded.
