@@ -32,7 +32,8 @@ let package = Package(
         // the render helpers draw pages of images and pages cairo is too slow for with it
         // (`SplashPages.swift`); the same classes name form fields where poppler-glib's walk
         // never ends (`fields.cpp`) and redraw widgets no AcroForm lists (`standalone_widgets.cpp`,
-        // which also reads poppler-glib's PopplerAnnot, hence CPoppler). zlib inflates its
+        // which also reads poppler-glib's PopplerAnnot, hence CPoppler) and write a page's text in
+        // reading order where poppler-glib's whole-page selection loses lines (`page_text.cpp`). zlib inflates its
         // images' FlateDecode streams in under half the time of poppler's own decoder
         // (`inflating_output.hpp`; Debian's zlib1g-dev, which GLib's headers need anyway).
         .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),

@@ -29,6 +29,9 @@ public struct Configuration: Sendable {
     public var reportsStalls: Bool
     /// `QUIRE_TRACE_PREVIEWS=1`: each link preview prints how long its picture took.
     public var tracesPreviews: Bool
+    /// `QUIRE_TRACE_SEARCH=1`: the search prints its query, its state (`SearchSession.summary`)
+    /// and the results list's rows each time they change.
+    public var tracesSearch: Bool
     /// `QUIRE_TRACE_LAUNCH=1`: the steps to the first view print when they are reached (`LaunchTrace`).
     public var tracesLaunch: Bool
     /// `QUIRE_REPORT_SHOWN_TEXT=1`: `--snapshot` also prints the words the window shows.
@@ -60,6 +63,7 @@ public struct Configuration: Sendable {
         propertiesReport = path("QUIRE_PROPERTIES_REPORT")
         reportsStalls = variable("QUIRE_REPORT_STALLS") == "1"
         tracesPreviews = variable("QUIRE_TRACE_PREVIEWS") == "1"
+        tracesSearch = variable("QUIRE_TRACE_SEARCH") == "1"
         tracesLaunch = variable("QUIRE_TRACE_LAUNCH") == "1"
         reportsShownText = variable("QUIRE_REPORT_SHOWN_TEXT") == "1"
         workerThreads = min(max(processors, 1), 4)

@@ -27,9 +27,10 @@ final class DocumentSearch {
     /// Called when what the search shows has settled (for `--snapshot`).
     var onSettled: (() -> Void)?
 
-    init(file: DocumentFile, pageCount: Int, textBudget: Int, threads: Int, canvas: PageCanvas, bar: SearchBar, pageLabel: @escaping (Int) -> String,
-         options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
+    init(file: DocumentFile, pageCount: Int, textBudget: Int, threads: Int, trace: Bool = false, canvas: PageCanvas, bar: SearchBar,
+         pageLabel: @escaping (Int) -> String, options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
         self.bar = bar
+        self.trace = trace
         self.options = options
         self.canvas = canvas
         self.pageLabel = pageLabel
@@ -174,6 +175,7 @@ final class DocumentSearch {
 
     private func updateStatus() {
         guard let results else { return }
+        traceShown()
         let searching = !results.isComplete
         bar.show(status: results.status, searching: searching)
         let progress = session.progress
@@ -188,6 +190,16 @@ final class DocumentSearch {
         }
     }
     private var shownProgress: Int?
+    /// `QUIRE_TRACE_SEARCH=1`: what the search shows is printed as it changes.
+    private let trace: Bool
+    private var tracedLine: String?
+
+    private func traceShown() {
+        guard trace, let summary, let query = results?.query.text else { return }
+        let line = "search “\(query)”: \(summary), \(bar.results.count) rows"
+        if line != tracedLine { printError(line) }
+        tracedLine = line
+    }
 
 }
 

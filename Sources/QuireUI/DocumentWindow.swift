@@ -473,7 +473,7 @@ final class DocumentWindow {
         canvas.darkSurround = colourScheme?.isDark ?? false
         setNight(start.night ?? isNight)
         let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
-                                    threads: configuration.workerThreads, canvas: canvas, bar: searchBar,
+                                    threads: configuration.workerThreads, trace: configuration.tracesSearch, canvas: canvas, bar: searchBar,
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
                                     options: { [unowned self] in (Actions.state("find-case-sensitive", of: self.window), Actions.state("find-whole-words", of: self.window)) })
         self.search = search

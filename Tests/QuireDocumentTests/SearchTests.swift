@@ -114,3 +114,41 @@ final class SearchTests: XCTestCase {
         var total: Int { lock.withLock { pages.reduce(0) { $0 + $1.count } } }
     }
 }
+
+/// Right-to-left pages from the corpus: one of four lines of “انواع الخطوط العربية” in
+/// presentation forms (pdftotext and poppler's find both see “انواع” four times), and four
+/// turned pages of “habibi” in Arabic and Latin letters.
+final class RightToLeftSearchTests: XCTestCase {
+    private func corpusFile(_ name: String) throws -> Document {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/" + name).standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: file) else { throw XCTSkip("no ../shared/corpus beside this checkout") }
+        return try DocumentSource(path: file).open()
+    }
+
+    private func arabicPage() throws -> Document { try corpusFile("rtl-arabic-cidtruetype.pdf") }
+
+    func testTheWholeTextOfARightToLeftPageIsSearched() throws {
+        let document = try arabicPage()
+        let text = PageText(document.text(at: 0))
+        XCTAssertEqual(String(decoding: text.units, as: UTF16.self).split(separator: "\n").count, 4, "every line of the page")
+        XCTAssertEqual(TextMatcher(SearchQuery("انواع")).matches(in: text).count, 4)
+    }
+
+    func testMatchesCountedAreTheMatchesPopplerPlaces() throws {
+        let document = try arabicPage()
+        for (query, count) in [("انواع", 4), ("العربية", 4), ("ا", 16), ("انواع الخطوط", 4)] {
+            let counted = TextMatcher(SearchQuery(query)).matches(in: PageText(document.text(at: 0))).count
+            XCTAssertEqual(counted, count, query)
+            XCTAssertEqual(document.matchAreas(of: SearchQuery(query), onPage: 0).count, count, query)
+        }
+    }
+
+    /// Each turned page holds “habibi” once; poppler-glib's whole-page text lost it on one.
+    func testEveryTurnedPageIsSearchedWhole() throws {
+        let document = try corpusFile("rtl-arabic-rotated-pages.pdf")
+        let query = SearchQuery("habibi")
+        XCTAssertEqual((0..<document.pageCount).map { TextMatcher(query).matches(in: PageText(document.text(at: $0))).count }, [1, 1, 1, 1])
+        XCTAssertEqual((0..<document.pageCount).map { document.matchAreas(of: query, onPage: $0).count }, [1, 1, 1, 1])
+    }
+}

@@ -105,6 +105,17 @@ final class SearchSessionTests: XCTestCase {
         XCTAssertNil(session.highlights(onPage: 1)?.current)
     }
 
+    /// Poppler placed four matches where the page's text gave two: two are lit, the two
+    /// that the count, the list and Enter reach.
+    func testOnlyCountedMatchesAreLit() {
+        var session = started()
+        _ = session.received([matches(0, 2)], generation: 7, visible: 0..<1)
+        let four = (0..<4).map { [Rect(x: 10, y: Double($0) * 20, width: 30, height: 10)] }
+        _ = session.received(areas: four, onPage: 0, generation: 7)
+        XCTAssertEqual(session.highlights(onPage: 0), PageHighlights(areas: Array(four.prefix(2)), current: 0))
+        XCTAssertEqual(session.results?.total, 2)
+    }
+
     func testTheCurrentMatchIsMarkedAsSuchAndTheOthersAsMatches() {
         let one = Rect(x: 1, y: 2, width: 3, height: 4), two = Rect(x: 5, y: 6, width: 7, height: 8)
         XCTAssertEqual(PageHighlights(areas: [[one], [two, one]], current: 1).marks,

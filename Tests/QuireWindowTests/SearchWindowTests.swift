@@ -12,8 +12,8 @@ final class SearchWindowTests: XCTestCase {
     override func tearDown() { fixtures = nil }
 
     // The highlight colours over white paper: the current match, orange; others, yellow.
-    private static let current: UInt32 = 0xFFFF_AB73
-    private static let other: UInt32 = 0xFFFF_EB99
+    static let current: UInt32 = 0xFFFF_AB73
+    static let other: UInt32 = 0xFFFF_EB99
     private static let red: UInt32 = 0xFFCC_3333 // Fixtures.boxColour
 
     func testFindHighlightsTheFirstMatchWherePopplerPutsIt() throws {

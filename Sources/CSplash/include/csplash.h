@@ -55,6 +55,11 @@ int csplash_redraw_standalone_widgets(void *const *poppler_annots, size_t annot_
 /// appearance, a kind poppler does not draw, an annotation not shown).
 int csplash_keep_appearance(void *poppler_annot);
 
+/// The text of `poppler_page` (a PopplerPage) in poppler's reading order, lines ended by
+/// newlines, in UTF-8, as pdftotext writes it; to be freed with free(). NULL when the page
+/// has no content poppler can read.
+char *csplash_page_text(void *poppler_page);
+
 /// How many images this process's Splash has read through zlib (`inflating_output.hpp`)
 /// instead of poppler's own FlateDecode decoder.
 unsigned long csplash_zlib_images(void);

@@ -6,6 +6,9 @@
 /// - Areas are asked for once a page and query, and only where they are drawn: the pages on
 ///   screen that have matches, and the current match's page.
 /// - The results list follows the current match.
+/// - What is lit is what is counted: a page's matches come from its text, their places from
+///   poppler's own find; where the two disagree in number, only as many places as there are
+///   counted matches are lit, so that the count, the list and the stepping reach every mark.
 /// - It is settled (for `--snapshot`) when every page has answered, the current match was
 ///   brought into view with its areas known, and every page on screen with matches has them.
 /// - The progress ("Searched 40 % of the pages") changes once a percent: each change makes
@@ -117,8 +120,8 @@ public struct SearchSession: Sendable {
 
     /// The areas of `page`'s matches and which of them is current, when known.
     public func highlights(onPage page: Int) -> PageHighlights? {
-        guard let results, let areas = results.areas[page], !areas.isEmpty else { return nil }
-        return PageHighlights(areas: areas, current: results.current?.page == page ? results.current?.index : nil)
+        guard let results, let areas = results.areas[page]?.prefix(results.count(onPage: page)), !areas.isEmpty else { return nil }
+        return PageHighlights(areas: Array(areas), current: results.current?.page == page ? results.current?.index : nil)
     }
 
     private mutating func currentChanged(visible: Range<Int>) -> [Effect] {
