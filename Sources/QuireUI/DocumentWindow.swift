@@ -4,68 +4,30 @@ import CShim
 import QuireEngine
 import QuireRemote
 
-/// One window, showing one document or why it cannot: the header bar (title, page
-/// indicator, open button) over a stack of the canvas, an error page, a password prompt
-/// and the welcome page.
+/// One window: the header bar (title, page indicator, open button) and the sidebar beside
+/// the document view (`DocumentView`), which holds everything of the document shown. The
+/// window's chrome and actions follow that view.
 @MainActor
 final class DocumentWindow {
     let window: UnsafeMutablePointer<GtkWidget>
-    private let stack = Stack()
     /// The window, typed.
     private var toplevel: Window { Window(window) }
     let pageEntry = PageEntry()
     private let header: WindowHeader
     /// The header bar over the top of the window while fullscreen.
     let headerReveal: HeaderReveal
-    private let errorPage = StatusPage(icon: "dialog-error-symbolic")
-    /// Opens the file again (Ctrl+R), as it is now.
-    private let retryButton = gtk_button_new_with_mnemonic(tr("_Try Again"))!
-    private let passwordPage = PasswordPage()
-    private(set) var canvas: PageCanvas?
-    let searchBar = SearchBar()
     let sidebar = Sidebar()
     private(set) var presentation: Presentation?
     private var followPending = false
-    private var links: DocumentLinks?
-    private(set) var selection: DocumentSelection?
-    private(set) var caret: DocumentCaret?
-    private var notice: Notices!
     /// The desktop's light or dark style, followed by the canvas around the pages.
     private var colourScheme: ColourScheme?
-    private(set) var search: DocumentSearch?
     /// The actions on the document shown (`WindowActions`).
     private(set) var documentActions: [String] = []
-    /// The document shown, as the window opened it: print and properties read its bytes;
-    /// its helper answers the links and page objects' questions.
-    private var shown: RemoteDocument?
-    /// What the window shows of its document, and what opening it does next.
-    private var session = DocumentSession()
-    /// How readers left documents; the launch's own view wins over it for the first one.
-    private let states: DocumentStateStore
     /// Which view each document opens with (the launch options, the remembered views).
     private var viewStart: ViewStart
-    private var configuration: Configuration
-    private var identity: DocumentIdentity?
-    private var saveTimer: UInt32 = 0
-    private var watch: FileWatch?
-    /// The reader's markups on the document shown, and its title without the mark of
-    /// unsaved changes.
-    var annotations: DocumentAnnotations?
-    private var forms: DocumentForms?
-    /// The reader's bookmarks and marks on the document shown.
-    private(set) var bookmarks: DocumentBookmarks?
-    /// The form widgets and the file's annotations of the pages in view, for both.
-    private var objects: PageObjects?
-    private var documentTitle = ""
-    /// The bytes the reader is changing, kept whole while the file could be rewritten in
-    /// place under them (`DocumentFile+KeptVersion`): "Keep This Version" shows and saves them.
-    private var keptVersion: DocumentFile?
-    private var openingCheck: DocumentOpening?
-    private var syncTeX: DocumentSyncTeX?
-    /// A forward search asked before the document was on screen.
-    private var pendingForward: SourcePosition?
-    /// The local file the window shows or opens, for a forward search to find it.
-    private(set) var documentPath: String?
+    private(set) var configuration: Configuration
+    /// The document viewed.
+    private(set) var view: DocumentView!
 
     /// Called once the window shows something final: every visible page rendered, or an
     /// error, or the password prompt. Used by the snapshot mode.
@@ -82,7 +44,6 @@ final class DocumentWindow {
          size: (width: Int, height: Int)?, states: DocumentStateStore, recentMenu: OpaquePointer,
          configuration: Configuration) {
         self.configuration = configuration
-        self.states = states
         viewStart = ViewStart(start)
         window = adw_application_window_new(application)
         Window(window).setDefaultSize(width: Int32(size?.width ?? 900), height: Int32(size?.height ?? 1100))
@@ -90,24 +51,11 @@ final class DocumentWindow {
 
         header = WindowHeader(pageEntry: pageEntry, recentMenu: recentMenu, window: window)
         headerReveal = HeaderReveal(header: header.widget, window: window)
-        let welcome = StatusPage(icon: "x-office-document-symbolic")
-        welcome.set(title: tr("Open a document"), message: tr("Choose a PDF file to read, or drop one on Quire’s icon."))
-        welcome.append(StatusPage.button(tr("_Open a Document…"), suggested: true) { [unowned self] in self.onOpenRequest?() })
-        errorPage.append(retryButton)
-        errorPage.append(StatusPage.button(tr("_Open Another Document…")) { [unowned self] in self.onOpenRequest?() })
-        stack.add(welcome.widget, named: "welcome")
-        stack.add(Box.column(), named: "opening")
-        stack.add(errorPage.widget, named: "error")
-        stack.add(passwordPage.widget, named: "password")
-        let column = Box.column()
-        column.append(searchBar.widget)
-        notice = Notices(over: stack.widget)
-        gtk_widget_set_vexpand(notice.widget, 1)
-        column.append(notice.widget)
+        view = DocumentView(host: self, states: states)
         // The sidebar keeps its width when the window grows; the document takes the rest.
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(OpaquePointer(paned), self.sidebar.widget)
-        gtk_paned_set_end_child(OpaquePointer(paned), column.widget)
+        gtk_paned_set_end_child(OpaquePointer(paned), view.widget)
         gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
         gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
         gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
@@ -124,18 +72,7 @@ final class DocumentWindow {
             self.canvas?.grabFocus()
         }
         self.sidebar.onSettled = { [unowned self] in self.checkSettled() }
-        searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
-        searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
-        searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
-        searchBar.onClosed = { [unowned self] in
-            self.search?.clear()
-            self.canvas?.grabFocus()
-        }
         header.onMenuClosed = { [unowned self] in self.canvas?.grabFocus() }
-        passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
-        gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(retryButton, "pill")
-        gtk_actionable_set_action_name(OpaquePointer(retryButton), "win.reload")
         documentActions = addActions()
         addNightAction()
         addFullscreenAction()
@@ -159,25 +96,42 @@ final class DocumentWindow {
         // Remembered while the widgets still tell their state: on destroy they no longer do.
         // Unsaved annotations keep the window open until the reader says what becomes of them.
         Signal.connectCloseRequest(window) { [unowned self] in
-            if self.keepingUnsaved(then: { [unowned self] in self.close() }) { return true }
-            self.rememberState()
+            if self.view.keepingUnsaved(then: { [unowned self] in self.close() }) { return true }
+            self.view.rememberState()
             return false
         }
         DroppedFiles.accept(on: window) { [unowned self] uris in self.onFilesDropped?(uris) }
         colourScheme = ColourScheme { [unowned self] dark in self.canvas?.darkSurround = dark }
         Signal.connect(window, "destroy") { [unowned self] in
             self.colourScheme?.stop()
-            self.search?.stop()
-            self.selection?.stop()
-            self.caret?.stop()
-            self.canvas?.close()
-            self.openingCheck?.cancel()
+            self.view.stop()
             self.onClosed?()
         }
     }
 
-    /// True while the window shows no document and so can take one (Ctrl+O reuses it).
-    var isEmpty: Bool { session.isEmpty }
+    // The document view's parts, for the actions, the presentation and fullscreen.
+    var canvas: PageCanvas? { view.canvas }
+    var searchBar: SearchBar { view.searchBar }
+    var search: DocumentSearch? { view.search }
+    var selection: DocumentSelection? { view.selection }
+    var caret: DocumentCaret? { view.caret }
+    var annotations: DocumentAnnotations? { view.annotations }
+    var bookmarks: DocumentBookmarks? { view.bookmarks }
+    var documentPath: String? { view.documentPath }
+    var isEmpty: Bool { view.isEmpty }
+    var phase: DocumentSession.Phase { view.phase }
+    var hasUnsavedChanges: Bool { view.hasUnsavedChanges }
+    var isDark: Bool { colourScheme?.isDark ?? false }
+    func open(_ argument: String, password: String? = nil) { view.open(argument, password: password) }
+    func reload() { view.reload() }
+    func showWelcome() { view.showWelcome() }
+    func giveUpOpening() -> Bool { view.giveUpOpening() }
+    func trimMemory() { view.trimMemory() }
+    func rememberSoon() { view.rememberSoon() }
+    func syncTeXForward(_ position: SourcePosition) { view.syncTeXForward(position) }
+    func settleUnsaved(_ done: @escaping @MainActor (Bool) -> Void) { view.settleUnsaved(done) }
+    func printDocument(from currentPage: Int) { view.printDocument(from: currentPage) }
+    func showProperties() { view.showProperties() }
 
     /// The preferences anew, for the next document (they changed while the window was empty).
     func renewStart(_ start: ViewStart.Options, pictureCacheBytes: Int) {
@@ -185,11 +139,10 @@ final class DocumentWindow {
         configuration.pictureCacheBytes = pictureCacheBytes
     }
 
-    /// Whether the window shows a document, an error, a prompt or the welcome page.
-    var phase: DocumentSession.Phase { session.phase }
-
-    /// Memory is short: keep only what is on screen.
-    func trimMemory() { canvas?.trimMemory() }
+    /// How a document opens: the launch's own view for the first one, else as remembered.
+    func planStart(remembered: DocumentState?, kept: ViewStart.Kept?) -> ViewStart.Plan {
+        viewStart.plan(remembered: remembered, kept: kept)
+    }
 
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
     var summary: String? {
@@ -197,8 +150,8 @@ final class DocumentWindow {
     }
 
     /// Tells the snapshot mode when the canvas, the search and the sidebar are all complete.
-    private func checkSettled() {
-        guard let canvas, let search, canvas.isSettled, search.isSettled, sidebar.isSettled else { return }
+    func checkSettled() {
+        guard view.isSettled, sidebar.isSettled else { return }
         onSettled?()
     }
 
@@ -211,21 +164,8 @@ final class DocumentWindow {
         checkSettled()
     }
 
-    /// The canvas's context menu: Copy and Select All.
-    private func showContextMenu(at point: Point) {
-        guard let canvas else { return }
-        // A right click on a markup chooses it, for its colours and Delete.
-        let onMarkup = annotations?.click(at: point, editing: false) ?? false
-        if onMarkup, let colour = annotations?.chosenColour { Actions.setChoice("annotation-colour", of: window, colour.name) }
-        let popover = WindowMenus.contextMenu(onMarkup: onMarkup, onFileAnnotation: annotations?.chosenInFile != nil,
-                                              colours: annotations?.chosenColours ?? [])
-        Actions.setEnabled("copy", of: window, selection?.isEmpty == false)
-        WindowMenus.popUp(popover, on: canvas.canvasWidget, at: point)
-    }
-
-
     /// The sidebar follows the reader, after the move (which may happen during layout).
-    private func followReader() {
+    func followReader() {
         guard !followPending else { return }
         followPending = true
         MainLoop.invoke { [weak self] in
@@ -235,412 +175,30 @@ final class DocumentWindow {
         }
     }
 
+    /// The view's title (the document's, marked while it has unsaved changes) is the window's.
+    func viewTitleChanged(_ view: DocumentView) { toplevel.title = view.title }
+
+    /// The search's options are the window's toggles.
+    var searchOptions: (caseSensitive: Bool, wholeWords: Bool) {
+        (Actions.state("find-case-sensitive", of: window), Actions.state("find-whole-words", of: window))
+    }
+
+    func showZoom(_ shown: Bool) { header.showZoom(shown) }
+
     private var watchingFrames = false
     func present() {
         toplevel.present()
         if !watchingFrames { RestingHeap.watch(toplevel.widget) }
         watchingFrames = true
     }
+
     func close() {
-        if keepingUnsaved(then: { [unowned self] in self.close() }) { return }
-        rememberState()
+        if view.keepingUnsaved(then: { [unowned self] in self.close() }) { return }
+        view.rememberState()
         toplevel.destroy()
     }
 
-    /// Whether the reader has changes not saved (Quit asks about these windows first).
-    var hasUnsavedChanges: Bool { annotations?.isModified ?? false }
-
-    /// Quit's question for this window: `done(true)` once nothing would be lost by closing
-    /// it (saved, discarded, or nothing to lose), `done(false)` if the reader cancels or
-    /// the save fails. Closes nothing.
-    func settleUnsaved(_ done: @escaping @MainActor (Bool) -> Void) {
-        if !keepingUnsaved(then: { done(true) }, cancelled: { done(false) }) { done(true) }
-    }
-
-    /// When the document has annotations not saved, asks whether to save them first, and
-    /// returns true: `proceed` then runs once they are saved or discarded (never if the
-    /// reader cancels, or the save fails: `cancelled` runs then). False, doing nothing,
-    /// when there is nothing to lose.
-    private func keepingUnsaved(externalChange: Bool = false, then proceed: @escaping @MainActor () -> Void,
-                                cancelled: @escaping @MainActor () -> Void = {}) -> Bool {
-        guard let annotations, annotations.isModified else { return false }
-        let discarding = {
-            // What follows (a close, a reload) no longer asks.
-            annotations.discard()
-            proceed()
-        }
-        if externalChange {
-            UnsavedChanges.ask(over: window, title: tr("The file changed on disk"),
-                               detail: tr("Reloading shows the new version and discards your annotations that are not saved. Keeping this version keeps them."),
-                               save: nil, discard: tr("Reload"), cancel: tr("Keep This Version")) { [unowned self] choice in
-                if choice == .discard { discarding() } else { self.keepThisVersion() }
-            }
-            return true
-        }
-        let question = session.shown.map { UnsavedQuestion(source: $0, title: shown?.title) }
-        UnsavedChanges.ask(over: window, title: question?.heading ?? documentTitle, detail: question?.detail ?? "") { choice in
-            switch choice {
-            case .save: annotations.save { if $0 { proceed() } else { cancelled() } }
-            case .discard: discarding()
-            case .cancel: cancelled()
-            }
-        }
-        return true
-    }
-
-    /// The reader kept the version shown over a change on disk. A file replaced whole (a
-    /// new inode) leaves the window's descriptor on that version: nothing to do. A file
-    /// rewritten in place no longer has it: the window goes over to the copy kept since the
-    /// first change, with the view and the changes, and saving writes that version.
-    private func keepThisVersion() {
-        guard let shown, !shown.file.bytesAsOpened, let annotations else { return }
-        guard let kept = keptVersion, kept !== shown.file else {
-            return notice.show(tr("Another program rewrote the file before Quire could keep a copy of this version, so your changes cannot be saved into it"))
-        }
-        let view = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
-        let edits = annotations.edits
-        guard let source = session.shown else { return }
-        openingCheck?.cancel()
-        openingCheck = DocumentOpening.reopen(kept) { [unowned self] outcome in
-            self.openingCheck = nil
-            switch outcome {
-            case .success(let opened):
-                self.load(opened.document, renderer: opened.renderer, from: source, keeping: view)
-                self.annotations?.adopt(edits)
-            case .failure(let error):
-                self.notice.show(error.description)
-            }
-        }
-    }
-
-    /// Once the reader has something to lose, the bytes they change are kept whole (a copy
-    /// of the file's size, in the temporary folder): at once when small (a few milliseconds,
-    /// so no other program's write comes between), else on a thread.
-    private func keepVersionOnce() {
-        guard keptVersion == nil, let file = shown?.file else { return }
-        if let size = file.byteCount, size <= 8 << 20 { return keptVersion = file.keptVersion() }
-        keptVersion = file
-        startThread {
-            let kept = file.keptVersion()
-            MainLoop.invoke { [weak self] in
-                guard let self, self.shown?.file === file else { return }
-                self.keptVersion = kept
-            }
-        }
-    }
-
-    /// Escape while a document without a view is being opened or asks for its password:
-    /// the check stops and the window is empty again. False when there was nothing to stop.
-    func giveUpOpening() -> Bool {
-        guard let effects = session.giveUp() else { return false }
-        perform(effects)
-        return true
-    }
-
-    func showWelcome() {
-        toplevel.title = "Quire"
-        enableDocumentActions(false)
-        stack.shown = "welcome"
-        onSettled?()
-    }
-
-    /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
-    func open(_ argument: String, password: String? = nil) {
-        if keepingUnsaved(then: { [unowned self] in self.open(argument, password: password) }) { return }
-        do {
-            let source = try DocumentSource(pathOrURI: argument, password: password)
-            documentPath = if case .file(let path) = source.location { path } else { nil }
-            perform(session.open(source))
-        } catch {
-            printError(error.description)
-            perform(session.cannotOpen(error))
-        }
-    }
-
-    /// Reads the file again (Ctrl+R, or when it changed on disk), keeping the place, zoom,
-    /// layout and search; or tries again a document that could not be opened.
-    func reload() { reload(externalChange: false) }
-
-    private func reload(externalChange: Bool) {
-        if keepingUnsaved(externalChange: externalChange, then: { [unowned self] in self.reload(externalChange: false) }) { return }
-        let kept = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
-        perform(session.reload(keeping: kept))
-    }
-
-    /// Does what the document session says (`DocumentSession`'s rules); `opened` is the
-    /// document an opening has just read, for its `load`.
-    private func perform(_ effects: [DocumentSession.Effect], opened: DocumentOpening.Opened? = nil) {
-        for effect in effects {
-            switch effect {
-            case .startOpening(let source, let ticket):
-                openingCheck?.cancel()
-                openingCheck = DocumentOpening.open(source, watchdogs: configuration.watchdogs) { [unowned self] outcome in
-                    self.openingCheck = nil
-                    switch outcome {
-                    case .success(let opened): self.perform(self.session.opened(ticket: ticket), opened: opened)
-                    case .failure(let error):
-                        printError(error.description)
-                        self.perform(self.session.failed(error, ticket: ticket))
-                    }
-                }
-            case .cancelOpening:
-                openingCheck?.cancel()
-                openingCheck = nil
-            case .showOpening(let title):
-                toplevel.title = title
-                enableDocumentActions(false)
-                stack.shown = "opening"
-            case .showWelcome:
-                showWelcome()
-            case .showPassword(let error):
-                passwordPage.show(error)
-                showRefusal(page: "password")
-            case .showError(let error):
-                errorPage.set(title: error.title, message: error.message)
-                gtk_widget_set_visible(retryButton, session.canRetry ? 1 : 0)
-                showRefusal(page: "error")
-            case .load(let source, let kept):
-                guard let opened else { preconditionFailure("a document loaded without being opened") }
-                load(opened.document, renderer: opened.renderer, from: source, keeping: kept)
-            case .addRecent(let path):
-                onOpened?(path)
-            case .watch(let path):
-                watch = path.flatMap { FileWatch(path: $0) }
-                watch?.changed = { [unowned self] in self.reload(externalChange: true) }
-                watch?.deleted = { [unowned self] in self.perform(self.session.fileDeleted()) }
-            case .notice(let text):
-                notice.show(text)
-            }
-        }
-    }
-
-    /// The reader's view of the document shown, as remembered.
-    private var currentState: DocumentState? {
-        guard case .document = session.phase, let canvas else { return nil }
-        // A presentation is not a way of reading to come back to: the view before it is.
-        if let before = presentation?.viewBefore {
-            return DocumentState(place: canvas.place, zoom: before.zoom, arrangement: before.arrangement, continuous: before.continuous,
-                                 rotation: canvas.rotation, sidebarOpen: before.sidebar != nil,
-                                 sidebarView: DocumentState.SidebarView(rawValue: before.sidebar?.rawValue ?? "") ?? .thumbnails,
-                                 night: isNight)
-        }
-        return DocumentState(place: canvas.place, zoom: canvas.zoomMode, arrangement: canvas.arrangement, continuous: canvas.continuous,
-                             rotation: canvas.rotation, sidebarOpen: sidebar.isOpen,
-                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline, night: isNight)
-    }
-
-    /// Writes down how the reader has left the document (on closing, and at a pause).
-    /// A write waits for the disk (two fsyncs) on this thread: at a pause it is skipped
-    /// when nothing changed; on closing it is always made, so the document counts as used.
-    private func rememberState(onlyIfChanged: Bool = false) {
-        if saveTimer != 0 { g_source_remove(saveTimer) }
-        saveTimer = 0
-        guard let identity, let state = currentState else { return }
-        if onlyIfChanged && states.state(for: identity) == state { return }
-        do {
-            try states.remember(state, places: bookmarks?.places, for: identity)
-            bookmarks?.adopt(states.places(for: identity))
-        } catch {
-            printError("cannot remember the reading position: \(error)")
-        }
-    }
-
-    /// A pause of two seconds after the view last moved is when it is remembered; a crash
-    /// or a kill then loses at most that much.
-    func rememberSoon() {
-        if saveTimer != 0 { g_source_remove(saveTimer) }
-        saveTimer = MainLoop.after(seconds: 2) { [weak self] in
-            self?.saveTimer = 0
-            self?.rememberState(onlyIfChanged: true)
-        }
-    }
-
-    private func load(_ document: RemoteDocument, renderer: PreparedRenderer, from source: DocumentSource, keeping kept: ViewStart.Kept?) {
-        LaunchTrace.mark("document shown")
-        let file = document.file
-        let threads = DocumentThreads(file: file, renderer: renderer, threads: configuration.workerThreads)
-        rememberState()
-        shown = document
-        keptVersion = nil
-        search?.stop()
-        canvas?.close()
-        if kept?.search == nil { searchBar.close() }
-        if kept != nil { notice.hide() }
-        identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
-        let start = viewStart.plan(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
-        let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
-        self.canvas = canvas
-        canvas.darkSurround = colourScheme?.isDark ?? false
-        setNight(start.night ?? isNight)
-        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
-                                    threads: configuration.workerThreads, trace: configuration.tracesSearch, canvas: canvas, bar: searchBar,
-                                    pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
-                                    options: { [unowned self] in (Actions.state("find-case-sensitive", of: self.window), Actions.state("find-whole-words", of: self.window)) })
-        self.search = search
-        enableDocumentActions(true)
-        toplevel.title = document.title ?? source.displayName
-        canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
-        pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
-        canvas.onHistoryChanged = { [unowned self] back, forward in self.updateHistoryButtons(back: back, forward: forward) }
-        updateHistoryButtons(back: false, forward: false)
-        pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
-        var filling = false
-        canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
-            // The first view is drawn: the search threads may read ahead at idle priority.
-            if !filling {
-                filling = true
-                search.fillCacheInBackground(from: canvas.currentPage)
-                self.sidebar.firstViewDrawn()
-                self.links?.start()
-                self.objects?.start()
-                StallWatch.restart()
-            }
-            self.checkSettled()
-        }
-        search.onSettled = { [unowned self] in self.checkSettled() }
-        sidebar.attach(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
-        canvas.onLabelsChanged = { [unowned self, unowned search] in
-            self.pageEntry.labelsChanged()
-            self.sidebar.labelsChanged()
-            self.bookmarks?.labelsChanged()
-            search.labelsChanged()
-            self.checkSettled()
-        }
-        canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
-        canvas.onThumbnailArrived = { [unowned self] _ in self.sidebar.thumbnails?.pictureArrived() }
-        canvas.onPageFailed = { [unowned self] reason in self.notice.show(reason) }
-        canvas.onViewMoved = { [unowned self] in
-            self.followReader()
-            self.rememberSoon()
-        }
-        // The helper that opened the document stays on for the window's questions about
-        // pages: links, then annotations and form fields, in one process.
-        let links = DocumentLinks(document: document, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) },
-                                  tracePreviews: configuration.tracesPreviews)
-        links.onNotice = { [unowned self] text in self.notice.show(text) }
-        links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.window), uri, UInt32(GDK_CURRENT_TIME)) }
-        self.links = links
-        selection?.stop()
-        let selection = DocumentSelection(canvas: canvas, file: file)
-        self.selection = selection
-        caret?.stop()
-        let caret = DocumentCaret(canvas: canvas, selection: selection)
-        caret.onModeChanged = { [unowned self] on in self.caretModeChanged(on) }
-        self.caret = caret
-        let path: String? = if case .file(let path) = source.location { path } else { nil }
-        let objects = PageObjects(document: document, canvas: canvas)
-        self.objects = objects
-        let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path, objects: objects)
-        self.annotations = annotations
-        documentTitle = document.title ?? source.displayName
-        annotations.onModifiedChanged = { [unowned self] modified in
-            self.toplevel.title = (modified ? "• " : "") + self.documentTitle
-            if modified { self.keepVersionOnce() }
-            self.saveableChanged(modified)
-        }
-        annotations.onNotice = { [unowned self] text in self.notice.show(text) }
-        annotations.onMarkupsChanged = { [unowned self, unowned annotations] in
-            self.sidebar.annotationsChanged(annotations.edits)
-        }
-        annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
-        annotations.parent = window
-        let syncTeX = DocumentSyncTeX(file: file, canvas: canvas, pdfPath: path)
-        syncTeX.onNotice = { [unowned self] text in self.notice.show(text) }
-        self.syncTeX = syncTeX
-        if let forward = pendingForward { syncTeXForward(forward) }
-        forms?.close()
-        let forms = DocumentForms(canvas: canvas, annotations: annotations, objects: objects)
-        forms.onNotice = { [unowned self] text in self.notice.show(text) }
-        self.forms = forms
-        links.describeAnnotation = { [unowned annotations, unowned forms] page, point in
-            annotations.describe(page: page, point: point) ?? forms.describe(page: page, point: point)
-        }
-        // The copy holds the annotations now (they count as saved): it is shown, as an
-        // editor shows what it saved as.
-        annotations.onSavedAs = { [unowned self] path in self.open(path) }
-        canvas.onUndoRequested = { [unowned annotations] in annotations.undo() }
-        canvas.onRedoRequested = { [unowned annotations] in annotations.redo() }
-        canvas.onDeleteRequested = { [unowned annotations] in annotations.deleteChosen() }
-        // The form's fields under the reader's markups, those under the selection, the
-        // selection under the search's marks.
-        canvas.addOverlay(forms)
-        canvas.addOverlay(annotations)
-        canvas.addOverlay(selection)
-        canvas.addOverlay(search)
-        canvas.addOverlay(caret)
-        canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
-        // A reload keeps the reader's bookmarks, as it keeps the view, even when the file
-        // rebuilt in its place counts as another document.
-        let remembered = identity.map { states.places(for: $0) } ?? MarkedPlaces()
-        let places = kept == nil ? remembered : remembered.merged(with: self.bookmarks?.places ?? MarkedPlaces())
-        let bookmarks = DocumentBookmarks(places: places, canvas: canvas, file: file,
-                                          view: sidebar.bookmarks, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
-        bookmarks.knownOutline = { [unowned self] in self.sidebar.outline?.tree }
-        bookmarks.onChanged = { [unowned self] in self.rememberState() }
-        bookmarks.onNotice = { [unowned self] text in self.notice.show(text) }
-        canvas.onMarkKey = { [unowned bookmarks] keyval, control in bookmarks.keyPressed(keyval, control: control) }
-        self.bookmarks = bookmarks
-        canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
-        canvas.onZoomChanged = { [unowned self] percent in self.updateZoomLabel(percent) }
-        updatePageIndicator(0)
-        if start.rotation != canvas.rotation { canvas.setRotation(start.rotation) }
-        if start.arrangement != canvas.arrangement { canvas.setArrangement(start.arrangement) }
-        if start.continuous != canvas.continuous { canvas.setContinuous(start.continuous) }
-        if let place = start.place { canvas.show(place: place) }
-        updateArrangementStates()
-        if let page = start.page { canvas.show(page: page) }
-        switch start.search {
-        case .find(let text, let page):
-            searchBar.open(text: text)
-            search.find(text, from: page)
-        case .findAgain(let text, let match, let page):
-            search.findAgain(text, keeping: match, from: page ?? canvas.currentPage)
-        case nil:
-            break
-        }
-        if let sidebar = start.sidebar { setSidebar(open: true, view: sidebar.view, chosen: sidebar.chosen) }
-        stack.remove(named: "document")
-        stack.add(canvas.widget, named: "document")
-        stack.shown = "document"
-        header.showZoom(true)
-        if !searchBar.isOpen { canvas.grabFocus() }
-    }
-
-    /// Shows and marks the place of a TeX source line (once the document is on screen).
-    func syncTeXForward(_ position: SourcePosition) {
-        guard case .document = session.phase, let syncTeX else { return pendingForward = position }
-        pendingForward = nil
-        syncTeX.forward(position)
-    }
-
-    /// The error page or the password prompt, in place of the opening page.
-    private func showRefusal(page: String) {
-        setSidebar(open: false)
-        enableDocumentActions(false)
-        header.showZoom(false)
-        pageEntry.hide()
-        stack.shown = page
-        onSettled?()
-    }
-
-    private func updatePageIndicator(_ page: Int) {
-        guard let canvas else { return }
-        pageEntry.show(page: page, of: canvas.pageCount)
-    }
-
-    func printDocument(from currentPage: Int) {
-        guard let shown, let source = session.shown else { return }
-        let toFile = configuration.printToFile.map { (path: $0, pages: configuration.printPages) }
-        PrintJob.start(file: shown.file, of: source, edits: annotations?.edits ?? AnnotationEdits(), pageCount: shown.pageCount, currentPage: currentPage, toFile: toFile,
-                       parent: window) { [weak self] message in self?.notice.show(message) }
-    }
-
-    func showProperties() {
-        guard let shown else { return }
-        PropertiesDialog.present(file: shown.file, parent: window, reportingTo: configuration.propertiesReport)
-    }
-
-    private func updateZoomLabel(_ percent: Double) {
+    func updateZoomLabel(_ percent: Double) {
         header.setZoomLabel(percent: percent)
         updateFitState()
     }

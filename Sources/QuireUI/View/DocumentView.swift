@@ -1,0 +1,524 @@
+import CAdwaita
+import CGtk
+import CShim
+import QuireEngine
+import QuireRemote
+
+/// One document being viewed, or why it cannot be: its find bar and notices over a stack
+/// of the canvas, an error page, a password prompt and the welcome page; its session
+/// (opening, reloading, the file watched), and every part that belongs to it: search,
+/// selection, caret, links and previews, annotations, forms, bookmarks, SyncTeX and the
+/// place remembered. A window holds it (`DocumentWindow`) and lends it its chrome: the
+/// title, page entry, zoom, sidebar and actions follow the view through `host`.
+@MainActor
+final class DocumentView {
+    /// The find bar over the notices over the pages.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let searchBar = SearchBar()
+    private unowned let host: DocumentWindow
+    private let stack = Stack()
+    private let errorPage = StatusPage(icon: "dialog-error-symbolic")
+    /// Opens the file again (Ctrl+R), as it is now.
+    private let retryButton = gtk_button_new_with_mnemonic(tr("_Try Again"))!
+    private let passwordPage = PasswordPage()
+    private var notice: Notices!
+    private(set) var canvas: PageCanvas?
+    private var links: DocumentLinks?
+    private(set) var selection: DocumentSelection?
+    private(set) var caret: DocumentCaret?
+    private(set) var search: DocumentSearch?
+    /// The document shown, as the view opened it: print and properties read its bytes;
+    /// its helper answers the links and page objects' questions.
+    private var shown: RemoteDocument?
+    /// What the view shows of its document, and what opening it does next.
+    private var session = DocumentSession()
+    /// How readers left documents.
+    private let states: DocumentStateStore
+    private var configuration: Configuration { host.configuration }
+    private var identity: DocumentIdentity?
+    private var saveTimer: UInt32 = 0
+    private var watch: FileWatch?
+    /// The reader's markups on the document shown.
+    private(set) var annotations: DocumentAnnotations?
+    private var forms: DocumentForms?
+    /// The reader's bookmarks and marks on the document shown.
+    private(set) var bookmarks: DocumentBookmarks?
+    /// The form widgets and the file's annotations of the pages in view, for both.
+    private var objects: PageObjects?
+    /// The document's title without the mark of unsaved changes.
+    private var documentTitle = ""
+    /// The title the window shows for this view.
+    private(set) var title = "Quire"
+    /// The bytes the reader is changing, kept whole while the file could be rewritten in
+    /// place under them (`DocumentFile+KeptVersion`): "Keep This Version" shows and saves them.
+    private var keptVersion: DocumentFile?
+    private var openingCheck: DocumentOpening?
+    private var syncTeX: DocumentSyncTeX?
+    /// A forward search asked before the document was on screen.
+    private var pendingForward: SourcePosition?
+    /// The local file the view shows or opens, for a forward search to find it.
+    private(set) var documentPath: String?
+
+    init(host: DocumentWindow, states: DocumentStateStore) {
+        self.host = host
+        self.states = states
+        let welcome = StatusPage(icon: "x-office-document-symbolic")
+        welcome.set(title: tr("Open a document"), message: tr("Choose a PDF file to read, or drop one on Quire’s icon."))
+        welcome.append(StatusPage.button(tr("_Open a Document…"), suggested: true) { [unowned host] in host.onOpenRequest?() })
+        errorPage.append(retryButton)
+        errorPage.append(StatusPage.button(tr("_Open Another Document…")) { [unowned host] in host.onOpenRequest?() })
+        stack.add(welcome.widget, named: "welcome")
+        stack.add(Box.column(), named: "opening")
+        stack.add(errorPage.widget, named: "error")
+        stack.add(passwordPage.widget, named: "password")
+        let column = Box.column()
+        column.append(searchBar.widget)
+        notice = Notices(over: stack.widget)
+        gtk_widget_set_vexpand(notice.widget, 1)
+        column.append(notice.widget)
+        widget = column.widget
+        searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
+        searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
+        searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
+        searchBar.onClosed = { [unowned self] in
+            self.search?.clear()
+            self.canvas?.grabFocus()
+        }
+        passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
+        gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(retryButton, "pill")
+        gtk_actionable_set_action_name(OpaquePointer(retryButton), "win.reload")
+    }
+
+    /// The window is going: every thread and helper of the document stops.
+    func stop() {
+        search?.stop()
+        selection?.stop()
+        caret?.stop()
+        canvas?.close()
+        openingCheck?.cancel()
+    }
+
+    /// True while the view shows no document and so can take one (Ctrl+O reuses it).
+    var isEmpty: Bool { session.isEmpty }
+
+    /// Whether the view shows a document, an error, a prompt or the welcome page.
+    var phase: DocumentSession.Phase { session.phase }
+
+    /// Memory is short: keep only what is on screen.
+    func trimMemory() { canvas?.trimMemory() }
+
+    /// Whether the canvas and the search are complete (the sidebar is the window's).
+    var isSettled: Bool { canvas?.isSettled == true && search?.isSettled == true }
+
+    private func setTitle(_ text: String) {
+        title = text
+        host.viewTitleChanged(self)
+    }
+
+    /// The canvas's context menu: Copy and Select All.
+    private func showContextMenu(at point: Point) {
+        guard let canvas else { return }
+        // A right click on a markup chooses it, for its colours and Delete.
+        let onMarkup = annotations?.click(at: point, editing: false) ?? false
+        if onMarkup, let colour = annotations?.chosenColour { Actions.setChoice("annotation-colour", of: host.window, colour.name) }
+        let popover = WindowMenus.contextMenu(onMarkup: onMarkup, onFileAnnotation: annotations?.chosenInFile != nil,
+                                              colours: annotations?.chosenColours ?? [])
+        Actions.setEnabled("copy", of: host.window, selection?.isEmpty == false)
+        WindowMenus.popUp(popover, on: canvas.canvasWidget, at: point)
+    }
+
+    /// Whether the reader has changes not saved (Quit asks about these windows first).
+    var hasUnsavedChanges: Bool { annotations?.isModified ?? false }
+
+    /// Quit's question for this view: `done(true)` once nothing would be lost by closing
+    /// it (saved, discarded, or nothing to lose), `done(false)` if the reader cancels or
+    /// the save fails. Closes nothing.
+    func settleUnsaved(_ done: @escaping @MainActor (Bool) -> Void) {
+        if !keepingUnsaved(then: { done(true) }, cancelled: { done(false) }) { done(true) }
+    }
+
+    /// When the document has annotations not saved, asks whether to save them first, and
+    /// returns true: `proceed` then runs once they are saved or discarded (never if the
+    /// reader cancels, or the save fails: `cancelled` runs then). False, doing nothing,
+    /// when there is nothing to lose.
+    func keepingUnsaved(externalChange: Bool = false, then proceed: @escaping @MainActor () -> Void,
+                        cancelled: @escaping @MainActor () -> Void = {}) -> Bool {
+        guard let annotations, annotations.isModified else { return false }
+        let discarding = {
+            // What follows (a close, a reload) no longer asks.
+            annotations.discard()
+            proceed()
+        }
+        if externalChange {
+            UnsavedChanges.ask(over: host.window, title: tr("The file changed on disk"),
+                               detail: tr("Reloading shows the new version and discards your annotations that are not saved. Keeping this version keeps them."),
+                               save: nil, discard: tr("Reload"), cancel: tr("Keep This Version")) { [unowned self] choice in
+                if choice == .discard { discarding() } else { self.keepThisVersion() }
+            }
+            return true
+        }
+        let question = session.shown.map { UnsavedQuestion(source: $0, title: shown?.title) }
+        UnsavedChanges.ask(over: host.window, title: question?.heading ?? documentTitle, detail: question?.detail ?? "") { choice in
+            switch choice {
+            case .save: annotations.save { if $0 { proceed() } else { cancelled() } }
+            case .discard: discarding()
+            case .cancel: cancelled()
+            }
+        }
+        return true
+    }
+
+    /// The reader kept the version shown over a change on disk. A file replaced whole (a
+    /// new inode) leaves the view's descriptor on that version: nothing to do. A file
+    /// rewritten in place no longer has it: the view goes over to the copy kept since the
+    /// first change, with the place and the changes, and saving writes that version.
+    private func keepThisVersion() {
+        guard let shown, !shown.file.bytesAsOpened, let annotations else { return }
+        guard let kept = keptVersion, kept !== shown.file else {
+            return notice.show(tr("Another program rewrote the file before Quire could keep a copy of this version, so your changes cannot be saved into it"))
+        }
+        let view = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
+        let edits = annotations.edits
+        guard let source = session.shown else { return }
+        openingCheck?.cancel()
+        openingCheck = DocumentOpening.reopen(kept) { [unowned self] outcome in
+            self.openingCheck = nil
+            switch outcome {
+            case .success(let opened):
+                self.load(opened.document, renderer: opened.renderer, from: source, keeping: view)
+                self.annotations?.adopt(edits)
+            case .failure(let error):
+                self.notice.show(error.description)
+            }
+        }
+    }
+
+    /// Once the reader has something to lose, the bytes they change are kept whole (a copy
+    /// of the file's size, in the temporary folder): at once when small (a few milliseconds,
+    /// so no other program's write comes between), else on a thread.
+    private func keepVersionOnce() {
+        guard keptVersion == nil, let file = shown?.file else { return }
+        if let size = file.byteCount, size <= 8 << 20 { return keptVersion = file.keptVersion() }
+        keptVersion = file
+        startThread {
+            let kept = file.keptVersion()
+            MainLoop.invoke { [weak self] in
+                guard let self, self.shown?.file === file else { return }
+                self.keptVersion = kept
+            }
+        }
+    }
+
+    /// Escape while a document without a view is being opened or asks for its password:
+    /// the check stops and the view is empty again. False when there was nothing to stop.
+    func giveUpOpening() -> Bool {
+        guard let effects = session.giveUp() else { return false }
+        perform(effects)
+        return true
+    }
+
+    func showWelcome() {
+        setTitle("Quire")
+        host.enableDocumentActions(false)
+        stack.shown = "welcome"
+        host.onSettled?()
+    }
+
+    /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
+    func open(_ argument: String, password: String? = nil) {
+        if keepingUnsaved(then: { [unowned self] in self.open(argument, password: password) }) { return }
+        do {
+            let source = try DocumentSource(pathOrURI: argument, password: password)
+            documentPath = if case .file(let path) = source.location { path } else { nil }
+            perform(session.open(source))
+        } catch {
+            printError(error.description)
+            perform(session.cannotOpen(error))
+        }
+    }
+
+    /// Reads the file again (Ctrl+R, or when it changed on disk), keeping the place, zoom,
+    /// layout and search; or tries again a document that could not be opened.
+    func reload() { reload(externalChange: false) }
+
+    private func reload(externalChange: Bool) {
+        if keepingUnsaved(externalChange: externalChange, then: { [unowned self] in self.reload(externalChange: false) }) { return }
+        let kept = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
+        perform(session.reload(keeping: kept))
+    }
+
+    /// Does what the document session says (`DocumentSession`'s rules); `opened` is the
+    /// document an opening has just read, for its `load`.
+    private func perform(_ effects: [DocumentSession.Effect], opened: DocumentOpening.Opened? = nil) {
+        for effect in effects {
+            switch effect {
+            case .startOpening(let source, let ticket):
+                openingCheck?.cancel()
+                openingCheck = DocumentOpening.open(source, watchdogs: configuration.watchdogs) { [unowned self] outcome in
+                    self.openingCheck = nil
+                    switch outcome {
+                    case .success(let opened): self.perform(self.session.opened(ticket: ticket), opened: opened)
+                    case .failure(let error):
+                        printError(error.description)
+                        self.perform(self.session.failed(error, ticket: ticket))
+                    }
+                }
+            case .cancelOpening:
+                openingCheck?.cancel()
+                openingCheck = nil
+            case .showOpening(let title):
+                setTitle(title)
+                host.enableDocumentActions(false)
+                stack.shown = "opening"
+            case .showWelcome:
+                showWelcome()
+            case .showPassword(let error):
+                passwordPage.show(error)
+                showRefusal(page: "password")
+            case .showError(let error):
+                errorPage.set(title: error.title, message: error.message)
+                gtk_widget_set_visible(retryButton, session.canRetry ? 1 : 0)
+                showRefusal(page: "error")
+            case .load(let source, let kept):
+                guard let opened else { preconditionFailure("a document loaded without being opened") }
+                load(opened.document, renderer: opened.renderer, from: source, keeping: kept)
+            case .addRecent(let path):
+                host.onOpened?(path)
+            case .watch(let path):
+                watch = path.flatMap { FileWatch(path: $0) }
+                watch?.changed = { [unowned self] in self.reload(externalChange: true) }
+                watch?.deleted = { [unowned self] in self.perform(self.session.fileDeleted()) }
+            case .notice(let text):
+                notice.show(text)
+            }
+        }
+    }
+
+    /// The reader's view of the document shown, as remembered.
+    private var currentState: DocumentState? {
+        guard case .document = session.phase, let canvas else { return nil }
+        let sidebar = host.sidebar, night = host.isNight
+        // A presentation is not a way of reading to come back to: the view before it is.
+        if let before = host.presentation?.viewBefore {
+            return DocumentState(place: canvas.place, zoom: before.zoom, arrangement: before.arrangement, continuous: before.continuous,
+                                 rotation: canvas.rotation, sidebarOpen: before.sidebar != nil,
+                                 sidebarView: DocumentState.SidebarView(rawValue: before.sidebar?.rawValue ?? "") ?? .thumbnails,
+                                 night: night)
+        }
+        return DocumentState(place: canvas.place, zoom: canvas.zoomMode, arrangement: canvas.arrangement, continuous: canvas.continuous,
+                             rotation: canvas.rotation, sidebarOpen: sidebar.isOpen,
+                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline, night: night)
+    }
+
+    /// Writes down how the reader has left the document (on closing, and at a pause).
+    /// A write waits for the disk (two fsyncs) on this thread: at a pause it is skipped
+    /// when nothing changed; on closing it is always made, so the document counts as used.
+    func rememberState(onlyIfChanged: Bool = false) {
+        if saveTimer != 0 { g_source_remove(saveTimer) }
+        saveTimer = 0
+        guard let identity, let state = currentState else { return }
+        if onlyIfChanged && states.state(for: identity) == state { return }
+        do {
+            try states.remember(state, places: bookmarks?.places, for: identity)
+            bookmarks?.adopt(states.places(for: identity))
+        } catch {
+            printError("cannot remember the reading position: \(error)")
+        }
+    }
+
+    /// A pause of two seconds after the view last moved is when it is remembered; a crash
+    /// or a kill then loses at most that much.
+    func rememberSoon() {
+        if saveTimer != 0 { g_source_remove(saveTimer) }
+        saveTimer = MainLoop.after(seconds: 2) { [weak self] in
+            self?.saveTimer = 0
+            self?.rememberState(onlyIfChanged: true)
+        }
+    }
+
+    private func load(_ document: RemoteDocument, renderer: PreparedRenderer, from source: DocumentSource, keeping kept: ViewStart.Kept?) {
+        LaunchTrace.mark("document shown")
+        let file = document.file, sidebar = host.sidebar, pageEntry = host.pageEntry
+        let threads = DocumentThreads(file: file, renderer: renderer, threads: configuration.workerThreads)
+        rememberState()
+        shown = document
+        keptVersion = nil
+        search?.stop()
+        canvas?.close()
+        if kept?.search == nil { searchBar.close() }
+        if kept != nil { notice.hide() }
+        identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
+        let start = host.planStart(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
+        let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
+        self.canvas = canvas
+        canvas.darkSurround = host.isDark
+        host.setNight(start.night ?? host.isNight)
+        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
+                                    threads: configuration.workerThreads, trace: configuration.tracesSearch, canvas: canvas, bar: searchBar,
+                                    pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
+                                    options: { [unowned self] in self.host.searchOptions })
+        self.search = search
+        host.enableDocumentActions(true)
+        setTitle(document.title ?? source.displayName)
+        canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
+        pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
+        canvas.onHistoryChanged = { [unowned self] back, forward in self.host.updateHistoryButtons(back: back, forward: forward) }
+        host.updateHistoryButtons(back: false, forward: false)
+        pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
+        var filling = false
+        canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
+            // The first view is drawn: the search threads may read ahead at idle priority.
+            if !filling {
+                filling = true
+                search.fillCacheInBackground(from: canvas.currentPage)
+                self.host.sidebar.firstViewDrawn()
+                self.links?.start()
+                self.objects?.start()
+                StallWatch.restart()
+            }
+            self.host.checkSettled()
+        }
+        search.onSettled = { [unowned self] in self.host.checkSettled() }
+        sidebar.attach(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
+        canvas.onLabelsChanged = { [unowned self, unowned search] in
+            self.host.pageEntry.labelsChanged()
+            self.host.sidebar.labelsChanged()
+            self.bookmarks?.labelsChanged()
+            search.labelsChanged()
+            self.host.checkSettled()
+        }
+        canvas.onPageSizesChanged = { [unowned self] in self.host.sidebar.thumbnails?.pageSizesChanged() }
+        canvas.onThumbnailArrived = { [unowned self] _ in self.host.sidebar.thumbnails?.pictureArrived() }
+        canvas.onPageFailed = { [unowned self] reason in self.notice.show(reason) }
+        canvas.onViewMoved = { [unowned self] in
+            self.host.followReader()
+            self.rememberSoon()
+        }
+        // The helper that opened the document stays on for the view's questions about
+        // pages: links, then annotations and form fields, in one process.
+        let links = DocumentLinks(document: document, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) },
+                                  tracePreviews: configuration.tracesPreviews)
+        links.onNotice = { [unowned self] text in self.notice.show(text) }
+        links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.host.window), uri, UInt32(GDK_CURRENT_TIME)) }
+        self.links = links
+        selection?.stop()
+        let selection = DocumentSelection(canvas: canvas, file: file)
+        self.selection = selection
+        caret?.stop()
+        let caret = DocumentCaret(canvas: canvas, selection: selection)
+        caret.onModeChanged = { [unowned self] on in self.host.caretModeChanged(on) }
+        self.caret = caret
+        let path: String? = if case .file(let path) = source.location { path } else { nil }
+        let objects = PageObjects(document: document, canvas: canvas)
+        self.objects = objects
+        let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path, objects: objects)
+        self.annotations = annotations
+        documentTitle = document.title ?? source.displayName
+        annotations.onModifiedChanged = { [unowned self] modified in
+            self.setTitle((modified ? "• " : "") + self.documentTitle)
+            if modified { self.keepVersionOnce() }
+            self.host.saveableChanged(modified)
+        }
+        annotations.onNotice = { [unowned self] text in self.notice.show(text) }
+        annotations.onMarkupsChanged = { [unowned self, unowned annotations] in
+            self.host.sidebar.annotationsChanged(annotations.edits)
+        }
+        annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
+        annotations.parent = host.window
+        let syncTeX = DocumentSyncTeX(file: file, canvas: canvas, pdfPath: path)
+        syncTeX.onNotice = { [unowned self] text in self.notice.show(text) }
+        self.syncTeX = syncTeX
+        if let forward = pendingForward { syncTeXForward(forward) }
+        forms?.close()
+        let forms = DocumentForms(canvas: canvas, annotations: annotations, objects: objects)
+        forms.onNotice = { [unowned self] text in self.notice.show(text) }
+        self.forms = forms
+        links.describeAnnotation = { [unowned annotations, unowned forms] page, point in
+            annotations.describe(page: page, point: point) ?? forms.describe(page: page, point: point)
+        }
+        // The copy holds the annotations now (they count as saved): it is shown, as an
+        // editor shows what it saved as.
+        annotations.onSavedAs = { [unowned self] path in self.open(path) }
+        canvas.onUndoRequested = { [unowned annotations] in annotations.undo() }
+        canvas.onRedoRequested = { [unowned annotations] in annotations.redo() }
+        canvas.onDeleteRequested = { [unowned annotations] in annotations.deleteChosen() }
+        // The form's fields under the reader's markups, those under the selection, the
+        // selection under the search's marks.
+        canvas.addOverlay(forms)
+        canvas.addOverlay(annotations)
+        canvas.addOverlay(selection)
+        canvas.addOverlay(search)
+        canvas.addOverlay(caret)
+        canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
+        // A reload keeps the reader's bookmarks, as it keeps the view, even when the file
+        // rebuilt in its place counts as another document.
+        let remembered = identity.map { states.places(for: $0) } ?? MarkedPlaces()
+        let places = kept == nil ? remembered : remembered.merged(with: self.bookmarks?.places ?? MarkedPlaces())
+        let bookmarks = DocumentBookmarks(places: places, canvas: canvas, file: file,
+                                          view: sidebar.bookmarks, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
+        bookmarks.knownOutline = { [unowned self] in self.host.sidebar.outline?.tree }
+        bookmarks.onChanged = { [unowned self] in self.rememberState() }
+        bookmarks.onNotice = { [unowned self] text in self.notice.show(text) }
+        canvas.onMarkKey = { [unowned bookmarks] keyval, control in bookmarks.keyPressed(keyval, control: control) }
+        self.bookmarks = bookmarks
+        canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
+        canvas.onZoomChanged = { [unowned self] percent in self.host.updateZoomLabel(percent) }
+        updatePageIndicator(0)
+        if start.rotation != canvas.rotation { canvas.setRotation(start.rotation) }
+        if start.arrangement != canvas.arrangement { canvas.setArrangement(start.arrangement) }
+        if start.continuous != canvas.continuous { canvas.setContinuous(start.continuous) }
+        if let place = start.place { canvas.show(place: place) }
+        host.updateArrangementStates()
+        if let page = start.page { canvas.show(page: page) }
+        switch start.search {
+        case .find(let text, let page):
+            searchBar.open(text: text)
+            search.find(text, from: page)
+        case .findAgain(let text, let match, let page):
+            search.findAgain(text, keeping: match, from: page ?? canvas.currentPage)
+        case nil:
+            break
+        }
+        if let sidebar = start.sidebar { host.setSidebar(open: true, view: sidebar.view, chosen: sidebar.chosen) }
+        stack.remove(named: "document")
+        stack.add(canvas.widget, named: "document")
+        stack.shown = "document"
+        host.showZoom(true)
+        if !searchBar.isOpen { canvas.grabFocus() }
+    }
+
+    /// Shows and marks the place of a TeX source line (once the document is on screen).
+    func syncTeXForward(_ position: SourcePosition) {
+        guard case .document = session.phase, let syncTeX else { return pendingForward = position }
+        pendingForward = nil
+        syncTeX.forward(position)
+    }
+
+    /// The error page or the password prompt, in place of the opening page.
+    private func showRefusal(page: String) {
+        host.setSidebar(open: false)
+        host.enableDocumentActions(false)
+        host.showZoom(false)
+        host.pageEntry.hide()
+        stack.shown = page
+        host.onSettled?()
+    }
+
+    private func updatePageIndicator(_ page: Int) {
+        guard let canvas else { return }
+        host.pageEntry.show(page: page, of: canvas.pageCount)
+    }
+
+    func printDocument(from currentPage: Int) {
+        guard let shown, let source = session.shown else { return }
+        let toFile = configuration.printToFile.map { (path: $0, pages: configuration.printPages) }
+        PrintJob.start(file: shown.file, of: source, edits: annotations?.edits ?? AnnotationEdits(), pageCount: shown.pageCount, currentPage: currentPage, toFile: toFile,
+                       parent: host.window) { [weak self] message in self?.notice.show(message) }
+    }
+
+    func showProperties() {
+        guard let shown else { return }
+        PropertiesDialog.present(file: shown.file, parent: host.window, reportingTo: configuration.propertiesReport)
+    }
+}
