@@ -69,11 +69,22 @@ enum TestEnvironment {
 }
 
 /// A state directory of its own for a run, so that no run opens where another left off
-/// (tests of remembering pass one explicitly).
+/// (tests of remembering pass one explicitly). All of them lie in one folder of the test
+/// process's, removed when it exits.
 func freshStateHome() -> String {
-    let path = NSTemporaryDirectory() + "quire-state-\(UUID().uuidString)"
+    let path = TestEnvironment.processFolder + "/state-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+extension TestEnvironment {
+    /// The test process's folder for the runs' homes and states, removed at its exit.
+    static let processFolder: String = {
+        let path = NSTemporaryDirectory() + "quire-tests-\(getpid())-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TestEnvironment.processFolder) }
+        return path
+    }()
 }
 
 /// Preferences of its own for a run, none shared with another or with the reader's own:
