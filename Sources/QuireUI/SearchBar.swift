@@ -69,6 +69,8 @@ final class SearchBar {
             self.results.fit(width: Int(gtk_widget_get_width(self.widget)) - 56)
         }
 
+        for button in [options, resultsButton] { PopoverTooltips.keepAway(from: button) }
+
         let box = Box.row(spacing: 6)
         for child in [entry, previous, next, status.widget, spinner, options, resultsButton] { box.append(child) }
         gtk_search_bar_set_child(OpaquePointer(widget), box.widget)
