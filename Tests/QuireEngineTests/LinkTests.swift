@@ -8,6 +8,13 @@ final class URIPolicyTests: XCTestCase {
         }
     }
 
+    func testWithoutAProgramTheReaderIsToldWhichKindIsMissing() {
+        XCTAssertEqual(URIPolicy.noProgram(for: "https://example.com/quire"),
+                       "No web browser is set up on this computer, so “https://example.com/quire” cannot be opened.")
+        XCTAssertEqual(URIPolicy.noProgram(for: "MAILTO:someone@example.com"),
+                       "No mail program is set up on this computer, so “MAILTO:someone@example.com” cannot be opened.")
+    }
+
     func testEverythingElseIsRefused() {
         for uri in ["file:///etc/passwd", "javascript:alert(1)", "data:text/html,hi", "smb://server/share", "vscode://open?x",
                     "ms-msdt:/id", "steam://run/1", "https:example.com", "www.example.com", "", "https://example.com/\nrm -rf",

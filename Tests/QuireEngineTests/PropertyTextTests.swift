@@ -33,6 +33,21 @@ final class PropertyTextTests: XCTestCase {
         XCTAssertEqual(PropertyText.number(209.9, places: 0), "210")
     }
 
+    func testNumbersFollowTheLocalesMarks() {
+        let german = NumberStyle(decimalMark: ",", groupMark: ".")
+        XCTAssertEqual(PropertyText.byteCount(1_793_479, style: german), "1,8 MB (1.793.479 bytes)")
+        XCTAssertEqual(PropertyText.byteCount(1_793_479, style: .english), "1.8 MB (1,793,479 bytes)")
+        XCTAssertEqual(PropertyText.pageSize(Size(width: 595.28, height: 841.89), style: german), "210 × 297 mm (8,27 × 11,69 in), A4, portrait")
+        XCTAssertEqual(PropertyText.pageSize(Size(width: 612, height: 792), style: .english), "216 × 279 mm (8.5 × 11 in), US Letter, portrait")
+        XCTAssertEqual(PropertyText.number(8.5, places: 2, trimmed: true, style: german), "8,5")
+        XCTAssertEqual(PropertyText.grouped(-1_234_567, style: german), "-1.234.567")
+    }
+
+    func testALocaleWithoutAGroupMarkKeepsTheEnglishComma() {
+        XCTAssertEqual(NumberStyle(localeDecimalMark: ".", groupMark: ""), .english)
+        XCTAssertEqual(NumberStyle(localeDecimalMark: ",", groupMark: "."), NumberStyle(decimalMark: ",", groupMark: "."))
+    }
+
     func testDatesReadAsPeopleWriteThem() {
         XCTAssertEqual(PropertyText.date(CalendarDate(year: 2024, month: 3, day: 5, hour: 9, minute: 7)), "5 March 2024, 09:07")
         XCTAssertEqual(PropertyText.date(CalendarDate(year: 1999, month: 12, day: 31, hour: 23, minute: 59)), "31 December 1999, 23:59")

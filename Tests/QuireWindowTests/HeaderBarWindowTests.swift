@@ -77,6 +77,38 @@ final class HeaderBarWindowTests: XCTestCase {
                              "Page Down after choosing from the menu did nothing: the keys stayed with the menu button")
     }
 
+    /// The zoom button's tooltip goes when its menu opens and does not come back over the
+    /// menu (GTK showed it again at once, the pointer still on the button). Tooltips and
+    /// menus are windows of their own, told apart by height: a tooltip is one line.
+    func testTheZoomButtonsTooltipDoesNotCoverItsMenu() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 3, named: "tooltip.pdf")
+        let session = try start(file, title: "tooltip.pdf", steps: """
+            # The heights of Quire's tooltips and menus on screen.
+            popups() { for w in $(xdotool search --onlyvisible --name '^quire$' 2>/dev/null); do xdotool getwindowgeometry "$w" | awk '/Geometry/ { split($2, size, "x"); print size[2] }'; done; }
+            tooltip() { popups | awk '$1 < 60 { found = 1 } END { exit !found }'; }
+            menu() { popups | awk '$1 >= 100 { found = 1 } END { exit !found }'; }
+            echo shown
+            read answer
+            xdotool mousemove --sync \(Self.zoomButton.x) \(Self.zoomButton.y)
+            for i in $(seq 200); do tooltip && break; sleep 0.05; done
+            tooltip && echo "tooltip shown" || echo "no tooltip"
+            read answer
+            xdotool click 1
+            for i in $(seq 200); do menu && break; sleep 0.05; done
+            # GTK brought the tooltip back within milliseconds: two seconds of the menu open.
+            over=no; for i in $(seq 40); do tooltip && { over=yes; break; }; sleep 0.05; done
+            menu && echo "menu shown, tooltip over it: $over" || echo "no menu"
+            read answer
+            """)
+        XCTAssertEqual(try session.readLine(), "shown")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "tooltip shown", "hovering the zoom button showed no tooltip")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "menu shown, tooltip over it: no")
+        try session.proceed()
+    }
+
     /// The zoom menu marks Fit Width at first, Fit Page once chosen.
     func testTheZoomMenuMarksTheFitInUse() throws {
         try QuireRun.requireDisplay()

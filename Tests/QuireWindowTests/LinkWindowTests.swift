@@ -117,6 +117,60 @@ final class LinkWindowTests: XCTestCase {
         }
     }
 
+    /// With no browser set up and no desktop portal to offer one, a click on a web link says
+    /// so at once in the window, instead of nothing for 25 s (GLib asking D-Bus for a portal
+    /// until it gives up) and then GTK's generic error. The run has its own data and config
+    /// folders (the system's applications left out) and its own session bus, which starts
+    /// no services.
+    func testAWebLinkWithNoBrowserSaysSoAtOnce() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.standard(named: "no-browser.pdf")
+        var environment: [String: String] = [:]
+        for (variable, folder) in [("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"), ("XDG_CONFIG_DIRS", "config-dirs"), ("XDG_DATA_DIRS", "data-dirs")] {
+            environment[variable] = fixtures.path(folder)
+            try FileManager.default.createDirectory(atPath: fixtures.path(folder), withIntermediateDirectories: true)
+        }
+        // The system's icons, themes and GTK's settings schemas stay; its applications do not.
+        for shared in ["icons", "themes", "glib-2.0", "mime"] where FileManager.default.fileExists(atPath: "/usr/share/" + shared) {
+            try FileManager.default.createSymbolicLink(atPath: fixtures.path("data-dirs/" + shared), withDestinationPath: "/usr/share/" + shared)
+        }
+        let bus = fixtures.path("bus.conf")
+        try """
+            <busconfig><type>session</type><listen>unix:tmpdir=\(fixtures.path(""))</listen><auth>EXTERNAL</auth>
+            <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+            <limit name="max_incoming_unix_fds">250000000</limit><limit name="max_outgoing_unix_fds">250000000</limit></busconfig>
+            """.write(toFile: bus, atomically: true, encoding: .utf8)
+        // The session bus's own limits on descriptors (dbus-daemon's defaults are far lower)
+        // and no service folders: nothing can be started on it, a portal least of all.
+        let script = """
+            { read -r DBUS_SESSION_BUS_ADDRESS; read -r bus; } < <(dbus-daemon --config-file='\(bus)' --fork --print-address=1 --print-pid=1)
+            export DBUS_SESSION_BUS_ADDRESS
+            trap 'kill $bus' EXIT
+            gio mime x-scheme-handler/https | grep -q '^No default' && echo "no browser" || echo "a browser"
+
+            """ + ScriptedSession.start(title: Fixtures.standardTitle, arguments: "--size 1000x900 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            xdotool mousemove $answer click 1
+            xdotool mousemove 1590 1190
+            echo clicked
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("no-browser.png"), environment: environment)
+        XCTAssertEqual(try session.readLine(), "no browser", "the test's own folders still name a browser")
+        XCTAssertEqual(try session.readLine(), "shown")
+        let scale = 96.0 / 72
+        let (_, origin) = try Self.pageOne(in: session)
+        try session.proceed("\(Int(origin.x + 100 * scale)) \(Int(origin.y + 126 * scale))")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        XCTAssertTrue(session.errorsSay("No web browser is set up on this computer, so “https://example.com/quire” cannot be opened."),
+                      "the window did not say that no browser opens the link")
+        try session.proceed()
+    }
+
     /// Clicks "Go to page three" on page 1 once the script says "shown", and checks its
     /// destination comes to the top of the view; page 1's red box as it was before.
     static func followGoToPageThree(in session: ScriptedSession, of file: String) throws -> (x: Int, y: Int, width: Int, height: Int) {

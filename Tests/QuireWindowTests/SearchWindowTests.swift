@@ -89,6 +89,47 @@ final class SearchWindowTests: XCTestCase {
         XCTAssertNil(cleared.bounds(of: Self.current, tolerance: 12), "Escape did not clear the highlight")
     }
 
+    /// Closed with Escape and opened again with Ctrl+F, the bar offers the last query and
+    /// finds it again; the query is selected: what is typed then replaces it.
+    func testTheFindBarReopensWithTheLastQuerySelected() throws {
+        try QuireRun.requireDisplay()
+        let file = fixtures.long(pages: 12, named: "find-again.pdf")
+        let shot = fixtures.path("find-again.png")
+        let script = ScriptedSession.start(title: "find-again.pdf") + ScriptedSession.press("ctrl+f", thenType: "page 9") + """
+            echo found
+            read answer
+            xdotool key Escape
+            echo closed
+            read answer
+            xdotool key ctrl+f
+            echo reopened
+            read answer
+            xdotool type 'Long page 1'
+            echo typed
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: shot)
+        XCTAssertEqual(try session.readLine(), "found")
+        let found = try XCTUnwrap(try session.screen { $0.bounds(of: Self.current, tolerance: 12) != nil }.bounds(of: Self.current, tolerance: 12),
+                                  "“page 9” was not found")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "closed")
+        let cleared = try session.screen { $0.bounds(of: Self.current, tolerance: 12) == nil }
+        XCTAssertNil(cleared.bounds(of: Self.current, tolerance: 12), "Escape did not clear the highlight")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "reopened")
+        let again = try session.screen { $0.bounds(of: Self.current, tolerance: 12) != nil }
+        XCTAssertNotNil(again.bounds(of: Self.current, tolerance: 12), "the reopened bar did not offer “page 9” and find it again")
+        // Typed over the selected query, “Long page 1” is found (on page 10), lit wider than
+        // “page 9”; typed after it, “page 9Long page 1” would be found nowhere.
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "typed")
+        func replaced(_ picture: Picture) -> Bool { (picture.bounds(of: Self.current, tolerance: 12)?.width ?? 0) > found.width * 3 / 2 }
+        XCTAssertTrue(replaced(try session.screen(until: replaced)), "typing did not replace the offered query")
+        try session.proceed()
+    }
+
     /// The results list: choosing a row makes its match the current one and shows it.
     func testChoosingARowOfTheResultsListGoesToItsMatch() throws {
         try QuireRun.requireDisplay()

@@ -93,6 +93,19 @@ final class TranslationWindowTests: XCTestCase {
         }
     }
 
+    /// The outline's find entry says what it is for in full, in German as in English (its
+    /// German placeholder was cut to "In der Gliederung suc…" in the sidebar's width).
+    func testTheOutlinesFindPlaceholderIsNotCut() throws {
+        for (language, placeholder) in [("de", "Überschrift suchen"), ("", "Find in outline")] {
+            let run = try QuireRun.run(["--snapshot", fixtures.path("outline-\(language).png"), "--size", "1000x700", "--sidebar", "outline", fixtures.outlined()],
+                                       environment: Self.environment(language: language))
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let shown = Self.shown(run)
+            XCTAssertTrue(shown.contains("label \"\(placeholder)\""), "the outline does not show “\(placeholder)”: \(shown)")
+            XCTAssertFalse(shown.contains("cut \"\(placeholder)\""), "“\(placeholder)” is cut short")
+        }
+    }
+
     /// What the window shows, finding "says hello" in the standard fixture, in `language`.
     private func shownWhileFinding(language: String) throws -> [String] {
         let run = try QuireRun.run(["--snapshot", fixtures.path("find-\(language).png"), "--size", "1000x900", "--find", "says hello", fixtures.standard()],

@@ -51,6 +51,15 @@ public enum URIPolicy {
         }
         return .open(trimmed)
     }
+
+    /// What to tell the reader when an address it let through has no program to open it
+    /// (no browser, or no mail program, set on this computer).
+    public static func noProgram(for uri: String) -> String {
+        let address = BoundedText.line(uri, limit: BoundedText.Limit.quoted)
+        return uri.lowercased().hasPrefix("mailto:")
+            ? tr("No mail program is set up on this computer, so “{address}” cannot be opened.", ["address": address])
+            : tr("No web browser is set up on this computer, so “{address}” cannot be opened.", ["address": address])
+    }
 }
 
 extension String {

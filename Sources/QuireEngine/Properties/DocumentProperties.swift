@@ -44,7 +44,7 @@ public struct DocumentProperties: Equatable, Sendable {
             (tr("Keywords"), keywords ?? none), (tr("Creator"), creator ?? none), (tr("Producer"), producer ?? none),
             (tr("Created"), created.map(PropertyText.date) ?? none), (tr("Modified"), modified.map(PropertyText.date) ?? none),
             (tr("PDF version"), pdfVersion ?? none), (tr("Pages"), PropertyText.grouped(pageCount)),
-            (tr("Page size"), PropertyText.pageSize(firstPageSize)), (tr("File size"), fileSize.map(PropertyText.byteCount) ?? none),
+            (tr("Page size"), PropertyText.pageSize(firstPageSize)), (tr("File size"), fileSize.map { PropertyText.byteCount($0) } ?? none),
             (tr("Encrypted"), isEncrypted ? tr("Yes") : tr("No")), (tr("Location"), location),
         ]
     }

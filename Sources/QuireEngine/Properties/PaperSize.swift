@@ -38,9 +38,9 @@ public struct PaperSize: Equatable, Sendable {
 extension PropertyText {
     /// "210 × 297 mm (8.27 × 11.69 in), A4, portrait": whole millimetres, inches to two
     /// places, and the paper's name and orientation when the size is a standard one.
-    public static func pageSize(_ size: Size) -> String {
-        let mm = { (points: Double) in number(points * PaperSize.millimetresPerPoint, places: 0) }
-        let inches = { (points: Double) in number(points / 72, places: 2, trimmed: true) }
+    public static func pageSize(_ size: Size, style: NumberStyle = .current) -> String {
+        let mm = { (points: Double) in number(points * PaperSize.millimetresPerPoint, places: 0, style: style) }
+        let inches = { (points: Double) in number(points / 72, places: 2, trimmed: true, style: style) }
         let dimensions = tr("{width} × {height} mm ({width_inches} × {height_inches} in)", [
             "width": mm(size.width), "height": mm(size.height), "width_inches": inches(size.width), "height_inches": inches(size.height),
         ])

@@ -5,7 +5,8 @@ import CShim
 /// The words a window shows, read back from its widgets, for `--snapshot`'s report under
 /// `QUIRE_REPORT_SHOWN_TEXT=1`: a test of the translations then compares strings, not
 /// pixels. A line each, in the widget tree's order:
-/// `shown title "…"`, `shown label "…"` (every label on screen), `shown tooltip "…"`
+/// `shown title "…"`, `shown label "…"` (every label on screen, followed by `shown cut "…"`
+/// when it is too narrow for its text and ends in "…"), `shown tooltip "…"`
 /// (every widget on screen that has one) and `shown menu "…"` (every item of the menus
 /// of the menu buttons on screen, their sections and submenus included).
 @MainActor
@@ -21,6 +22,7 @@ enum ShownText {
         guard gtk_widget_get_mapped(widget) != 0 else { return }
         if quire_is_label(widget) != 0, let text = gtk_label_get_text(quire_label(widget)), text.pointee != 0 {
             lines.append(line("label", String(cString: text)))
+            if pango_layout_is_ellipsized(gtk_label_get_layout(quire_label(widget))) != 0 { lines.append(line("cut", String(cString: text))) }
         }
         if let tooltip = gtk_widget_get_tooltip_text(widget) { lines.append(line("tooltip", String(cString: tooltip))) }
         if quire_is_menu_button(widget) != 0, let model = gtk_menu_button_get_menu_model(OpaquePointer(widget)) {

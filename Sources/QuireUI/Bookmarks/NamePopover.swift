@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import CShim
+import QuireEngine
 
 /// A name to type in a small popover: the entry opens holding the name, all selected, so
 /// that typing replaces it. Enter takes what it holds; Escape cancels; a click elsewhere
@@ -32,6 +33,8 @@ final class NamePopover {
         gtk_widget_set_parent(popover, parent)
         if var area { gtk_popover_set_pointing_to(quire_popover(popover), &area) }
         gtk_popover_set_position(quire_popover(popover), GTK_POS_BOTTOM)
+        let middle = area.map { Point(x: Double($0.x) + Double($0.width) / 2, y: Double($0.y) + Double($0.height) / 2) }
+        PopoverTooltips.keepAway(whileOpen: popover, over: parent, from: middle)
         // The popover holds this object (its handlers do) until it goes.
         Signal.connect(entry.widget, "activate") {
             self.ending = .taken(self.entry.text)

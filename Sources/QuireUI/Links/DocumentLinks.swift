@@ -30,8 +30,8 @@ final class DocumentLinks {
     var describeAnnotation: ((_ page: Int, _ point: Point) -> String?)?
     /// The label a page shows, for "Go to page iv".
     private let labelOf: (Int) -> String
-    /// Hands an allowed address to the desktop.
-    var openURI: ((String) -> Void)?
+    /// Hands an allowed address to the desktop; false when no program there opens it.
+    var openURI: ((String) -> Bool)?
     /// Tells the reader something (a refused link).
     var onNotice: ((String) -> Void)?
 
@@ -96,7 +96,7 @@ final class DocumentLinks {
     private func follow(_ link: Link) {
         switch link.target.action {
         case .goTo(let target): canvas.go(to: target)
-        case .open(let uri): openURI?(uri)
+        case .open(let uri): if openURI?(uri) == false { refuse(URIPolicy.noProgram(for: uri)) }
         case .refuse(let reason): refuse(reason)
         }
     }

@@ -6,6 +6,8 @@ import QuireEngine
 /// The find bar under the header bar: the search entry (typing searches after a short
 /// pause), previous and next, the match count ("7 of 312") with a spinner while pages are
 /// still being searched, the options (match case, whole words) and the results list.
+/// Reopened, it offers the last query, selected, as Evince does: GtkSearchBar empties its
+/// entry when it closes, so the bar keeps the text the reader last had in it.
 @MainActor
 final class SearchBar {
     let widget: UnsafeMutablePointer<GtkWidget> // GtkSearchBar
@@ -24,6 +26,8 @@ final class SearchBar {
     /// The bar was closed: clear the highlights.
     var onClosed: (() -> Void)?
     private var wrapNotice: UInt32 = 0
+    /// The entry's text while the bar was last open (closing empties the entry).
+    private var lastQuery = ""
 
     init() {
         widget = gtk_search_bar_new()
@@ -65,6 +69,8 @@ final class SearchBar {
             self.results.fit(width: Int(gtk_widget_get_width(self.widget)) - 56)
         }
 
+        for button in [options, resultsButton] { PopoverTooltips.keepAway(from: button) }
+
         let box = Box.row(spacing: 6)
         for child in [entry, previous, next, status.widget, spinner, options, resultsButton] { box.append(child) }
         gtk_search_bar_set_child(OpaquePointer(widget), box.widget)
@@ -74,6 +80,10 @@ final class SearchBar {
         Signal.connect(previous, "clicked") { [unowned self] in self.onStep?(false) }
         Signal.connect(next, "clicked") { [unowned self] in self.onStep?(true) }
         Signal.connect(entry, "search-changed") { [unowned self] in self.onChanged?(self.text) }
+        // At once, not after the search delay: Escape right after typing still keeps it.
+        Signal.connect(entry, "changed") { [unowned self] in
+            if self.isOpen { self.lastQuery = self.text }
+        }
         Signal.connect(entry, "activate") { [unowned self] in self.onStep?(true) }
         Signal.connect(entry, "next-match") { [unowned self] in self.onStep?(true) }
         Signal.connect(entry, "previous-match") { [unowned self] in self.onStep?(false) }
@@ -99,13 +109,20 @@ final class SearchBar {
     var text: String { field.text }
     var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(widget)) != 0 }
 
-    /// Shows the bar with the focus in the entry, its text selected (or replaced by `text`).
+    /// Shows the bar with the focus in the entry, its text (`text`, else the last query)
+    /// selected: typing replaces it, Enter finds it.
     func open(text: String? = nil) {
+        if let text { lastQuery = text }
+        // Filled and selected before the focus comes (opening the bar gives it): GTK 4.8
+        // starts the cursor's blinking when its text gains the focus with no selection, and
+        // warns ("unexpected blinking selection") when a selection made after that meets the
+        // blink. An empty entry is left alone: selected before the focus, it lost a key of
+        // those typed at once after Ctrl+F (the space of "page 9", two runs in three).
+        if text != nil || (!isOpen && !lastQuery.isEmpty) {
+            field.text = lastQuery
+            field.select(from: 0, to: -1)
+        }
         gtk_search_bar_set_search_mode(OpaquePointer(widget), 1)
-        if let text { field.text = text }
-        // Selected before the focus comes: GTK 4.8 starts the cursor's blinking when its text
-        // gains the focus with no selection, and warns ("unexpected blinking selection") when
-        // a selection made after that meets the blink.
         field.select(from: 0, to: -1)
         gtk_widget_grab_focus(entry)
         // The entry's text widget is realized only at the next frame, and keys typed before

@@ -400,7 +400,7 @@ final class DocumentView {
         let links = DocumentLinks(document: document, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) },
                                   tracePreviews: configuration.tracesPreviews)
         links.onNotice = { [unowned self] text in self.notice.show(text) }
-        links.openURI = { [unowned self] uri in gtk_show_uri(quire_window(self.host.window), uri, UInt32(GDK_CURRENT_TIME)) }
+        links.openURI = { [unowned self] uri in AddressLaunch.open(uri, over: quire_window(self.host.window)) }
         self.links = links
         selection?.stop()
         let selection = DocumentSelection(canvas: canvas, file: file)

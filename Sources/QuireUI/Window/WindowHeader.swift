@@ -47,7 +47,10 @@ final class WindowHeader {
         gtk_widget_set_visible(zoomButton, 0)
         // A click leaves the focus on the page, so that Page Down and Space go on reading.
         for button in [sidebarButton, open] { gtk_widget_set_focus_on_click(button, 0) }
-        for button in [zoomButton, mainMenu] { givesFocusBack(from: button, in: window) }
+        for button in [zoomButton, mainMenu] {
+            givesFocusBack(from: button, in: window)
+            PopoverTooltips.keepAway(from: button)
+        }
     }
 
     /// Whether one of its menus is open.

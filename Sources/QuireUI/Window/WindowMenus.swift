@@ -97,6 +97,7 @@ enum WindowMenus {
         gtk_popover_set_has_arrow(quire_popover(menu), 0)
         gtk_widget_set_halign(menu, GTK_ALIGN_START)
         Signal.connect(menu, "closed") { PopoverClosing.closed(menu) }
+        PopoverTooltips.keepAway(whileOpen: menu, over: parent, from: point)
         gtk_popover_popup(quire_popover(menu))
     }
 
