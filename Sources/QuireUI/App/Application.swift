@@ -165,16 +165,26 @@ public final class Application {
         }
     }
 
+    /// Files from the command line, or handed to the running Quire by another launch or the
+    /// desktop: tabs of the window in front (a snapshot has a window of its own).
     private func open(_ files: [OpaquePointer]) {
         LaunchTrace.mark("open signal")
         for file in files {
-            let window = newWindow()
+            let argument: String
             if let path = g_file_get_path(file) {
-                window.open(String(cString: path), password: snapshotPassword)
+                argument = String(cString: path)
                 g_free(path)
             } else if let uri = g_file_get_uri(file) {
-                window.open(String(cString: uri), password: snapshotPassword)
+                argument = String(cString: uri)
                 g_free(uri)
+            } else {
+                continue
+            }
+            if options.snapshotPath != nil {
+                newWindow().open(argument, password: snapshotPassword)
+            } else {
+                open(argument, in: activeWindow)
+                activeWindow?.present()
             }
         }
     }
@@ -226,15 +236,17 @@ public final class Application {
     /// The reader's preferences (a snapshot shows what a window would, preferences and all).
     private var preferences: Preferences { Settings.shared.preferences }
 
-    /// Ctrl+O: a file chooser; the choice opens in `window` if it is empty, else in a new one.
+    /// Ctrl+O: a file chooser; the choice opens in `window` if it is empty, else in a new tab.
     private func chooseFile(for window: DocumentWindow?) {
         FileChooser.choosePDF(parent: window?.window) { [unowned self] path in self.open(path, in: window) }
     }
 
     /// Opens a path or URI in `window` if it is empty (with the preferences as they are now,
-    /// night mode turned on if it is now the default), else in a new window.
+    /// night mode turned on if it is now the default), else in a new tab of it; a new window
+    /// when there is none.
     private func open(_ argument: String, in window: DocumentWindow?) {
-        guard let window, window.isEmpty else { return newWindow().open(argument) }
+        guard let window else { return newWindow().open(argument) }
+        guard window.isEmpty else { return window.openInNewTab(argument) }
         let preferences = self.preferences
         window.renewStart(preferences.start(options.view), pictureCacheBytes: preferences.pictureCacheBytes(configuration))
         if preferences.startsNight(options.view) { window.setNight(true) }

@@ -136,8 +136,8 @@ extension PageCanvas {
         case (GDK_KEY_space, false): scroll(by: Point(x: 0, y: shift ? -screen : screen))
         case (GDK_KEY_Home, _), (GDK_KEY_KP_Home, _): show(page: 0)
         case (GDK_KEY_End, _), (GDK_KEY_KP_End, _): scrollToEnd()
-        case (GDK_KEY_n, false), (GDK_KEY_Page_Down, true): turn(rows: 1)
-        case (GDK_KEY_p, false), (GDK_KEY_Page_Up, true): turn(rows: -1)
+        case (GDK_KEY_n, false): turn(rows: 1)
+        case (GDK_KEY_p, false): turn(rows: -1)
         case (GDK_KEY_slash, false), (GDK_KEY_KP_Divide, false): onFindRequested?()
         // Here, not as application shortcuts: in an entry they copy and select its text.
         case (GDK_KEY_c, true), (GDK_KEY_Insert, true): onCopyRequested?()

@@ -309,6 +309,9 @@ final class PageCanvas: CanvasContent {
     /// Where the reader is, for finding their section in the outline.
     var readingPoint: (page: Int, top: Double) { model.readingPoint }
 
+    /// Whether Back and Forward have a place to go to.
+    var historyState: (back: Bool, forward: Bool) { (history.canGoBack, history.canGoForward) }
+
     /// Back (or forward) to where the last jump left; returns whether there was a place.
     @discardableResult
     func goThroughHistory(back: Bool) -> Bool {

@@ -58,6 +58,18 @@ enum Signal {
         return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// For signals with one pointer argument whose handler answers, such as AdwTabView's
+    /// `close-page` (true: handled).
+    @discardableResult
+    static func connectAnswering(_ instance: some GObjectPointer, _ signal: String,
+                                 _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, argument, data in
+            let handler: @MainActor (UnsafeMutableRawPointer?) -> Bool = body(data)
+            return MainActor.assumeIsolated { handler(argument) } ? 1 : 0
+        }
+        return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// GtkEventControllerKey's `key-pressed`: (keyval, keycode, modifiers) → handled.
     @discardableResult
     static func connectKeyPressed(_ controller: some GObjectPointer,

@@ -8,13 +8,16 @@ import QuireRemote
 /// of the canvas, an error page, a password prompt and the welcome page; its session
 /// (opening, reloading, the file watched), and every part that belongs to it: search,
 /// selection, caret, links and previews, annotations, forms, bookmarks, SyncTeX and the
-/// place remembered. A window holds it (`DocumentWindow`) and lends it its chrome: the
-/// title, page entry, zoom, sidebar and actions follow the view through `host`.
+/// place remembered, and its sidebar beside it. A window holds views as tabs
+/// (`DocumentWindow`) and lends the one shown its chrome: the title, page entry, zoom
+/// and actions follow that view (`chrome` is the window while this view is its current one).
 @MainActor
 final class DocumentView {
-    /// The find bar over the notices over the pages.
+    /// The sidebar beside the find bar over the notices over the pages.
     let widget: UnsafeMutablePointer<GtkWidget>
     let searchBar = SearchBar()
+    let sidebar = Sidebar()
+    private var followPending = false
     private unowned let host: DocumentWindow
     private let stack = Stack()
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
@@ -76,7 +79,24 @@ final class DocumentView {
         notice = Notices(over: stack.widget)
         gtk_widget_set_vexpand(notice.widget, 1)
         column.append(notice.widget)
-        widget = column.widget
+        // The sidebar keeps its width when the window grows; the document takes the rest.
+        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_paned_set_start_child(OpaquePointer(paned), sidebar.widget)
+        gtk_paned_set_end_child(OpaquePointer(paned), column.widget)
+        gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
+        gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
+        gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
+        gtk_paned_set_position(OpaquePointer(paned), 230)
+        widget = paned
+        sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
+        // An annotation a little below the top of the view, so that the line before shows.
+        // It is chosen, as a click on it would choose it: Delete deletes it.
+        sidebar.onGoToArea = { [unowned self] page, area, source in
+            self.canvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24)))
+            self.annotations?.choose(source)
+            self.canvas?.grabFocus()
+        }
+        sidebar.onSettled = { [unowned self] in self.chrome?.checkSettled() }
         searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
         searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
         searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
@@ -108,8 +128,56 @@ final class DocumentView {
     /// Memory is short: keep only what is on screen.
     func trimMemory() { canvas?.trimMemory() }
 
-    /// Whether the canvas and the search are complete (the sidebar is the window's).
-    var isSettled: Bool { canvas?.isSettled == true && search?.isSettled == true }
+    /// Whether the canvas, the search and the sidebar are complete.
+    var isSettled: Bool { canvas?.isSettled == true && search?.isSettled == true && sidebar.isSettled }
+
+    /// The window, while this view is the one it shows: the chrome follows only that view.
+    private var chrome: DocumentWindow? { host.isCurrent(self) ? host : nil }
+
+    /// Shows or hides the sidebar, and says so in the action's state.
+    func setSidebar(open: Bool, view: SidebarView? = nil, chosen: Bool = true) {
+        guard canvas != nil || !open else { return }
+        if open { sidebar.open(view, chosen: chosen) } else { sidebar.close() }
+        if let chrome { Actions.setState("sidebar", of: chrome.window, open) }
+        if !open { canvas?.grabFocus() }
+        chrome?.checkSettled()
+    }
+
+    /// The sidebar follows the reader, after the move (which may happen during layout).
+    private func followReader() {
+        guard !followPending else { return }
+        followPending = true
+        MainLoop.invoke { [weak self] in
+            guard let self, let canvas = self.canvas else { return }
+            self.followPending = false
+            self.sidebar.follow(page: canvas.currentPage, point: canvas.readingPoint)
+        }
+    }
+
+    /// The window's chrome takes this view's state: it has just become the one shown.
+    func showChrome() {
+        guard let chrome else { return }
+        chrome.viewTitleChanged(self)
+        let canvas: PageCanvas? = if case .document = phase { self.canvas } else { nil }
+        chrome.enableDocumentActions(canvas != nil)
+        chrome.saveableChanged(hasUnsavedChanges)
+        Actions.setState("sidebar", of: chrome.window, sidebar.isOpen)
+        if let canvas {
+            canvas.night.isOn = host.isNight
+            chrome.pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
+            chrome.pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
+            updatePageIndicator(canvas.currentPage)
+            let history = canvas.historyState
+            chrome.updateHistoryButtons(back: history.back, forward: history.forward)
+            chrome.updateZoomLabel(canvas.zoomPercent)
+            chrome.updateArrangementStates()
+            chrome.caretModeChanged(caret?.isOn ?? false)
+            chrome.showZoom(true)
+        } else {
+            chrome.pageEntry.hide()
+            chrome.showZoom(false)
+        }
+    }
 
     private func setTitle(_ text: String) {
         title = text
@@ -220,9 +288,9 @@ final class DocumentView {
 
     func showWelcome() {
         setTitle("Quire")
-        host.enableDocumentActions(false)
+        chrome?.enableDocumentActions(false)
         stack.shown = "welcome"
-        host.onSettled?()
+        chrome?.onSettled?()
     }
 
     /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
@@ -269,7 +337,7 @@ final class DocumentView {
                 openingCheck = nil
             case .showOpening(let title):
                 setTitle(title)
-                host.enableDocumentActions(false)
+                chrome?.enableDocumentActions(false)
                 stack.shown = "opening"
             case .showWelcome:
                 showWelcome()
@@ -298,7 +366,7 @@ final class DocumentView {
     /// The reader's view of the document shown, as remembered.
     private var currentState: DocumentState? {
         guard case .document = session.phase, let canvas else { return nil }
-        let sidebar = host.sidebar, night = host.isNight
+        let night = host.isNight
         // A presentation is not a way of reading to come back to: the view before it is.
         if let before = host.presentation?.viewBefore {
             return DocumentState(place: canvas.place, zoom: before.zoom, arrangement: before.arrangement, continuous: before.continuous,
@@ -339,7 +407,7 @@ final class DocumentView {
 
     private func load(_ document: RemoteDocument, renderer: PreparedRenderer, from source: DocumentSource, keeping kept: ViewStart.Kept?) {
         LaunchTrace.mark("document shown")
-        let file = document.file, sidebar = host.sidebar, pageEntry = host.pageEntry
+        let file = document.file
         let threads = DocumentThreads(file: file, renderer: renderer, threads: configuration.workerThreads)
         rememberState()
         shown = document
@@ -353,46 +421,46 @@ final class DocumentView {
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
         canvas.darkSurround = host.isDark
-        host.setNight(start.night ?? host.isNight)
+        if let chrome { chrome.setNight(start.night ?? chrome.isNight) } else { canvas.night.isOn = host.isNight }
         let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
                                     threads: configuration.workerThreads, trace: configuration.tracesSearch, canvas: canvas, bar: searchBar,
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
                                     options: { [unowned self] in self.host.searchOptions })
         self.search = search
-        host.enableDocumentActions(true)
+        chrome?.enableDocumentActions(true)
         setTitle(document.title ?? source.displayName)
         canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
-        pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
-        canvas.onHistoryChanged = { [unowned self] back, forward in self.host.updateHistoryButtons(back: back, forward: forward) }
-        host.updateHistoryButtons(back: false, forward: false)
-        pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
+        chrome?.pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
+        canvas.onHistoryChanged = { [unowned self] back, forward in self.chrome?.updateHistoryButtons(back: back, forward: forward) }
+        chrome?.updateHistoryButtons(back: false, forward: false)
+        chrome?.pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
         var filling = false
         canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
             // The first view is drawn: the search threads may read ahead at idle priority.
             if !filling {
                 filling = true
                 search.fillCacheInBackground(from: canvas.currentPage)
-                self.host.sidebar.firstViewDrawn()
+                self.sidebar.firstViewDrawn()
                 self.links?.start()
                 self.objects?.start()
                 StallWatch.restart()
             }
-            self.host.checkSettled()
+            self.chrome?.checkSettled()
         }
-        search.onSettled = { [unowned self] in self.host.checkSettled() }
+        search.onSettled = { [unowned self] in self.chrome?.checkSettled() }
         sidebar.attach(file: file, canvas: canvas, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
         canvas.onLabelsChanged = { [unowned self, unowned search] in
-            self.host.pageEntry.labelsChanged()
-            self.host.sidebar.labelsChanged()
+            self.chrome?.pageEntry.labelsChanged()
+            self.sidebar.labelsChanged()
             self.bookmarks?.labelsChanged()
             search.labelsChanged()
-            self.host.checkSettled()
+            self.chrome?.checkSettled()
         }
-        canvas.onPageSizesChanged = { [unowned self] in self.host.sidebar.thumbnails?.pageSizesChanged() }
-        canvas.onThumbnailArrived = { [unowned self] _ in self.host.sidebar.thumbnails?.pictureArrived() }
+        canvas.onPageSizesChanged = { [unowned self] in self.sidebar.thumbnails?.pageSizesChanged() }
+        canvas.onThumbnailArrived = { [unowned self] _ in self.sidebar.thumbnails?.pictureArrived() }
         canvas.onPageFailed = { [unowned self] reason in self.notice.show(reason) }
         canvas.onViewMoved = { [unowned self] in
-            self.host.followReader()
+            self.followReader()
             self.rememberSoon()
         }
         // The helper that opened the document stays on for the view's questions about
@@ -407,7 +475,7 @@ final class DocumentView {
         self.selection = selection
         caret?.stop()
         let caret = DocumentCaret(canvas: canvas, selection: selection)
-        caret.onModeChanged = { [unowned self] on in self.host.caretModeChanged(on) }
+        caret.onModeChanged = { [unowned self] on in self.chrome?.caretModeChanged(on) }
         self.caret = caret
         let path: String? = if case .file(let path) = source.location { path } else { nil }
         let objects = PageObjects(document: document, canvas: canvas)
@@ -418,11 +486,11 @@ final class DocumentView {
         annotations.onModifiedChanged = { [unowned self] modified in
             self.setTitle((modified ? "• " : "") + self.documentTitle)
             if modified { self.keepVersionOnce() }
-            self.host.saveableChanged(modified)
+            self.chrome?.saveableChanged(modified)
         }
         annotations.onNotice = { [unowned self] text in self.notice.show(text) }
         annotations.onMarkupsChanged = { [unowned self, unowned annotations] in
-            self.host.sidebar.annotationsChanged(annotations.edits)
+            self.sidebar.annotationsChanged(annotations.edits)
         }
         annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
         annotations.parent = host.window
@@ -457,19 +525,19 @@ final class DocumentView {
         let places = kept == nil ? remembered : remembered.merged(with: self.bookmarks?.places ?? MarkedPlaces())
         let bookmarks = DocumentBookmarks(places: places, canvas: canvas, file: file,
                                           view: sidebar.bookmarks, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
-        bookmarks.knownOutline = { [unowned self] in self.host.sidebar.outline?.tree }
+        bookmarks.knownOutline = { [unowned self] in self.sidebar.outline?.tree }
         bookmarks.onChanged = { [unowned self] in self.rememberState() }
         bookmarks.onNotice = { [unowned self] text in self.notice.show(text) }
         canvas.onMarkKey = { [unowned bookmarks] keyval, control in bookmarks.keyPressed(keyval, control: control) }
         self.bookmarks = bookmarks
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
-        canvas.onZoomChanged = { [unowned self] percent in self.host.updateZoomLabel(percent) }
+        canvas.onZoomChanged = { [unowned self] percent in self.chrome?.updateZoomLabel(percent) }
         updatePageIndicator(0)
         if start.rotation != canvas.rotation { canvas.setRotation(start.rotation) }
         if start.arrangement != canvas.arrangement { canvas.setArrangement(start.arrangement) }
         if start.continuous != canvas.continuous { canvas.setContinuous(start.continuous) }
         if let place = start.place { canvas.show(place: place) }
-        host.updateArrangementStates()
+        chrome?.updateArrangementStates()
         if let page = start.page { canvas.show(page: page) }
         switch start.search {
         case .find(let text, let page):
@@ -480,11 +548,11 @@ final class DocumentView {
         case nil:
             break
         }
-        if let sidebar = start.sidebar { host.setSidebar(open: true, view: sidebar.view, chosen: sidebar.chosen) }
+        if let start = start.sidebar { setSidebar(open: true, view: start.view, chosen: start.chosen) }
         stack.remove(named: "document")
         stack.add(canvas.widget, named: "document")
         stack.shown = "document"
-        host.showZoom(true)
+        chrome?.showZoom(true)
         if !searchBar.isOpen { canvas.grabFocus() }
     }
 
@@ -497,17 +565,17 @@ final class DocumentView {
 
     /// The error page or the password prompt, in place of the opening page.
     private func showRefusal(page: String) {
-        host.setSidebar(open: false)
-        host.enableDocumentActions(false)
-        host.showZoom(false)
-        host.pageEntry.hide()
+        setSidebar(open: false)
+        chrome?.enableDocumentActions(false)
+        chrome?.showZoom(false)
+        chrome?.pageEntry.hide()
         stack.shown = page
-        host.onSettled?()
+        chrome?.onSettled?()
     }
 
     private func updatePageIndicator(_ page: Int) {
         guard let canvas else { return }
-        host.pageEntry.show(page: page, of: canvas.pageCount)
+        chrome?.pageEntry.show(page: page, of: canvas.pageCount)
     }
 
     func printDocument(from currentPage: Int) {

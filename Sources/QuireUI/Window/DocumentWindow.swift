@@ -4,9 +4,9 @@ import CShim
 import QuireEngine
 import QuireRemote
 
-/// One window: the header bar (title, page indicator, open button) and the sidebar beside
-/// the document view (`DocumentView`), which holds everything of the document shown. The
-/// window's chrome and actions follow that view.
+/// One window: the header bar (title, page indicator, open button) over tabs of document
+/// views (`DocumentView`, each with its sidebar), the tab bar shown once there are two.
+/// The window's title, page entry, zoom and actions follow the view of the tab chosen.
 @MainActor
 final class DocumentWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -16,9 +16,7 @@ final class DocumentWindow {
     private let header: WindowHeader
     /// The header bar over the top of the window while fullscreen.
     let headerReveal: HeaderReveal
-    let sidebar = Sidebar()
     private(set) var presentation: Presentation?
-    private var followPending = false
     /// The desktop's light or dark style, followed by the canvas around the pages.
     private var colourScheme: ColourScheme?
     /// The actions on the document shown (`WindowActions`).
@@ -26,8 +24,10 @@ final class DocumentWindow {
     /// Which view each document opens with (the launch options, the remembered views).
     private var viewStart: ViewStart
     private(set) var configuration: Configuration
-    /// The document viewed.
-    private(set) var view: DocumentView!
+    private let states: DocumentStateStore
+    private let tabs: DocumentTabs
+    /// The view of the tab chosen.
+    var view: DocumentView { tabs.current }
 
     /// Called once the window shows something final: every visible page rendered, or an
     /// error, or the password prompt. Used by the snapshot mode.
@@ -44,6 +44,7 @@ final class DocumentWindow {
          size: (width: Int, height: Int)?, states: DocumentStateStore, recentMenu: OpaquePointer,
          configuration: Configuration) {
         self.configuration = configuration
+        self.states = states
         viewStart = ViewStart(start)
         window = adw_application_window_new(application)
         Window(window).setDefaultSize(width: Int32(size?.width ?? 900), height: Int32(size?.height ?? 1100))
@@ -51,27 +52,12 @@ final class DocumentWindow {
 
         header = WindowHeader(pageEntry: pageEntry, recentMenu: recentMenu, window: window)
         headerReveal = HeaderReveal(header: header.widget, window: window)
-        view = DocumentView(host: self, states: states)
-        // The sidebar keeps its width when the window grows; the document takes the rest.
-        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        gtk_paned_set_start_child(OpaquePointer(paned), self.sidebar.widget)
-        gtk_paned_set_end_child(OpaquePointer(paned), view.widget)
-        gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
-        gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
-        gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
-        gtk_paned_set_position(OpaquePointer(paned), 230)
-        headerReveal.setContent(paned)
+        tabs = DocumentTabs()
+        tabs.host = self
+        headerReveal.setContent(tabs.widget)
         adw_application_window_set_content(UnsafeMutableRawPointer(window).assumingMemoryBound(to: AdwApplicationWindow.self), headerReveal.widget)
+        tabs.add(DocumentView(host: self, states: states))
         headerReveal.isBusy = { [unowned self] in self.header.hasOpenMenu || self.pageEntry.hasFocus }
-        self.sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
-        // An annotation a little below the top of the view, so that the line before shows.
-        // It is chosen, as a click on it would choose it: Delete deletes it.
-        self.sidebar.onGoToArea = { [unowned self] page, area, source in
-            self.canvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24)))
-            self.annotations?.choose(source)
-            self.canvas?.grabFocus()
-        }
-        self.sidebar.onSettled = { [unowned self] in self.checkSettled() }
         header.onMenuClosed = { [unowned self] in self.canvas?.grabFocus() }
         documentActions = addActions()
         addNightAction()
@@ -96,21 +82,25 @@ final class DocumentWindow {
         // Remembered while the widgets still tell their state: on destroy they no longer do.
         // Unsaved annotations keep the window open until the reader says what becomes of them.
         Signal.connectCloseRequest(window) { [unowned self] in
-            if self.view.keepingUnsaved(then: { [unowned self] in self.close() }) { return true }
-            self.view.rememberState()
+            if self.hasUnsavedChanges {
+                self.settleUnsaved { [unowned self] closing in if closing { self.closeAll() } }
+                return true
+            }
+            self.tabs.views.forEach { $0.rememberState() }
             return false
         }
         DroppedFiles.accept(on: window) { [unowned self] uris in self.onFilesDropped?(uris) }
-        colourScheme = ColourScheme { [unowned self] dark in self.canvas?.darkSurround = dark }
+        colourScheme = ColourScheme { [unowned self] dark in self.tabs.views.forEach { $0.canvas?.darkSurround = dark } }
         Signal.connect(window, "destroy") { [unowned self] in
             self.colourScheme?.stop()
-            self.view.stop()
+            self.tabs.views.forEach { $0.stop() }
             self.onClosed?()
         }
     }
 
-    // The document view's parts, for the actions, the presentation and fullscreen.
+    // The chosen view's parts, for the actions, the presentation and fullscreen.
     var canvas: PageCanvas? { view.canvas }
+    var sidebar: Sidebar { view.sidebar }
     var searchBar: SearchBar { view.searchBar }
     var search: DocumentSearch? { view.search }
     var selection: DocumentSelection? { view.selection }
@@ -118,20 +108,63 @@ final class DocumentWindow {
     var annotations: DocumentAnnotations? { view.annotations }
     var bookmarks: DocumentBookmarks? { view.bookmarks }
     var documentPath: String? { view.documentPath }
-    var isEmpty: Bool { view.isEmpty }
     var phase: DocumentSession.Phase { view.phase }
-    var hasUnsavedChanges: Bool { view.hasUnsavedChanges }
     var isDark: Bool { colourScheme?.isDark ?? false }
-    func open(_ argument: String, password: String? = nil) { view.open(argument, password: password) }
     func reload() { view.reload() }
     func showWelcome() { view.showWelcome() }
     func giveUpOpening() -> Bool { view.giveUpOpening() }
-    func trimMemory() { view.trimMemory() }
     func rememberSoon() { view.rememberSoon() }
-    func syncTeXForward(_ position: SourcePosition) { view.syncTeXForward(position) }
-    func settleUnsaved(_ done: @escaping @MainActor (Bool) -> Void) { view.settleUnsaved(done) }
     func printDocument(from currentPage: Int) { view.printDocument(from: currentPage) }
     func showProperties() { view.showProperties() }
+    func setSidebar(open: Bool, view sidebarView: SidebarView? = nil, chosen: Bool = true) {
+        view.setSidebar(open: open, view: sidebarView, chosen: chosen)
+    }
+
+    /// True while the window shows one tab with no document: it can take one (Ctrl+O reuses it).
+    var isEmpty: Bool { tabs.views.count == 1 && view.isEmpty }
+    func isCurrent(_ view: DocumentView) -> Bool { tabs.current === view }
+
+    /// Opens a path or URI in the chosen tab.
+    func open(_ argument: String, password: String? = nil) { view.open(argument, password: password) }
+
+    /// Opens a path or URI in a new tab, chosen.
+    func openInNewTab(_ argument: String) {
+        tabs.add(DocumentView(host: self, states: states)).open(argument)
+    }
+
+    /// The tab whose document `path` is, chosen; false when no tab shows it.
+    func choose(path: String?) -> Bool {
+        guard let path, let view = tabs.views.first(where: { $0.documentPath == path }) else { return false }
+        tabs.choose(view)
+        return true
+    }
+
+    /// A forward search: the tab showing the PDF moves there.
+    func syncTeXForward(_ position: SourcePosition) { view.syncTeXForward(position) }
+
+    /// Memory is short: every tab keeps only what is on screen.
+    func trimMemory() { tabs.views.forEach { $0.trimMemory() } }
+
+    /// Whether a tab has changes not saved (Quit asks about these windows first).
+    var hasUnsavedChanges: Bool { tabs.views.contains(where: \.hasUnsavedChanges) }
+
+    /// Quit's question for this window: each tab with unsaved changes is chosen and asks
+    /// in turn; `done(true)` once nothing would be lost by closing them all, `done(false)`
+    /// if the reader cancels or a save fails. Closes nothing.
+    func settleUnsaved(_ done: @escaping @MainActor (Bool) -> Void) {
+        func settle(_ remaining: ArraySlice<DocumentView>) {
+            guard let view = remaining.first else { return done(true) }
+            tabs.choose(view)
+            view.settleUnsaved { closing in if closing { settle(remaining.dropFirst()) } else { done(false) } }
+        }
+        settle(tabs.views.filter(\.hasUnsavedChanges)[...])
+    }
+
+    /// Closes every tab and the window, remembering where each document was left.
+    private func closeAll() {
+        tabs.views.forEach { $0.rememberState() }
+        toplevel.destroy()
+    }
 
     /// The preferences anew, for the next document (they changed while the window was empty).
     func renewStart(_ start: ViewStart.Options, pictureCacheBytes: Int) {
@@ -151,32 +184,26 @@ final class DocumentWindow {
 
     /// Tells the snapshot mode when the canvas, the search and the sidebar are all complete.
     func checkSettled() {
-        guard view.isSettled, sidebar.isSettled else { return }
+        guard view.isSettled else { return }
         onSettled?()
     }
 
-    /// Shows or hides the sidebar, and says so in the action's state.
-    func setSidebar(open: Bool, view: SidebarView? = nil, chosen: Bool = true) {
-        guard canvas != nil || !open else { return }
-        if open { sidebar.open(view, chosen: chosen) } else { sidebar.close() }
-        Actions.setState("sidebar", of: window, open)
-        if !open { canvas?.grabFocus() }
-        checkSettled()
+    /// A view's title (the document's, marked while it has unsaved changes) is its tab's,
+    /// and the window's while it is the one chosen.
+    func viewTitleChanged(_ view: DocumentView) {
+        tabs.setTitle(view.title, of: view)
+        if isCurrent(view) { toplevel.title = view.title }
     }
 
-    /// The sidebar follows the reader, after the move (which may happen during layout).
-    func followReader() {
-        guard !followPending else { return }
-        followPending = true
-        MainLoop.invoke { [weak self] in
-            guard let self, let canvas = self.canvas else { return }
-            self.followPending = false
-            self.sidebar.follow(page: canvas.currentPage, point: canvas.readingPoint)
-        }
+    /// Another tab is chosen: the chrome follows its view.
+    func tabChosen() {
+        view.showChrome()
+        // GTK 4.8 does not pass on the resizes a hidden tab's widgets queued while it was
+        // hidden (the tab view's stack made it child-invisible, which stops them): without a
+        // resize of its own the view is drawn without allocations, blank, and the tab bar with it.
+        gtk_widget_queue_resize(view.widget)
+        if !view.searchBar.isOpen { canvas?.grabFocus() }
     }
-
-    /// The view's title (the document's, marked while it has unsaved changes) is the window's.
-    func viewTitleChanged(_ view: DocumentView) { toplevel.title = view.title }
 
     /// The search's options are the window's toggles.
     var searchOptions: (caseSensitive: Bool, wholeWords: Bool) {
@@ -192,10 +219,14 @@ final class DocumentWindow {
         watchingFrames = true
     }
 
+    /// Ctrl+W: closes the chosen tab (asking first about unsaved changes), the window with
+    /// its last tab.
     func close() {
-        if view.keepingUnsaved(then: { [unowned self] in self.close() }) { return }
-        view.rememberState()
-        toplevel.destroy()
+        let closing = view
+        if closing.keepingUnsaved(then: { [unowned self] in self.close() }) { return }
+        closing.rememberState()
+        if tabs.views.count == 1 { return toplevel.destroy() }
+        tabs.close(closing)
     }
 
     func updateZoomLabel(_ percent: Double) {

@@ -1,0 +1,106 @@
+import CAdwaita
+import CGtk
+import CShim
+
+/// A window's document views as tabs: libadwaita's tab view, and its tab bar over it,
+/// hidden while there is one tab. Its keys are GNOME's (Ctrl+Tab, Ctrl+Shift+Tab,
+/// Ctrl+Page Up and Down, Alt+1…9), without Ctrl+Home and Ctrl+End, which stay the
+/// first and last page.
+@MainActor
+final class DocumentTabs {
+    /// The tab bar over the tab view.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let tabView: OpaquePointer
+    /// The views, in the tabs' order.
+    private(set) var views: [DocumentView] = []
+    /// The view of the tab chosen.
+    private(set) var current: DocumentView!
+    weak var host: DocumentWindow?
+
+    init() {
+        let view = adw_tab_view_new()!
+        tabView = view
+        let shortcuts = ADW_TAB_VIEW_SHORTCUT_CONTROL_TAB.rawValue | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_TAB.rawValue
+            | ADW_TAB_VIEW_SHORTCUT_CONTROL_PAGE_UP.rawValue | ADW_TAB_VIEW_SHORTCUT_CONTROL_PAGE_DOWN.rawValue
+            | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_PAGE_UP.rawValue | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_PAGE_DOWN.rawValue
+            | ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS.rawValue | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO.rawValue
+        adw_tab_view_set_shortcuts(view, AdwTabViewShortcuts(rawValue: shortcuts))
+        let bar = adw_tab_bar_new()!
+        adw_tab_bar_set_view(bar, view)
+        adw_tab_bar_set_autohide(bar, 1)
+        let column = Box.column()
+        column.append(UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self))
+        let viewWidget = UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)
+        gtk_widget_set_vexpand(viewWidget, 1)
+        column.append(viewWidget)
+        widget = column.widget
+        Signal.connect(view, "notify::selected-page") { [unowned self] (_: UnsafeMutableRawPointer?) in self.selectionChanged() }
+        // A tab closed by its own button or a key: its view stops (the window's Ctrl+W asks
+        // about unsaved changes before it gets here).
+        Signal.connectAnswering(view, "close-page") { [unowned self] argument in
+            guard let argument else { return false }
+            let page = OpaquePointer(argument)
+            if let closed = self.views.first(where: { self.page(of: $0) == page }) {
+                if closed.hasUnsavedChanges {
+                    closed.settleUnsaved { [unowned self] closing in
+                        if closing { self.finishClosing(closed, page: page) } else { adw_tab_view_close_page_finish(self.tabView, page, 0) }
+                    }
+                    return true
+                }
+                closed.rememberState()
+                self.views.removeAll { $0 === closed }
+                closed.stop()
+            }
+            adw_tab_view_close_page_finish(self.tabView, page, 1)
+            return true
+        }
+    }
+
+    private func finishClosing(_ view: DocumentView, page: OpaquePointer) {
+        view.rememberState()
+        views.removeAll { $0 === view }
+        view.stop()
+        adw_tab_view_close_page_finish(tabView, page, 1)
+    }
+
+    private func page(of view: DocumentView) -> OpaquePointer? {
+        adw_tab_view_get_page(tabView, view.widget)
+    }
+
+    /// Adds `view` as the last tab and chooses it.
+    @discardableResult
+    func add(_ view: DocumentView) -> DocumentView {
+        views.append(view)
+        let page = adw_tab_view_append(tabView, view.widget)!
+        adw_tab_page_set_title(page, view.title)
+        choose(view)
+        return view
+    }
+
+    func choose(_ view: DocumentView) {
+        guard let page = page(of: view) else { return }
+        adw_tab_view_set_selected_page(tabView, page)
+        selectionChanged()
+    }
+
+    func setTitle(_ title: String, of view: DocumentView) {
+        guard let page = page(of: view) else { return }
+        adw_tab_page_set_title(page, title)
+        adw_tab_page_set_tooltip(page, title)
+    }
+
+    /// Closes `view`'s tab (the reader has already been asked about its changes).
+    func close(_ view: DocumentView) {
+        guard let page = page(of: view) else { return }
+        views.removeAll { $0 === view }
+        view.stop()
+        adw_tab_view_close_page(tabView, page)
+    }
+
+    private func selectionChanged() {
+        guard let page = adw_tab_view_get_selected_page(tabView), let child = adw_tab_page_get_child(page),
+              let chosen = views.first(where: { $0.widget == child }), chosen !== current else { return }
+        current = chosen
+        host?.tabChosen()
+    }
+}
