@@ -17,13 +17,14 @@ struct Section {
 
 let sections: [Section] = [
     Section(title: "Opening documents", blocks: [
-        .paragraph("Double-click a PDF in your file manager, or run quire FILE.pdf. Each file opens in its own window; when Quire is already running, new files open in the same instance. Press Ctrl+O to choose a file, or drag a PDF from the file manager onto a window. Ctrl+N opens a new, empty window; Ctrl+W closes the window and Ctrl+Q quits Quire."),
+        .paragraph("Double-click a PDF in your file manager, or run quire FILE.pdf. Files open as tabs of one window; when Quire is already running, new files open as tabs of its window in front. Press Ctrl+O to choose a file, or drag a PDF from the file manager onto a window: a window showing a document takes it as a new tab. Ctrl+N opens a new, empty window; Ctrl+W closes the tab (the window with its last tab) and Ctrl+Q quits Quire."),
         .paragraph("The main menu (F10, or the button at the right of the header bar) lists the documents opened last under Open Recent, and offers Save, Print, Properties, Preferences and About Quire. Ctrl+R reloads the document; it also reloads by itself when the file changes on disk, at the same place."),
         .paragraph("A file that is missing, damaged or not a PDF at all shows a clear message instead of a page, and Quire itself keeps running. An encrypted document asks for its password in the window: type it and press Enter; Escape gives up."),
+        .paragraph("The tab bar shows once a window has two tabs. Ctrl+Page Down or Ctrl+Tab chooses the next tab, Ctrl+Page Up or Shift+Ctrl+Tab the previous one, Alt+1 to Alt+9 a tab by its place, and a click on a tab chooses it; Shift+Ctrl+Page Down and Shift+Ctrl+Page Up move it. Each tab keeps its own place, zoom, search, sidebar and annotations, and its title carries a dot while it has changes not saved: closing it asks first."),
         .paragraph("A document opens again where you left it, with its zoom, rotation, page arrangement and sidebar. Ctrl+comma opens the Preferences: the zoom, layout and night mode new documents start with, whether they reopen where you left them, and more."),
     ]),
     Section(title: "Reading", blocks: [
-        .paragraph("Pages scroll continuously: Page Down and Page Up, Space and Shift+Space move a screen, the arrows (Down, Up, Left, Right) and the wheel a little. n or Ctrl+Page Down goes to the next page, p or Ctrl+Page Up to the previous one, Home to the first page and End to the end of the document. Ctrl+L takes a page number or label (\"iv\") to go to."),
+        .paragraph("Pages scroll continuously: Page Down and Page Up, Space and Shift+Space move a screen, the arrows (Down, Up, Left, Right) and the wheel a little. n goes to the next page, p to the previous one, Home to the first page and End to the end of the document. Ctrl+L takes a page number or label (\"iv\") to go to."),
         .paragraph("Only the pages you can see are rendered, on threads of their own, so the window never waits for a slow page; a page scrolled into view shows a quick low-resolution picture until its sharp one arrives."),
         .paragraph("Pages fit the window's width at first. Ctrl+plus (or Ctrl+=) zooms in and Ctrl+minus zooms out, as Ctrl+wheel does around the pointer; Ctrl+0 shows the real size (100 %). Ctrl+Left and Ctrl+Right rotate the pages a quarter turn. The zoom menu fits the width, the whole page or the text column (Smart Fit), and shows pages two by two, as spreads, or one at a time."),
         .paragraph("Ctrl+I switches night mode: pages in inverted lightness, colours keeping their hue. F11 is fullscreen. F5 presents the document one page at a time on black: Page Down, Space, Right, Down, Enter or a click go on; Page Up, Backspace, Left or Up go back; Home and End go to the first and last page; Escape ends the presentation."),
@@ -53,12 +54,14 @@ let sections: [Section] = [
         .paragraph("A click or Space turns a check box or radio button; a list or combo box opens its choices. Values are undone with Ctrl+Z, printed, and saved with Ctrl+S as the form's own values, so other programs read them. No script of the document ever runs."),
     ]),
     Section(title: "Keyboard shortcuts", blocks: [
-        .keys("Document", [("Ctrl+O", "Open a document"), ("Ctrl+N", "A new, empty window"), ("Ctrl+W", "Close the window"), ("Ctrl+Q", "Quit"),
+        .keys("Document", [("Ctrl+O", "Open a document"), ("Ctrl+N", "A new, empty window"), ("Ctrl+W", "Close the tab (the window with its last tab)"), ("Ctrl+Q", "Quit"),
                ("Ctrl+S", "Save the annotations and form values into the file"), ("Shift+Ctrl+S", "Save As: into another file, then shown"),
                ("Ctrl+R", "Reload"), ("Ctrl+P", "Print"), ("Alt+Enter", "Document properties"), ("Ctrl+comma", "Preferences"),
                ("F10", "The main menu"), ("Ctrl+?", "Keyboard shortcuts")]),
+        .keys("Tabs", [("Ctrl+Page Down, Ctrl+Tab", "Next tab"), ("Ctrl+Page Up, Shift+Ctrl+Tab", "Previous tab"),
+               ("Alt+1 … Alt+9", "The first to ninth tab"), ("Shift+Ctrl+Page Down / Shift+Ctrl+Page Up", "Move the tab right or left")]),
         .keys("Moving around", [("Page Down / Page Up", "A screen down or up (a page in one-at-a-time layouts)"), ("Space / Shift+Space", "A screen down or up"),
-               ("Down, Up, Left, Right", "Scroll a little"), ("n, Ctrl+Page Down", "Next page"), ("p, Ctrl+Page Up", "Previous page"),
+               ("Down, Up, Left, Right", "Scroll a little"), ("n", "Next page"), ("p", "Previous page"),
                ("Home / End", "First page / end of the document"), ("Ctrl+L", "Go to a page by its number or label"),
                ("Alt+Left, Back key", "Back to where a jump left"), ("Alt+Right, Forward key", "Forward again"),
                ("Ctrl+D", "Bookmark the place shown"), ("m, then a letter", "Mark the place shown"), ("' or `, then a letter", "Go to that mark"),

@@ -289,15 +289,15 @@ final class HelperFaultWindowTests: XCTestCase {
         XCTAssertFalse(run.standardError.contains("CRITICAL"), run.standardError)
     }
 
-    /// Two windows of one Quire (the second file handed to the running instance over the
+    /// Two tabs of one Quire (the second file handed to the running instance over the
     /// session bus): the first document's render helpers crash on every page, and the
-    /// second document, drawn by helpers of its own from the same zygote, is drawn whole.
-    func testADocumentWhoseHelpersCrashLeavesAnotherWindowsDocumentAlone() throws {
+    /// second document, drawn by helpers of its own from the same zygote, is drawn whole;
+    /// the first tab, chosen again, says its pages could not be drawn.
+    func testADocumentWhoseHelpersCrashLeavesAnotherTabsDocumentAlone() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
         let first = fixtures.long(pages: 3, named: "first.pdf"), second = fixtures.long(pages: 3, named: "second.pdf")
-        // A session bus of the test's own, so that the second `quire` hands its file to the
-        // first (head ends the reading: the daemon keeps its output open).
+        // A session bus of the test's own, so that the second `quire` hands its file to the first.
         let script = TestEnvironment.ownSessionBus + """
             QUIRE_HELPER_FAULT='crash-always,in:first.pdf' "$1" --size 700x600 --zoom 100 "$2" & quire=$!
             first=$(timeout 30 xdotool search --sync --onlyvisible --name '^first\\.pdf$' | head -1)
@@ -307,26 +307,33 @@ final class HelperFaultWindowTests: XCTestCase {
             timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' >/dev/null && echo "second shown"
             xdotool mousemove 1590 1190
             read answer
+            xdotool windowfocus --sync "$first"
+            xdotool key ctrl+Tab
+            echo "chose $(xdotool getwindowname "$first")"
+            read answer
             kill $quire; wait $quire
             """
-        let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("two-windows.png"))
+        let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("two-tabs.png"))
         XCTAssertEqual(try session.readLine(), "second exited 0")
         XCTAssertEqual(try session.readLine(), "second shown")
         XCTAssertTrue(session.errorsSay("page 1 could not be rendered: the process drawing page 1 ended while drawing it"))
-        // The second window, at the screen's top left, shows its first page's words; the
-        // first, moved right, says its pages could not be drawn.
-        func textOnSecond(_ screen: Picture) -> Int {
+        // The window, moved right, under its tab bar: the second tab shows its first page's
+        // words; the first tab, chosen, says its pages could not be drawn.
+        func textShown(_ screen: Picture) -> Int {
             var dark = 0
-            for y in stride(from: 60, to: 300, by: 2) { for x in stride(from: 40, to: 600, by: 2) where screen[x, y] & 0xFF_FFFF < 0x30_3030 { dark += 1 } }
+            for y in stride(from: 110, to: 400, by: 2) { for x in stride(from: 840, to: 1480, by: 2) where screen[x, y] & 0xFF_FFFF < 0x30_3030 { dark += 1 } }
             return dark
         }
-        func failureOnFirst(_ screen: Picture) -> Bool {
+        func failureShown(_ screen: Picture) -> Bool {
             var grey = 0
-            for y in stride(from: 60, to: 500, by: 2) { for x in stride(from: 820, to: 1480, by: 2) where screen[x, y] == Self.failureGrey { grey += 1 } }
+            for y in stride(from: 110, to: 550, by: 2) { for x in stride(from: 820, to: 1480, by: 2) where screen[x, y] == Self.failureGrey { grey += 1 } }
             return grey > 20
         }
-        let screen = try session.screen { textOnSecond($0) > 50 && failureOnFirst($0) }
-        XCTAssertGreaterThan(textOnSecond(screen), 50, "the second document is drawn")
-        XCTAssertTrue(failureOnFirst(screen), "the first document's pages say they could not be drawn")
+        let secondShown = try session.screen { textShown($0) > 50 }
+        XCTAssertGreaterThan(textShown(secondShown), 50, "the second tab's document is not drawn")
+        XCTAssertFalse(failureShown(secondShown), "the second tab shows the first one's failure")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "chose first.pdf")
+        XCTAssertTrue(failureShown(try session.screen(until: failureShown)), "the first tab's pages do not say they could not be drawn")
     }
 }

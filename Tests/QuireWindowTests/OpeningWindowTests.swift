@@ -35,20 +35,24 @@ final class OpeningWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "empty window")
     }
 
-    /// Six files at once: their checks take turns (one a core), and every window ends up
-    /// showing its document (each is remembered once shown, two seconds after its first view).
+    /// Six files at once: their checks take turns (one a core), each in a tab of one window,
+    /// and every tab ends up with its document (each is remembered when Quire quits).
     func testManyFilesAtOnceAllOpen() throws {
         try QuireRun.requireDisplay()
         let files = (1...6).map { fixtures.long(pages: 2, named: "many-\($0).pdf") }
         let stateHome = freshStateHome()
         let script = """
+            \(ScriptedSession.ended(within: 10))
             "$1" \(files.map { "'\($0)'" }.joined(separator: " ")) & quire=$!
-            echo started
-            read answer
-            kill $quire; wait $quire
+            window=$(timeout 30 xdotool search --sync --onlyvisible --name '^many-6\\.pdf$' | head -1)
+            echo "windows $(xdotool search --onlyvisible --name '^many-[1-6]\\.pdf$' | wc -l)"
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+q
+            ended
             """
         let session = try ScriptedSession(script: script, file: files[0], shot: fixtures.path("many.png"), stateHome: stateHome)
-        XCTAssertEqual(try session.readLine(), "started")
+        XCTAssertEqual(try session.readLine(), "windows 1", "the six files did not open as tabs of one window")
+        XCTAssertEqual(try session.readLine(), "exited 0")
         let shown = ScriptedSession.poll {
             let text = (try? String(contentsOfFile: stateHome + "/quire/documents.json", encoding: .utf8)) ?? ""
             return files.allSatisfy { text.contains($0) } ? text : nil

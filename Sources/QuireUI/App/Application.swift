@@ -189,9 +189,9 @@ public final class Application {
         }
     }
 
-    /// A forward search: the window showing its document moves there, else one opens it.
+    /// A forward search: the tab showing its document (chosen) moves there, else one opens it.
     private func forward(_ request: SyncTeXForwarding) {
-        let window = windows.values.first { request.names($0.documentPath) }
+        let window = windows.values.first { $0.chooseTab(where: request.names) }
             ?? activeWindow.flatMap { $0.isEmpty ? $0 : nil } ?? newWindow()
         if !request.names(window.documentPath) || window.isEmpty { window.open(request.pdfPath) }
         window.syncTeXForward(request.position)
@@ -246,9 +246,9 @@ public final class Application {
     /// when there is none.
     private func open(_ argument: String, in window: DocumentWindow?) {
         guard let window else { return newWindow().open(argument) }
-        guard window.isEmpty else { return window.openInNewTab(argument) }
         let preferences = self.preferences
         window.renewStart(preferences.start(options.view), pictureCacheBytes: preferences.pictureCacheBytes(configuration))
+        guard window.isEmpty else { return window.openInNewTab(argument) }
         if preferences.startsNight(options.view) { window.setNight(true) }
         window.open(argument)
     }
@@ -259,7 +259,7 @@ public final class Application {
     private func quit() {
         let asking = windows.values.filter(\.hasUnsavedChanges)
         func settle(_ remaining: ArraySlice<DocumentWindow>) {
-            guard let window = remaining.first else { return windows.values.forEach { $0.close() } }
+            guard let window = remaining.first else { return windows.values.forEach { $0.closeAll() } }
             window.present()
             window.settleUnsaved { closing in if closing { settle(remaining.dropFirst()) } }
         }

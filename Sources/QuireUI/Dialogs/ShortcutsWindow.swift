@@ -52,12 +52,18 @@ enum ShortcutsWindow {
     static var groups: [Group] {
         var groups = [
             Group(title: N_("Document"), shortcuts: []),
+            Group(title: N_("Tabs"), shortcuts: [
+                Shortcut(keys: "<Control>Page_Down <Control>Tab", title: N_("Next tab")),
+                Shortcut(keys: "<Control>Page_Up <Control><Shift>Tab", title: N_("Previous tab")),
+                Shortcut(keys: "<Alt>1 <Alt>9", title: N_("The first to ninth tab")),
+                Shortcut(keys: "<Control><Shift>Page_Down <Control><Shift>Page_Up", title: N_("Move the tab right or left")),
+            ]),
             Group(title: N_("Moving Around"), shortcuts: [
                 Shortcut(keys: "Page_Down Page_Up", title: N_("Scroll a screen down or up, or turn the page one page at a time")),
                 Shortcut(keys: "space <Shift>space", title: N_("Scroll a screen down or up")),
                 Shortcut(keys: "Down Up Left Right", title: N_("Scroll a little")),
-                Shortcut(keys: "n <Control>Page_Down", title: N_("Next page")),
-                Shortcut(keys: "p <Control>Page_Up", title: N_("Previous page")),
+                Shortcut(keys: "n", title: N_("Next page")),
+                Shortcut(keys: "p", title: N_("Previous page")),
                 Shortcut(keys: "Home End", title: N_("First page, end of the document")),
                 Shortcut(keys: "m", title: N_("Mark the place shown: m, then a letter")),
                 Shortcut(keys: "apostrophe grave", title: N_("Go to a mark: ' or `, then its letter")),
@@ -100,7 +106,7 @@ enum ShortcutsWindow {
     /// Where each action goes, and what it is called.
     private static let described: [String: (group: String, title: String)] = [
         "open": (N_("Document"), N_("Open a document")),
-        "close": (N_("Document"), N_("Close the window")),
+        "close": (N_("Document"), N_("Close the tab (the window with its last tab)")),
         "quit": (N_("Document"), N_("Quit")),
         "new-window": (N_("Document"), N_("New window")),
         "print": (N_("Document"), N_("Print")),

@@ -553,7 +553,8 @@ final class DocumentView {
         stack.add(canvas.widget, named: "document")
         stack.shown = "document"
         chrome?.showZoom(true)
-        if !searchBar.isOpen { canvas.grabFocus() }
+        // A tab opened behind the one chosen takes no focus from it.
+        if chrome != nil, !searchBar.isOpen { canvas.grabFocus() }
     }
 
     /// Shows and marks the place of a TeX source line (once the document is on screen).

@@ -132,9 +132,9 @@ final class DocumentWindow {
         tabs.add(DocumentView(host: self, states: states)).open(argument)
     }
 
-    /// The tab whose document `path` is, chosen; false when no tab shows it.
-    func choose(path: String?) -> Bool {
-        guard let path, let view = tabs.views.first(where: { $0.documentPath == path }) else { return false }
+    /// Chooses the first tab whose document's path `names`; false when none does.
+    func chooseTab(where names: (String?) -> Bool) -> Bool {
+        guard let view = tabs.views.first(where: { names($0.documentPath) }) else { return false }
         tabs.choose(view)
         return true
     }
@@ -161,7 +161,7 @@ final class DocumentWindow {
     }
 
     /// Closes every tab and the window, remembering where each document was left.
-    private func closeAll() {
+    func closeAll() {
         tabs.views.forEach { $0.rememberState() }
         toplevel.destroy()
     }

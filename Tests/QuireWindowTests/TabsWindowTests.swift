@@ -1,0 +1,96 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// One window, many documents (issue 46): files from the command line, handed to the
+/// running Quire over the session bus and chosen with Ctrl+O open as tabs of the window
+/// in front; the keys and a click choose a tab and the window follows it; Ctrl+W closes
+/// the tab chosen, asking first about its unsaved highlight, and the window with its last.
+final class TabsWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    func testThreeDocumentsOpenAsTabsTheKeysAndAClickChooseThemAndCtrlWClosesTheRightOne() throws {
+        try QuireRun.requireDisplay()
+        let first = fixtures.long(pages: 40, named: "first.pdf")
+        let second = fixtures.searchable(named: "second.pdf")
+        let third = fixtures.long(pages: 3, named: "third.pdf")
+        let script = TestEnvironment.ownSessionBus + ScriptedSession.windowFunctions
+            + ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            timeout 20 "$1" '\(second)'; echo "handed over $?"
+            echo "$(title_after "second.pdf")"
+
+            """ + ScriptedSession.choose(third, title: "third.pdf") + """
+            echo "windows $(xdotool search --onlyvisible --name '^(first|second|third)\\.pdf$' | wc -l), same $([ "$opened" = "$window" ] && echo yes)"
+            xdotool mousemove 1590 1190
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+Page_Up
+            echo "$(title_after "second.pdf")"
+            xdotool windowfocus --sync "$window"
+            xdotool key alt+1
+            echo "$(title_after "first.pdf")"
+            read answer
+            read x y <<< "$answer"
+            for step in 24 10 0; do xdotool mousemove $(( x - step )) $(( y + step / 3 )); done
+            xdotool click 1
+            xdotool mousemove 1590 1190
+            echo "clicked $(title_after "third.pdf")"
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+Tab
+            echo "$(title_after "first.pdf")"
+            xdotool key ctrl+Tab
+            echo "$(title_after "second.pdf")"
+            xdotool key ctrl+a ctrl+h
+            echo "$(title_after "• second.pdf")"
+            xdotool key ctrl+w
+            asking
+            xdotool key Escape
+            gone
+            echo "kept $(xdotool getwindowname "$window")"
+            # Without a window manager the focus does not come back from the question.
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+s
+            echo "$(title_after "second.pdf")"
+            xdotool key ctrl+w
+            for i in $(seq 100); do [ "$(xdotool getwindowname "$window")" != "second.pdf" ] && break; sleep 0.05; done
+            echo "closed, now $(xdotool getwindowname "$window")"
+            read answer
+            xdotool key ctrl+w ctrl+w
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("tabs.png"))
+        XCTAssertEqual(try session.readLine(), "handed over 0")
+        XCTAssertEqual(try session.readLine(), "second.pdf", "the file handed over is not shown")
+        XCTAssertEqual(try session.readLine(), "windows 1, same yes", "the three documents are not tabs of one window")
+        // The tab bar under the header bar: three tabs across the window, the third chosen.
+        let tabs = try session.stillScreen()
+        XCTAssertTrue(Self.showsTabBar(tabs), "no tab bar under the header bar")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "second.pdf", "Ctrl+Page Up did not choose the tab before")
+        XCTAssertEqual(try session.readLine(), "first.pdf", "Alt+1 did not choose the first tab")
+        // The first tab, chosen again, is drawn: its page's words below the tab bar.
+        func pageDrawn(_ screen: Picture) -> Bool { screen.darkPixels(x: 200, y: 100, width: 1000, height: 300) > 200 }
+        XCTAssertTrue(pageDrawn(try session.screen(until: pageDrawn)), "the first tab, chosen again, shows no page")
+        // The third tab, in the right third of the tab bar.
+        try session.proceed("1160 70")
+        XCTAssertEqual(try session.readLine(), "clicked third.pdf", "a click on the third tab did not choose it")
+        XCTAssertEqual(try session.readLine(), "first.pdf", "Ctrl+Tab did not wrap to the first tab")
+        XCTAssertEqual(try session.readLine(), "second.pdf")
+        XCTAssertEqual(try session.readLine(), "• second.pdf", "the highlight does not mark the tab's document as changed")
+        XCTAssertEqual(try session.readLine(), "asked", "Ctrl+W did not ask about the tab's unsaved highlight")
+        XCTAssertEqual(try session.readLine(), "kept • second.pdf", "Cancel did not keep the tab")
+        XCTAssertEqual(try session.readLine(), "second.pdf", "Ctrl+S did not save the tab's document")
+        let closed = try session.readLine()
+        XCTAssertTrue(closed == "closed, now first.pdf" || closed == "closed, now third.pdf", "Ctrl+W did not close the second tab: \(closed)")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0", "closing the last two tabs did not close the window and end Quire")
+        XCTAssertFalse(try QPDF.annotations(in: second).isEmpty, "the second tab's highlight was not saved")
+    }
+
+    /// Adwaita's tab bar: a band under the header bar with tabs' titles in it.
+    private static func showsTabBar(_ screen: Picture) -> Bool {
+        screen.darkPixels(x: 20, y: 55, width: 1360, height: 30) > 60
+    }
+}
