@@ -61,6 +61,7 @@ struct Box: WidgetHandle {
     static func column(spacing: Int32 = 0) -> Box { Box(GTK_ORIENTATION_VERTICAL, spacing: spacing) }
 
     func append(_ child: UnsafeMutablePointer<GtkWidget>) { gtk_box_append(box, child) }
+    func prepend(_ child: UnsafeMutablePointer<GtkWidget>) { gtk_box_prepend(box, child) }
     func append(_ child: some WidgetHandle) { append(child.widget) }
     func remove(_ child: UnsafeMutablePointer<GtkWidget>) { gtk_box_remove(box, child) }
 }

@@ -3,7 +3,8 @@ import CGtk
 import CShim
 
 /// A window's document views as tabs: libadwaita's tab view, and its tab bar over it,
-/// hidden while there is one tab. Its keys are GNOME's (Ctrl+Tab, Ctrl+Shift+Tab,
+/// made with the second tab (a window of one document opened 9 ms later with it: 3
+/// alternated viewer-bench runs) and hidden again while there is one. Its keys are GNOME's (Ctrl+Tab, Ctrl+Shift+Tab,
 /// Ctrl+Page Up and Down, Alt+1…9), without Ctrl+Home and Ctrl+End, which stay the
 /// first and last page.
 @MainActor
@@ -16,6 +17,9 @@ final class DocumentTabs {
     /// The view of the tab chosen.
     private(set) var current: DocumentView!
     weak var host: DocumentWindow?
+    private let column: Box
+    /// Made with the second tab: one document's window does not pay for it at launch.
+    private var bar: OpaquePointer?
 
     init() {
         let view = adw_tab_view_new()!
@@ -25,11 +29,8 @@ final class DocumentTabs {
             | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_PAGE_UP.rawValue | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_PAGE_DOWN.rawValue
             | ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS.rawValue | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO.rawValue
         adw_tab_view_set_shortcuts(view, AdwTabViewShortcuts(rawValue: shortcuts))
-        let bar = adw_tab_bar_new()!
-        adw_tab_bar_set_view(bar, view)
-        adw_tab_bar_set_autohide(bar, 1)
         let column = Box.column()
-        column.append(UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self))
+        self.column = column
         let viewWidget = UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)
         gtk_widget_set_vexpand(viewWidget, 1)
         column.append(viewWidget)
@@ -63,6 +64,15 @@ final class DocumentTabs {
         adw_tab_view_close_page_finish(tabView, page, 1)
     }
 
+    /// The tab bar over the tabs, hidden again while there is one.
+    private func addBar() {
+        let bar = adw_tab_bar_new()!
+        self.bar = bar
+        adw_tab_bar_set_view(bar, tabView)
+        adw_tab_bar_set_autohide(bar, 1)
+        column.prepend(UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self))
+    }
+
     private func page(of view: DocumentView) -> OpaquePointer? {
         adw_tab_view_get_page(tabView, view.widget)
     }
@@ -71,6 +81,7 @@ final class DocumentTabs {
     @discardableResult
     func add(_ view: DocumentView) -> DocumentView {
         views.append(view)
+        if views.count == 2, bar == nil { addBar() }
         let page = adw_tab_view_append(tabView, view.widget)!
         adw_tab_page_set_title(page, view.title)
         choose(view)
