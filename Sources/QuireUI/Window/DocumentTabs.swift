@@ -3,13 +3,13 @@ import CGtk
 import CShim
 
 /// A window's document views as tabs: libadwaita's tab view, and its tab bar over it,
-/// made with the second tab (a window of one document opened 9 ms later with it: 3
-/// alternated viewer-bench runs) and hidden again while there is one. Its keys are GNOME's (Ctrl+Tab, Ctrl+Shift+Tab,
-/// Ctrl+Page Up and Down, Alt+1…9), without Ctrl+Home and Ctrl+End, which stay the
-/// first and last page.
+/// made with the second tab (made at launch, it delayed a one-document window's content
+/// by about 9 ms: viewer-bench, 3 alternated runs) and hidden while there is one. Its
+/// keys are GNOME's (Ctrl+Tab, Shift+Ctrl+Tab, Ctrl+Page Up and Down, Alt+1…9), without
+/// Ctrl+Home and Ctrl+End, which stay the first and last page.
 @MainActor
 final class DocumentTabs {
-    /// The tab bar over the tab view.
+    /// The tab bar (once made) over the tab view.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let tabView: OpaquePointer
     /// The views, in the tabs' order.
