@@ -3,8 +3,14 @@ import QuireEngine
 import XCTest
 
 final class EditorCommandSettingTests: XCTestCase {
+    /// The folders the test made, removed after it.
+    private var made: [String] = []
+    override func tearDown() { made.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+
     private func folder() -> String {
-        NSTemporaryDirectory() + "quire-config-\(UUID().uuidString)/quire"
+        let parent = NSTemporaryDirectory() + "quire-config-\(UUID().uuidString)"
+        made.append(parent)
+        return parent + "/quire"
     }
 
     func testTheLastCommandGivenIsRememberedInAPrivateFolder() throws {
