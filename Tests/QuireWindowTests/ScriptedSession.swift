@@ -162,10 +162,21 @@ final class ScriptedSession {
         Self.poll { (try? String(contentsOfFile: errors, encoding: .utf8)).flatMap { $0.contains(text) ? true : nil } } ?? false
     }
 
-    /// The script's next line.
+    /// The script's next line. A script stuck for two minutes fails the test instead of
+    /// hanging the run (a script waiting on a line from the test while the test waits on
+    /// one from it would never end).
     func readLine() throws -> String {
         var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        let handle = output.fileHandleForReading
+        while true {
+            var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard Glibc.poll(&ready, 1, 120_000) > 0 else {
+                process.terminate()
+                throw FixtureFailure("the script said nothing for two minutes (so far: \(String(decoding: line, as: UTF8.self)))")
+            }
+            guard let byte = try handle.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) else { break }
+            line += byte
+        }
         return String(decoding: line, as: UTF8.self)
     }
 
