@@ -36,32 +36,29 @@ final class DocumentTabs {
         column.append(viewWidget)
         widget = column.widget
         Signal.connect(view, "notify::selected-page") { [unowned self] (_: UnsafeMutableRawPointer?) in self.selectionChanged() }
-        // A tab closed by its own button or a key: its view stops (the window's Ctrl+W asks
-        // about unsaved changes before it gets here).
+        // A tab closed by its own button asks about its changes first; one closed by `close`
+        // (Ctrl+W, which has asked) is no longer among the views.
         Signal.connectAnswering(view, "close-page") { [unowned self] argument in
             guard let argument else { return false }
             let page = OpaquePointer(argument)
-            if let closed = self.views.first(where: { self.page(of: $0) == page }) {
-                if closed.hasUnsavedChanges {
-                    closed.settleUnsaved { [unowned self] closing in
-                        if closing { self.finishClosing(closed, page: page) } else { adw_tab_view_close_page_finish(self.tabView, page, 0) }
-                    }
-                    return true
-                }
-                closed.rememberState()
-                self.views.removeAll { $0 === closed }
-                closed.stop()
+            guard let closed = self.views.first(where: { self.page(of: $0) == page }) else {
+                adw_tab_view_close_page_finish(self.tabView, page, 1)
+                return true
             }
-            adw_tab_view_close_page_finish(self.tabView, page, 1)
+            closed.settleUnsaved { [unowned self] closing in
+                guard closing else { return adw_tab_view_close_page_finish(self.tabView, page, 0) }
+                closed.rememberState()
+                self.forget(closed)
+                adw_tab_view_close_page_finish(self.tabView, page, 1)
+            }
             return true
         }
     }
 
-    private func finishClosing(_ view: DocumentView, page: OpaquePointer) {
-        view.rememberState()
+    /// `view` leaves the tabs: its threads and helpers end.
+    private func forget(_ view: DocumentView) {
         views.removeAll { $0 === view }
         view.stop()
-        adw_tab_view_close_page_finish(tabView, page, 1)
     }
 
     /// The tab bar over the tabs, hidden again while there is one.
@@ -103,8 +100,7 @@ final class DocumentTabs {
     /// Closes `view`'s tab (the reader has already been asked about its changes).
     func close(_ view: DocumentView) {
         guard let page = page(of: view) else { return }
-        views.removeAll { $0 === view }
-        view.stop()
+        forget(view)
         adw_tab_view_close_page(tabView, page)
     }
 
@@ -112,6 +108,10 @@ final class DocumentTabs {
         guard let page = adw_tab_view_get_selected_page(tabView), let child = adw_tab_page_get_child(page),
               let chosen = views.first(where: { $0.widget == child }), chosen !== current else { return }
         current = chosen
+        // GTK 4.8 does not pass on the resizes a hidden tab's widgets queued while it was
+        // hidden (the tab view's stack made it child-invisible, which stops them): without a
+        // resize of its own the view is drawn without allocations, blank, and the tab bar with it.
+        gtk_widget_queue_resize(chosen.widget)
         host?.tabChosen()
     }
 }

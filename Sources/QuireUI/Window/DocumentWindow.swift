@@ -198,10 +198,6 @@ final class DocumentWindow {
     /// Another tab is chosen: the chrome follows its view.
     func tabChosen() {
         view.showChrome()
-        // GTK 4.8 does not pass on the resizes a hidden tab's widgets queued while it was
-        // hidden (the tab view's stack made it child-invisible, which stops them): without a
-        // resize of its own the view is drawn without allocations, blank, and the tab bar with it.
-        gtk_widget_queue_resize(view.widget)
         if !view.searchBar.isOpen { canvas?.grabFocus() }
     }
 
