@@ -196,10 +196,10 @@ final class ScriptedSession {
 
     /// Whether the screen comes to show the top of `file`'s `page` at the top of the view,
     /// as a 1400×1000 window at 100 % shows it, its left edge at one of `xs` (the sidebar
-    /// open, by default; the fewer places, the faster the search).
-    func showsAtTheTop(page: Int, of file: String, xs: ClosedRange<Int> = 300...520) throws -> Bool {
+    /// open, by default; the fewer places, the faster the search) and its top at one of `ys`.
+    func showsAtTheTop(page: Int, of file: String, xs: ClosedRange<Int> = 300...520, ys: ClosedRange<Int> = 50...100) throws -> Bool {
         let expected = Picture(try DocumentSource(path: file).open().render(page: page, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 500, height: 160)
-        func shows(_ screen: Picture) -> Bool { screen.bestMatch(of: expected, xs: xs, ys: 50...100).mismatch <= 0.01 }
+        func shows(_ screen: Picture) -> Bool { screen.bestMatch(of: expected, xs: xs, ys: ys).mismatch <= 0.01 }
         return shows(try screen(until: shows))
     }
 

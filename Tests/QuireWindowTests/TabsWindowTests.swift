@@ -89,6 +89,62 @@ final class TabsWindowTests: XCTestCase {
         XCTAssertFalse(try QPDF.annotations(in: second).isEmpty, "the second tab's highlight was not saved")
     }
 
+    /// A tab dragged out of the bar and dropped outside the window (over another program's
+    /// window: X11's bare root window never ends a drag in GTK 4.8) makes a window of its
+    /// own, with the document at its page and its unsaved highlight, which saves from there.
+    func testATabDraggedOutMakesAWindowWithItsPageAndUnsavedHighlight() throws {
+        try QuireRun.requireDisplay()
+        let first = fixtures.long(pages: 3, named: "first.pdf")
+        let second = fixtures.long(pages: 40, named: "second.pdf")
+        let other = fixtures.path("other.png")
+        let script = TestEnvironment.ownSessionBus + ScriptedSession.windowFunctions
+            + ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            timeout 20 "$1" '\(second)'; echo "handed over $?"
+            echo "$(title_after "second.pdf")"
+            # Page 1's line, under the tab bar, three clicks and Ctrl+H: a highlight not on page 12.
+            read answer
+            for step in 10 5 0; do xdotool mousemove $((500 - step)) $((194 + step)); done
+            xdotool click --repeat 3 --delay 80 1
+            xdotool key ctrl+h
+            echo "$(title_after "• second.pdf")"
+            """ + ScriptedSession.press("ctrl+l", thenType: "12") + """
+            xdotool mousemove 1590 1190
+            convert -size 300x250 xc:gray70 '\(other)'
+            display -geometry 300x250+1250+900 '\(other)' & viewer=$!
+            stop_at_exit="$stop_at_exit $viewer"
+            timeout 20 xdotool search --sync --onlyvisible --pid $viewer >/dev/null
+            # The second tab, in the right half of the bar, down out of the window and onto the other program's.
+            xdotool mousemove 1050 70 mousedown 1
+            for step in $(seq 1 20); do xdotool mousemove 1050 $((70 + step * 20)); done
+            for step in $(seq 1 10); do xdotool mousemove $((1050 + step * 35)) $((470 + step * 55)); done
+            xdotool mouseup 1
+            moved=$(timeout 20 xdotool search --sync --onlyvisible --name '^• second\\.pdf$' | head -1)
+            xdotool mousemove 1590 1190
+            echo "left $(xdotool getwindowname "$window"), moved to another $([ -n "$moved" ] && [ "$moved" != "$window" ] && echo yes)"
+            xdotool windowfocus --sync "$moved"
+            xdotool key ctrl+s
+            window=$moved
+            echo "$(title_after "second.pdf")"
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("dragged.png"))
+        XCTAssertEqual(try session.readLine(), "handed over 0")
+        XCTAssertEqual(try session.readLine(), "second.pdf")
+        // The second tab's first line drawn, under the tab bar, before it is clicked.
+        _ = try session.stillScreen { $0.darkPixels(x: 400, y: 175, width: 200, height: 40) > 100 }
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "• second.pdf")
+        XCTAssertEqual(try session.readLine(), "left first.pdf, moved to another yes", "the tab dragged out did not make a window of its own")
+        XCTAssertEqual(try session.readLine(), "second.pdf", "the moved tab's highlight did not save from its new window")
+        // The new window, over the first at the screen's corner, without a tab bar: page 12.
+        XCTAssertTrue(try session.showsAtTheTop(page: 11, of: second, xs: 250...350), "the moved tab is not at its page")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertEqual(try QPDF.annotations(in: second).count, 1, "the moved tab's highlight is not in the file")
+    }
+
     /// Adwaita's tab bar: a band under the header bar with tabs' titles in it.
     private static func showsTabBar(_ screen: Picture) -> Bool {
         screen.darkPixels(x: 20, y: 55, width: 1360, height: 30) > 60

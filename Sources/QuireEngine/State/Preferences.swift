@@ -11,6 +11,10 @@
 /// 5. Preferences are read for the next document opened: a document shown keeps its view.
 /// 6. A printout has the annotations the pages show (the reader's, saved or not), unless
 ///    "Print annotations" is off: then the pages alone, with their form fields' values.
+/// 7. A file opened while a window shows a document opens as a tab of that window, or with
+///    "Open documents in tabs" off in a window of its own. Ctrl+N always makes a window.
+/// 8. Quire started with no file reopens the last session's documents (`LastSession`)
+///    unless "Reopen the last session's documents" is off.
 public struct Preferences: Sendable, Equatable {
     public var zoom: ZoomMode = .fitWidth
     public var arrangement: PageLayout.Arrangement = .single
@@ -20,6 +24,8 @@ public struct Preferences: Sendable, Equatable {
     /// Mebibytes of pictures to keep; nil: the machine's share (`CacheBudget`).
     public var cacheMiB: Int?
     public var printsAnnotations = true
+    public var opensInTabs = true
+    public var reopensLastSession = true
 
     public init() {}
 
@@ -34,16 +40,17 @@ public struct Preferences: Sendable, Equatable {
         public static let zoom = "default-zoom", layout = "default-layout", continuous = "continuous", night = "night-mode"
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
         public static let printAnnotations = "print-annotations"
+        public static let tabs = "open-in-tabs", lastSession = "reopen-last-session"
         /// Not a preference of the window: the colour each kind of markup last took (`MarkupColours`).
         public static let markupColours = "markup-colours"
-        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours]
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
     /// for the machine's share.
     public struct Stored: Sendable, Equatable {
         public var zoom = "fit-width", layout = "single", continuous = true, night = false, reopen = true, cacheMiB = 0
-        public var printAnnotations = true
+        public var printAnnotations = true, tabs = true, lastSession = true
         public init() {}
     }
 
@@ -56,6 +63,8 @@ public struct Preferences: Sendable, Equatable {
         reopensWhereLeft = stored.reopen
         cacheMiB = Self.cacheRangeMiB.contains(stored.cacheMiB) ? stored.cacheMiB : nil
         printsAnnotations = stored.printAnnotations
+        opensInTabs = stored.tabs
+        reopensLastSession = stored.lastSession
     }
 
     public var stored: Stored {
@@ -67,6 +76,8 @@ public struct Preferences: Sendable, Equatable {
         stored.reopen = reopensWhereLeft
         stored.cacheMiB = cacheMiB ?? 0
         stored.printAnnotations = printsAnnotations
+        stored.tabs = opensInTabs
+        stored.lastSession = reopensLastSession
         return stored
     }
 

@@ -7,8 +7,9 @@ import QuireEngine
 import Glibc
 #endif
 
-/// The GtkApplication: one window per opened file, the application-wide actions and
-/// shortcuts, and hand-off of files to an instance already running.
+/// The GtkApplication: windows of document tabs, the application-wide actions and
+/// shortcuts, hand-off of files to an instance already running, and the last session's
+/// documents kept and reopened.
 @MainActor
 public final class Application {
     public static let id = "app.quire.Quire"
@@ -18,6 +19,13 @@ public final class Application {
     /// What the environment says, read once at start-up.
     private let configuration: Configuration
     private var windows: [UnsafeMutableRawPointer: DocumentWindow] = [:]
+    /// The windows in the order they were made, for the last session.
+    private var windowOrder: [UnsafeMutableRawPointer] = []
+    /// The last session's documents (`LastSession`), kept a second after the tabs change.
+    private lazy var sessionFile = LastSessionFile()
+    private var sessionTimer: UInt32 = 0
+    /// Quit is closing every window: the session is what they showed.
+    private var ending = false
     private var snapshot: SnapshotRun?
     private var exitStatus: Int32 = 0
     private var memoryMonitor: OpaquePointer? // GMemoryMonitor, kept for the application's life
@@ -156,6 +164,7 @@ public final class Application {
             syncTeXForward = nil
             return forward(request)
         }
+        if windows.isEmpty, reopenLastSession() { return }
         if let path = SampleDocument.pathInSourceTree() {
             newWindow().open(path)
         } else if options.snapshotPath != nil {
@@ -198,6 +207,41 @@ public final class Application {
         window.present()
     }
 
+    /// The first start without a file: the last session's documents, each window with its
+    /// tabs, the chosen one chosen again. False when there is none to reopen (or it is not wanted).
+    private func reopenLastSession() -> Bool {
+        guard options.snapshotPath == nil, preferences.reopensLastSession else { return false }
+        let session = sessionFile.read().reopenable { access($0, F_OK) == 0 }
+        for kept in session.windows {
+            let window = newWindow()
+            for (index, file) in kept.files.enumerated() {
+                if index == 0 { window.open(file) } else { window.openInNewTab(file) }
+            }
+            let chosen = kept.files[kept.chosen]
+            _ = window.chooseTab { $0 == chosen }
+        }
+        return !session.isEmpty
+    }
+
+    /// The tabs changed: the session is kept a second later (changes come in bursts).
+    private func sessionChanged() {
+        guard options.snapshotPath == nil, !ending else { return }
+        if sessionTimer != 0 { g_source_remove(sessionTimer) }
+        sessionTimer = MainLoop.after(seconds: 1) { [unowned self] in
+            self.sessionTimer = 0
+            self.keepSession()
+        }
+    }
+
+    /// Writes the windows' documents as the last session (`LastSession`'s rule 2).
+    private func keepSession() {
+        if sessionTimer != 0 { g_source_remove(sessionTimer) }
+        sessionTimer = 0
+        guard options.snapshotPath == nil else { return }
+        let session = LastSession(windows: windowOrder.compactMap { windows[$0]?.sessionWindow })
+        do { try sessionFile.write(session) } catch { printError("cannot keep the session's documents: \(error)") }
+    }
+
     private var snapshotPassword: String? {
         options.snapshotPath != nil ? configuration.snapshotPassword : nil
     }
@@ -217,12 +261,21 @@ public final class Application {
                                     recentMenu: recent.menu, configuration: configuration)
         let key = UnsafeMutableRawPointer(window.window)
         windows[key] = window
+        windowOrder.append(key)
+        window.onTabsChanged = { [unowned self] in self.sessionChanged() }
+        window.onNewWindow = { [unowned self] in self.newWindow() }
         window.onOpenRequest = { [unowned self, unowned window] in self.chooseFile(for: window) }
         window.onOpened = { [unowned self] path in self.recent.add(path: path) }
         window.onFilesDropped = { [unowned self, unowned window] uris in
             for uri in uris { self.open(uri, in: window) }
         }
-        window.onClosed = { [unowned self] in self.windows[key] = nil }
+        window.onClosed = { [unowned self] in
+            // The last window's documents are the session; another's leave it.
+            if self.windows.count == 1, !self.ending { self.keepSession() }
+            self.windows[key] = nil
+            self.windowOrder.removeAll { $0 == key }
+            if !self.windows.isEmpty { self.sessionChanged() }
+        }
         if preferences.startsNight(options.view) { window.setNight(true) }
         if let path = options.snapshotPath {
             snapshot = SnapshotRun(window: window, path: path, seconds: configuration.snapshotSeconds) { [unowned self] status, message in
@@ -248,7 +301,7 @@ public final class Application {
         guard let window else { return newWindow().open(argument) }
         let preferences = self.preferences
         window.renewStart(preferences.start(options.view), pictureCacheBytes: preferences.pictureCacheBytes(configuration))
-        guard window.isEmpty else { return window.openInNewTab(argument) }
+        guard window.isEmpty else { return preferences.opensInTabs ? window.openInNewTab(argument) : newWindow().open(argument) }
         if preferences.startsNight(options.view) { window.setNight(true) }
         window.open(argument)
     }
@@ -259,7 +312,11 @@ public final class Application {
     private func quit() {
         let asking = windows.values.filter(\.hasUnsavedChanges)
         func settle(_ remaining: ArraySlice<DocumentWindow>) {
-            guard let window = remaining.first else { return windows.values.forEach { $0.closeAll() } }
+            guard let window = remaining.first else {
+                keepSession()
+                ending = true
+                return windows.values.forEach { $0.closeAll() }
+            }
             window.present()
             window.settleUnsaved { closing in if closing { settle(remaining.dropFirst()) } }
         }

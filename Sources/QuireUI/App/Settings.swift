@@ -61,6 +61,8 @@ final class Settings {
         stored.reopen = g_settings_get_boolean(pointer(settings), Key.reopen) != 0
         stored.cacheMiB = Int(g_settings_get_int(pointer(settings), Key.cacheMiB))
         stored.printAnnotations = g_settings_get_boolean(pointer(settings), Key.printAnnotations) != 0
+        stored.tabs = g_settings_get_boolean(pointer(settings), Key.tabs) != 0
+        stored.lastSession = g_settings_get_boolean(pointer(settings), Key.lastSession) != 0
         return Preferences(stored)
     }
 
@@ -79,7 +81,10 @@ final class Settings {
         if after.night != before.night { g_settings_set_boolean(gsettings, Key.night, after.night ? 1 : 0) }
         if after.reopen != before.reopen { g_settings_set_boolean(gsettings, Key.reopen, after.reopen ? 1 : 0) }
         if after.cacheMiB != before.cacheMiB { g_settings_set_int(gsettings, Key.cacheMiB, Int32(after.cacheMiB)) }
-        if after.printAnnotations != before.printAnnotations { g_settings_set_boolean(gsettings, Key.printAnnotations, after.printAnnotations ? 1 : 0) }
+        for (key, value, old) in [(Key.printAnnotations, after.printAnnotations, before.printAnnotations), (Key.tabs, after.tabs, before.tabs),
+                                  (Key.lastSession, after.lastSession, before.lastSession)] where value != old {
+            g_settings_set_boolean(gsettings, key, value ? 1 : 0)
+        }
     }
 
     /// The SyncTeX editor command: the preference, or until it was ever set the file

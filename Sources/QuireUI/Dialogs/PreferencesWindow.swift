@@ -4,7 +4,7 @@ import CShim
 import QuireEngine
 
 /// The Preferences window (Ctrl+comma, `app.preferences`): how documents start (zoom,
-/// layout, night mode, reopening where left), printing annotations, the picture cache and
+/// layout, night mode, reopening where left, the last session, tabs), printing annotations, the picture cache and
 /// the SyncTeX editor command. A choice is stored as it is made (`Settings`) and holds from the next document
 /// opened: documents already shown keep their views. One window at a time.
 @MainActor
@@ -54,10 +54,18 @@ final class PreferencesWindow {
             settings.change { $0.night = on }
         }, to: documents)
 
-        let reopening = group(tr("Reopening"), description: nil)
+        let reopening = group(tr("Reopening and Tabs"), description: nil)
         add(switchRow(tr("_Reopen Documents Where I Left Them"), subtitle: tr("At their page, zoom, layout, sidebar and night mode"),
                       on: stored.reopensWhereLeft) { [settings] on in
             settings.change { $0.reopensWhereLeft = on }
+        }, to: reopening)
+        add(switchRow(tr("Reopen the _Last Session’s Documents"), subtitle: tr("When Quire starts without a file, the tabs it had when it ended"),
+                      on: stored.reopensLastSession) { [settings] on in
+            settings.change { $0.reopensLastSession = on }
+        }, to: reopening)
+        add(switchRow(tr("Open Documents in _Tabs"), subtitle: tr("A document opened while a window shows another becomes its tab; off, it has a window of its own"),
+                      on: stored.opensInTabs) { [settings] on in
+            settings.change { $0.opensInTabs = on }
         }, to: reopening)
 
         let printing = group(tr("Printing"), description: nil)

@@ -125,6 +125,30 @@ enum Signal {
         return connect(monitor, "changed", handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// Signals with a pointer and an int: AdwTabView's `page-attached`, `page-detached` and
+    /// `page-reordered` (the page, its position).
+    @discardableResult
+    static func connect(_ instance: some GObjectPointer, _ signal: String,
+                        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int32) -> Void) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, argument, position, data in
+            let handler: @MainActor (UnsafeMutableRawPointer?, Int32) -> Void = body(data)
+            MainActor.assumeIsolated { handler(argument, position) }
+        }
+        return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
+    /// Signals with no argument whose handler answers an object, such as AdwTabView's
+    /// `create-window` (the tab view of a new window, or nil).
+    @discardableResult
+    static func connectMaking(_ instance: some GObjectPointer, _ signal: String,
+                              _ handler: @escaping @MainActor () -> OpaquePointer?) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> OpaquePointer? = { _, data in
+            let handler: @MainActor () -> OpaquePointer? = body(data)
+            return OpaquePointer(bitPattern: MainActor.assumeIsolated { handler().map { Int(bitPattern: $0) } ?? 0 })
+        }
+        return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
     /// GApplication's `open`: (files, count, hint).
     @discardableResult
     static func connectOpen(_ application: some GObjectPointer,

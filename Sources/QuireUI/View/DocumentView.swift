@@ -18,7 +18,7 @@ final class DocumentView {
     let searchBar = SearchBar()
     let sidebar = Sidebar()
     private var followPending = false
-    private unowned let host: DocumentWindow
+    private unowned var host: DocumentWindow
     private let stack = Stack()
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     /// Opens the file again (Ctrl+R), as it is now.
@@ -67,9 +67,7 @@ final class DocumentView {
         self.states = states
         let welcome = StatusPage(icon: "x-office-document-symbolic")
         welcome.set(title: tr("Open a document"), message: tr("Choose a PDF file to read, or drop one on Quire’s icon."))
-        welcome.append(StatusPage.button(tr("_Open a Document…"), suggested: true) { [unowned host] in host.onOpenRequest?() })
         errorPage.append(retryButton)
-        errorPage.append(StatusPage.button(tr("_Open Another Document…")) { [unowned host] in host.onOpenRequest?() })
         stack.add(welcome.widget, named: "welcome")
         stack.add(Box.column(), named: "opening")
         stack.add(errorPage.widget, named: "error")
@@ -88,6 +86,8 @@ final class DocumentView {
         gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
         gtk_paned_set_position(OpaquePointer(paned), 230)
         widget = paned
+        welcome.append(StatusPage.button(tr("_Open a Document…"), suggested: true) { [unowned self] in self.host.onOpenRequest?() })
+        errorPage.append(StatusPage.button(tr("_Open Another Document…")) { [unowned self] in self.host.onOpenRequest?() })
         sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
         // An annotation a little below the top of the view, so that the line before shows.
         // It is chosen, as a click on it would choose it: Delete deletes it.
@@ -117,6 +117,12 @@ final class DocumentView {
         caret?.stop()
         canvas?.close()
         openingCheck?.cancel()
+    }
+
+    /// The view's tab was dropped on another window, which holds it from now on.
+    func move(to window: DocumentWindow) {
+        host = window
+        annotations?.parent = window.window
     }
 
     /// True while the view shows no document and so can take one (Ctrl+O reuses it).
@@ -299,6 +305,7 @@ final class DocumentView {
         do {
             let source = try DocumentSource(pathOrURI: argument, password: password)
             documentPath = if case .file(let path) = source.location { path } else { nil }
+            host.onTabsChanged?()
             perform(session.open(source))
         } catch {
             printError(error.description)

@@ -6,7 +6,9 @@ import CShim
 /// made with the second tab (made at launch, it delayed a one-document window's content
 /// by about 9 ms: viewer-bench, 3 alternated runs) and hidden while there is one. Its
 /// keys are GNOME's (Ctrl+Tab, Shift+Ctrl+Tab, Ctrl+Page Up and Down, Alt+1…9), without
-/// Ctrl+Home and Ctrl+End, which stay the first and last page.
+/// Ctrl+Home and Ctrl+End, which stay the first and last page. A tab dragged out of the
+/// bar makes a window of its own, or joins the window it is dropped on: its view moves
+/// whole (place, zoom, search, unsaved changes), helpers and all.
 @MainActor
 final class DocumentTabs {
     /// The tab bar (once made) over the tab view.
@@ -20,6 +22,17 @@ final class DocumentTabs {
     private let column: Box
     /// Made with the second tab: one document's window does not pay for it at launch.
     private var bar: OpaquePointer?
+    /// Called when tabs are added, closed, chosen or moved.
+    var onChanged: (() -> Void)?
+    /// A tab was dropped outside every window: the tabs of a new window for it.
+    var onNewWindow: (() -> DocumentTabs)?
+    /// The last tab was dragged away to another window.
+    var onEmptied: (() -> Void)?
+    /// The window is closing: its tab view's pages go without being closed or moved.
+    var isClosing = false
+    /// A view between two windows: libadwaita detaches its tab from one tab view, then at
+    /// once attaches it to the other.
+    private static var moving: DocumentView?
 
     init() {
         let view = adw_tab_view_new()!
@@ -36,6 +49,16 @@ final class DocumentTabs {
         column.append(viewWidget)
         widget = column.widget
         Signal.connect(view, "notify::selected-page") { [unowned self] (_: UnsafeMutableRawPointer?) in self.selectionChanged() }
+        Signal.connect(view, "notify::n-pages") { [unowned self] (_: UnsafeMutableRawPointer?) in if !self.isClosing { self.onChanged?() } }
+        Signal.connect(view, "page-reordered") { [unowned self] (_: UnsafeMutableRawPointer?, _: Int32) in self.onChanged?() }
+        Signal.connect(view, "page-detached") { [unowned self] (page: UnsafeMutableRawPointer?, _: Int32) in self.detached(page) }
+        Signal.connect(view, "page-attached") { [unowned self] (page: UnsafeMutableRawPointer?, _: Int32) in self.attached(page) }
+        Signal.connectMaking(view, "create-window") { [unowned self] in self.onNewWindow?().tabView }
+        // While a tab is dragged every window shows its tab bar, to drop it on: one of a
+        // single tab too, whose bar was never made.
+        Signal.connect(view, "notify::is-transferring-page") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            if self.bar == nil, adw_tab_view_get_is_transferring_page(self.tabView) != 0 { self.addBar() }
+        }
         // A tab closed by its own button asks about its changes first; one closed by `close`
         // (Ctrl+W, which has asked) is no longer among the views.
         Signal.connectAnswering(view, "close-page") { [unowned self] argument in
@@ -61,6 +84,28 @@ final class DocumentTabs {
         view.stop()
     }
 
+    /// A tab left: one closed went through `forget` first, so a view still here was
+    /// dragged away, to be taken by the tabs it is dropped on.
+    private func detached(_ page: UnsafeMutableRawPointer?) {
+        guard !isClosing, let page, let child = adw_tab_page_get_child(OpaquePointer(page)),
+              let view = views.first(where: { $0.widget == child }) else { return }
+        views.removeAll { $0 === view }
+        Self.moving = view
+        if views.isEmpty { onEmptied?() }
+    }
+
+    /// A tab dropped here from another window: its view is this window's now, in place of
+    /// the welcome page of a window that showed no document.
+    private func attached(_ page: UnsafeMutableRawPointer?) {
+        guard !isClosing, let page, let moving = Self.moving, adw_tab_page_get_child(OpaquePointer(page)) == moving.widget, let host else { return }
+        Self.moving = nil
+        let welcome = views.count == 1 && views[0].isEmpty ? views[0] : nil
+        views.append(moving)
+        moving.move(to: host)
+        if let welcome { close(welcome) }
+        choose(moving)
+    }
+
     /// The tab bar over the tabs, hidden again while there is one.
     private func addBar() {
         let bar = adw_tab_bar_new()!
@@ -68,6 +113,14 @@ final class DocumentTabs {
         adw_tab_bar_set_view(bar, tabView)
         adw_tab_bar_set_autohide(bar, 1)
         column.prepend(UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self))
+    }
+
+    /// The views in the order the reader sees their tabs (a tab dragged along the bar moves).
+    var ordered: [DocumentView] {
+        (0..<adw_tab_view_get_n_pages(tabView)).compactMap { index in
+            let child = adw_tab_page_get_child(adw_tab_view_get_nth_page(tabView, index))
+            return views.first { $0.widget == child }
+        }
     }
 
     private func page(of view: DocumentView) -> OpaquePointer? {
@@ -105,7 +158,7 @@ final class DocumentTabs {
     }
 
     private func selectionChanged() {
-        guard let page = adw_tab_view_get_selected_page(tabView), let child = adw_tab_page_get_child(page),
+        guard !isClosing, let page = adw_tab_view_get_selected_page(tabView), let child = adw_tab_page_get_child(page),
               let chosen = views.first(where: { $0.widget == child }), chosen !== current else { return }
         current = chosen
         // GTK 4.8 does not pass on the resizes a hidden tab's widgets queued while it was
@@ -113,5 +166,6 @@ final class DocumentTabs {
         // resize of its own the view is drawn without allocations, blank, and the tab bar with it.
         gtk_widget_queue_resize(chosen.widget)
         host?.tabChosen()
+        onChanged?()
     }
 }

@@ -39,6 +39,12 @@ final class DocumentWindow {
     var onOpened: ((String) -> Void)?
     /// Files dragged onto the window, as URIs.
     var onFilesDropped: (([String]) -> Void)?
+    /// Its tabs changed: opened, closed, chosen, moved, or a document opened in one.
+    var onTabsChanged: (() -> Void)?
+    /// What the tabs showed when the window began to close.
+    private var keptSession: LastSession.Window?
+    /// A new window, for a tab dropped outside every window.
+    var onNewWindow: (() -> DocumentWindow)?
 
     init(application: UnsafeMutablePointer<GtkApplication>, start: ViewStart.Options,
          size: (width: Int, height: Int)?, states: DocumentStateStore, recentMenu: OpaquePointer,
@@ -54,6 +60,10 @@ final class DocumentWindow {
         headerReveal = HeaderReveal(header: header.widget, window: window)
         tabs = DocumentTabs()
         tabs.host = self
+        tabs.onChanged = { [unowned self] in self.onTabsChanged?() }
+        tabs.onNewWindow = { [unowned self] in self.onNewWindow!().tabs }
+        // Its last tab went to another window: this one goes, after the drop.
+        tabs.onEmptied = { [unowned self] in MainLoop.invoke { [weak self] in self?.destroy() } }
         headerReveal.setContent(tabs.widget)
         adw_application_window_set_content(UnsafeMutableRawPointer(window).assumingMemoryBound(to: AdwApplicationWindow.self), headerReveal.widget)
         tabs.add(DocumentView(host: self, states: states))
@@ -87,6 +97,7 @@ final class DocumentWindow {
                 return true
             }
             self.tabs.views.forEach { $0.rememberState() }
+            self.closing()
             return false
         }
         DroppedFiles.accept(on: window) { [unowned self] uris in self.onFilesDropped?(uris) }
@@ -139,6 +150,13 @@ final class DocumentWindow {
         return true
     }
 
+    /// The window's tabs as the last session keeps them; nil when none shows a local file.
+    var sessionWindow: LastSession.Window? {
+        if tabs.isClosing { return keptSession }
+        let ordered = tabs.ordered
+        return LastSession.window(tabs: ordered.map(\.documentPath), chosen: ordered.firstIndex { $0 === view } ?? 0)
+    }
+
     /// A forward search: the tab showing the PDF moves there.
     func syncTeXForward(_ position: SourcePosition) { view.syncTeXForward(position) }
 
@@ -163,6 +181,18 @@ final class DocumentWindow {
     /// Closes every tab and the window, remembering where each document was left.
     func closeAll() {
         tabs.views.forEach { $0.rememberState() }
+        destroy()
+    }
+
+    /// The window goes: what its tabs showed is kept for the session first, and the tabs no
+    /// longer follow their pages, which the window's widgets take away with them.
+    private func closing() {
+        keptSession = sessionWindow
+        tabs.isClosing = true
+    }
+
+    private func destroy() {
+        closing()
         toplevel.destroy()
     }
 
@@ -221,7 +251,7 @@ final class DocumentWindow {
         let closing = view
         if closing.keepingUnsaved(then: { [unowned self] in self.close() }) { return }
         closing.rememberState()
-        if tabs.views.count == 1 { return toplevel.destroy() }
+        if tabs.views.count == 1 { return destroy() }
         tabs.close(closing)
     }
 

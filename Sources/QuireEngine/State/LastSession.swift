@@ -1,0 +1,98 @@
+import Foundation
+
+/// The documents the reader had open when Quire last ended, for the next start to reopen
+/// ("Reopen the last session's documents", on by default). Policy:
+/// 1. What is kept: each window's local files in their tabs' order, and the tab chosen.
+///    Not web addresses, not a window or tab showing no document. Each document reopens
+///    at its own remembered place (`DocumentStateStore`), as any document does.
+/// 2. When: whenever a window's tabs change (a document opened, a tab closed, chosen or
+///    moved), so a crash loses at most that change. A window closed while others stay
+///    leaves the session; the last window closed, or Quit, leaves it as it was: those
+///    documents are the session.
+/// 3. Read when Quire starts with no file to open and no instance running, never for a
+///    snapshot. Files no longer there are left out; a window left with none is too.
+/// 4. The file is ours but untrusted: one that does not decode, or is over 1 MiB, is an
+///    empty session; at most 100 windows of 500 tabs are kept, paths under 4,096 bytes.
+public struct LastSession: Sendable, Equatable, Codable {
+    public struct Window: Sendable, Equatable, Codable {
+        public var files: [String]
+        /// The index of the tab chosen, among `files`.
+        public var chosen: Int
+
+        public init(files: [String], chosen: Int = 0) {
+            self.files = files
+            self.chosen = chosen
+        }
+    }
+
+    public var windows: [Window]
+
+    public init(windows: [Window] = []) { self.windows = windows }
+
+    public static let fileName = "session.json"
+    static let sizeLimit = 1 << 20
+    static let maxWindows = 100, maxTabs = 500, maxPath = 4096
+
+    /// A window's tabs as kept: the local files (`nil` for a tab without one is left out),
+    /// the chosen tab's index moved to count only those kept; nil when none is kept.
+    public static func window(tabs: [String?], chosen: Int) -> Window? {
+        var files: [String] = []
+        var chosenFile = 0
+        for (index, tab) in tabs.enumerated() {
+            guard let tab, tab.hasPrefix("/"), tab.utf8.count < maxPath, files.count < maxTabs else { continue }
+            if index == chosen { chosenFile = files.count }
+            files.append(tab)
+        }
+        return files.isEmpty ? nil : Window(files: files, chosen: chosenFile)
+    }
+
+    /// What a start reopens: the windows' files that still exist (`exists`), each window's
+    /// chosen tab moved to count only those; windows left without a file are left out.
+    public func reopenable(exists: (String) -> Bool) -> LastSession {
+        LastSession(windows: windows.prefix(Self.maxWindows).compactMap { window in
+            let chosen = window.files.indices.contains(window.chosen) ? window.files[window.chosen] : nil
+            let kept = window.files.prefix(Self.maxTabs).filter { $0.hasPrefix("/") && $0.utf8.count < Self.maxPath && exists($0) }
+            guard !kept.isEmpty else { return nil }
+            return Window(files: kept, chosen: chosen.flatMap { kept.firstIndex(of: $0) } ?? 0)
+        })
+    }
+
+    public var isEmpty: Bool { windows.isEmpty }
+
+    public func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Array(try encoder.encode(self))
+    }
+
+    /// The session in `bytes`; an empty one for bytes that are not a session.
+    public static func decoded(_ bytes: [UInt8]) -> LastSession {
+        guard bytes.count <= sizeLimit, let session = try? JSONDecoder().decode(LastSession.self, from: Data(bytes)) else { return LastSession() }
+        return session
+    }
+}
+
+/// Where the last session is kept: `session.json` beside the remembered documents
+/// (`$XDG_STATE_HOME/quire`), replaced whole (`AtomicFile`).
+public struct LastSessionFile {
+    private let file: AtomicFile
+
+    public init(directory: String = DocumentStateStore.defaultDirectory()) {
+        file = AtomicFile(directory: directory, name: LastSession.fileName, steps: .system)
+    }
+
+    public var path: String { file.path }
+
+    /// The session kept; empty when there is none or it cannot be read.
+    public func read() -> LastSession {
+        guard case .bytes(let bytes, _) = file.read(limit: LastSession.sizeLimit) else { return LastSession() }
+        return LastSession.decoded(bytes)
+    }
+
+    /// Keeps `session` in place of the one kept (in a private folder made if needed).
+    public func write(_ session: LastSession) throws {
+        try PrivateDirectory.create(file.directory)
+        if let problem = PrivateDirectory.problem(file.directory) { throw FileError(describing: problem) }
+        try file.replace(with: session.encoded())
+    }
+}
