@@ -145,6 +145,70 @@ final class TabsWindowTests: XCTestCase {
         XCTAssertEqual(try QPDF.annotations(in: second).count, 1, "the moved tab's highlight is not in the file")
     }
 
+    /// A tab in the background a while (here 1 s, `QUIRE_BACKGROUND_SECONDS`) ends its
+    /// render helpers and keeps its document's helper; chosen again it shows its page at
+    /// once from the picture it kept, and new helpers draw the next page.
+    func testABackgroundTabEndsItsRenderHelpersAndShowsItsPageWhenChosenAgain() throws {
+        try QuireRun.requireDisplay()
+        let first = fixtures.long(pages: 40, named: "first.pdf")
+        let second = fixtures.long(pages: 3, named: "second.pdf")
+        let script = TestEnvironment.ownSessionBus + ScriptedSession.windowFunctions
+            + ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            """ + ScriptedSession.press("ctrl+l", thenType: "5") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            zygote=$(pgrep -P $quire | head -1)
+            helpers=$(pgrep -P $zygote | sort)
+            timeout 20 "$1" '\(second)'; echo "handed over $?"
+            echo "$(title_after "second.pdf")"
+            for i in $(seq 400); do
+                alive=$(for pid in $helpers; do kill -0 $pid 2>/dev/null && echo $pid; done | wc -l)
+                [ $alive -lt $(echo "$helpers" | wc -l) ] && break
+                sleep 0.05
+            done
+            echo "first tab's helpers: $(echo "$helpers" | wc -l), alive $alive"
+            xdotool windowfocus --sync "$window"
+            xdotool key alt+1
+            echo "$(title_after "first.pdf")"
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+l
+            xdotool type 6
+            xdotool key Return
+            xdotool mousemove 1590 1190
+            echo paged
+            read answer
+            echo "new helpers $(pgrep -P $zygote | sort | comm -23 - <(echo "$helpers") | wc -l)"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("background.png"),
+                                          environment: ["QUIRE_BACKGROUND_SECONDS": "1"])
+        XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertTrue(try session.showsAtTheTop(page: 4, of: first, xs: 250...350), "the first tab is not at page 5")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "handed over 0")
+        XCTAssertEqual(try session.readLine(), "second.pdf")
+        let helpers = try session.readLine()
+        let counts = helpers.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        XCTAssertEqual(counts.count, 2, helpers)
+        if counts.count == 2 {
+            XCTAssertLessThan(counts[1], counts[0], "no helper of the background tab ended: \(helpers)")
+            XCTAssertGreaterThan(counts[1], 0, "the background tab's document helper ended too: \(helpers)")
+        }
+        XCTAssertEqual(try session.readLine(), "first.pdf")
+        // Under the tab bar now: the kept picture of page 5.
+        XCTAssertTrue(try session.showsAtTheTop(page: 4, of: first, xs: 250...350, ys: 80...160), "the first tab chosen again does not show page 5")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "paged")
+        XCTAssertTrue(try session.showsAtTheTop(page: 5, of: first, xs: 250...350, ys: 80...160), "page 6 was not drawn after the helpers ended")
+        try session.proceed()
+        let restarted = try session.readLine()
+        XCTAssertNotEqual(restarted, "new helpers 0", "no render helper started again")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+    }
+
     /// Adwaita's tab bar: a band under the header bar with tabs' titles in it.
     private static func showsTabBar(_ screen: Picture) -> Bool {
         screen.darkPixels(x: 20, y: 55, width: 1360, height: 30) > 60

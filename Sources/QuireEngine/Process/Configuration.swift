@@ -36,6 +36,9 @@ public struct Configuration: Sendable {
     public var tracesLaunch: Bool
     /// `QUIRE_REPORT_SHOWN_TEXT=1`: `--snapshot` also prints the words the window shows.
     public var reportsShownText: Bool
+    /// `QUIRE_BACKGROUND_SECONDS`: how long a tab stays in the background before it is
+    /// trimmed (`BackgroundTab.trimAfter`, 60 s).
+    public var backgroundTrimSeconds: Double
     /// Render and search threads: one a core, at most four (beyond that poppler's memory
     /// traffic dominates).
     public var workerThreads: Int
@@ -67,6 +70,7 @@ public struct Configuration: Sendable {
         tracesLaunch = variable("QUIRE_TRACE_LAUNCH") == "1"
         reportsShownText = variable("QUIRE_REPORT_SHOWN_TEXT") == "1"
         workerThreads = min(max(processors, 1), 4)
+        backgroundTrimSeconds = seconds("QUIRE_BACKGROUND_SECONDS") ?? BackgroundTab.trimAfter
     }
 }
 

@@ -246,6 +246,13 @@ final class PageCanvas: CanvasContent {
         drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
     }
 
+    /// The tab has been in the background a while (`BackgroundTab`): only the pictures on
+    /// screen stay, to show at once when it comes back, and the render helpers end.
+    func sendToBackground() {
+        trimMemory()
+        threads?.endWorkers()
+    }
+
     /// While the view cannot be seen (hidden, minimised) nothing is rendered; pending work
     /// is dropped and planned again when it shows.
     func setPaused(_ paused: Bool) {
@@ -270,6 +277,8 @@ final class PageCanvas: CanvasContent {
 
 
     var visiblePages: Range<Int> { model.visiblePages }
+    /// Whether every page in view has its sharp picture (or failed).
+    var showsSharp: Bool { model.visiblePagesComplete }
     var isSettled: Bool { model.isSettled && labels.isComplete }
     func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
 
@@ -489,6 +498,10 @@ final class PageCanvas: CanvasContent {
         let plan = model.plan()
         let tiles = firstView.tiles(of: plan)
         if let first = tiles.first { LaunchTrace.mark("tiles asked, the first at scale \(first.scale)") }
+        if let threads, !threads.hasWorkers, !tiles.isEmpty {
+            threads.restartWorkers()
+            seenResults = 0
+        }
         workers?.submit(tiles, urgent: plan.urgent, seen: seenResults)
     }
 

@@ -40,6 +40,8 @@ final class DocumentView {
     private var configuration: Configuration { host.configuration }
     private var identity: DocumentIdentity?
     private var saveTimer: UInt32 = 0
+    /// Set while the view's tab is in the background, until it is trimmed (`BackgroundTab`).
+    private var backgroundTimer: UInt32 = 0
     private var watch: FileWatch?
     /// The reader's markups on the document shown.
     private(set) var annotations: DocumentAnnotations?
@@ -110,8 +112,28 @@ final class DocumentView {
         gtk_actionable_set_action_name(OpaquePointer(retryButton), "win.reload")
     }
 
+    /// Its tab is no longer the one shown (`BackgroundTab`): nothing renders, and after a
+    /// while only what it shows is kept and its render helpers end.
+    func wentToBackground() {
+        canvas?.setPaused(true)
+        if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
+        backgroundTimer = MainLoop.after(seconds: configuration.backgroundTrimSeconds) { [weak self] in
+            self?.backgroundTimer = 0
+            self?.canvas?.sendToBackground()
+        }
+    }
+
+    /// Its tab is shown again: it plans what it lacks (its helpers start again if they ended).
+    func cameToFront() {
+        if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
+        backgroundTimer = 0
+        canvas?.setPaused(false)
+    }
+
     /// The window is going: every thread and helper of the document stops.
     func stop() {
+        if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
+        backgroundTimer = 0
         search?.stop()
         selection?.stop()
         caret?.stop()

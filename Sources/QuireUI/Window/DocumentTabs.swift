@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import CShim
+import QuireEngine
 
 /// A window's document views as tabs: libadwaita's tab view, and its tab bar over it,
 /// made with the second tab (made at launch, it delayed a one-document window's content
@@ -157,10 +158,30 @@ final class DocumentTabs {
         adw_tab_view_close_page(tabView, page)
     }
 
+    /// Tab switches counted, for `QUIRE_TRACE_LAUNCH`'s lines.
+    private static var switches = 0
+
+    /// With `QUIRE_TRACE_LAUNCH=1`: when a tab was chosen, and whether the first frame after
+    /// showed its pages sharp (`scripts/tabs-memory.sh` reads these).
+    private func traceSwitch(to chosen: DocumentView) {
+        guard LaunchTrace.isOn else { return }
+        Self.switches += 1
+        let switchNumber = Self.switches
+        LaunchTrace.mark("tab chosen (switch \(switchNumber))")
+        MainLoop.afterEachFrame(of: chosen.widget) { [weak chosen] in
+            LaunchTrace.mark("tab painted (switch \(switchNumber)): \(chosen?.canvas?.showsSharp == true ? "sharp" : "waiting for pictures")")
+            return false
+        }
+    }
+
     private func selectionChanged() {
         guard !isClosing, let page = adw_tab_view_get_selected_page(tabView), let child = adw_tab_page_get_child(page),
               let chosen = views.first(where: { $0.widget == child }), chosen !== current else { return }
+        let previous = current
         current = chosen
+        if let previous, views.contains(where: { $0 === previous }) { previous.wentToBackground() }
+        chosen.cameToFront()
+        traceSwitch(to: chosen)
         // GTK 4.8 does not pass on the resizes a hidden tab's widgets queued while it was
         // hidden (the tab view's stack made it child-invisible, which stops them): without a
         // resize of its own the view is drawn without allocations, blank, and the tab bar with it.
