@@ -48,22 +48,19 @@ final class RecentDocuments {
 
     private func rebuild() {
         g_menu_remove_all(menu)
-        guard let items = gtk_recent_manager_get_items(manager) else { return }
-        defer { g_list_free_full(items) { gtk_recent_info_unref(OpaquePointer($0)) } }
         var documents: [(uri: String, name: String, modified: Int)] = []
-        var node: UnsafeMutablePointer<GList>? = items
-        while let current = node {
-            let info = OpaquePointer(current.pointee.data)
-            node = current.pointee.next
-            if Self.isPrintedByQuire(info) {
-                // Its removal comes back here through "changed", with nothing left to remove.
-                _ = gtk_recent_manager_remove_item(manager, gtk_recent_info_get_uri(info), nil)
-                continue
+        RecentItems.withItems(of: manager) { items in
+            for info in items {
+                if Self.isPrintedByQuire(info) {
+                    // Its removal comes back here through "changed", with nothing left to remove.
+                    _ = gtk_recent_manager_remove_item(manager, gtk_recent_info_get_uri(info), nil)
+                    continue
+                }
+                guard let type = gtk_recent_info_get_mime_type(info), String(cString: type) == "application/pdf",
+                      gtk_recent_info_is_local(info) != 0, gtk_recent_info_exists(info) != 0 else { continue }
+                let modified = gtk_recent_info_get_modified(info).map { g_date_time_to_unix($0) } ?? 0
+                documents.append((String(cString: gtk_recent_info_get_uri(info)), String(cString: gtk_recent_info_get_display_name(info)), modified))
             }
-            guard let type = gtk_recent_info_get_mime_type(info), String(cString: type) == "application/pdf",
-                  gtk_recent_info_is_local(info) != 0, gtk_recent_info_exists(info) != 0 else { continue }
-            let modified = gtk_recent_info_get_modified(info).map { g_date_time_to_unix($0) } ?? 0
-            documents.append((String(cString: gtk_recent_info_get_uri(info)), String(cString: gtk_recent_info_get_display_name(info)), modified))
         }
         for document in documents.sorted(by: { $0.modified > $1.modified }).prefix(Self.shown) {
             owning(g_menu_item_new(document.name, nil)!) { item in

@@ -10,7 +10,7 @@ enum RestingHeap {
     /// Watches `window`'s frames; it must be realized (it has a frame clock then).
     static func watch(_ window: UnsafeMutablePointer<GtkWidget>) {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
-        Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+        Signal.connect(clock, "after-paint") {
             if rest.painted(at: monotonicSeconds()) { check(after: HeapRest.rest) }
         }
     }

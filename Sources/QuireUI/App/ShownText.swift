@@ -25,7 +25,7 @@ enum ShownText {
             if pango_layout_is_ellipsized(gtk_label_get_layout(quire_label(widget))) != 0 { lines.append(line("cut", String(cString: text))) }
         }
         if let tooltip = gtk_widget_get_tooltip_text(widget) { lines.append(line("tooltip", String(cString: tooltip))) }
-        if quire_is_menu_button(widget) != 0, let model = gtk_menu_button_get_menu_model(OpaquePointer(widget)) {
+        if quire_is_menu_button(widget) != 0, let model = MenuButton(widget).menu {
             items(of: model, into: &lines)
         }
         var child = gtk_widget_get_first_child(widget)

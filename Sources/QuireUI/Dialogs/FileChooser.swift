@@ -21,20 +21,20 @@ enum FileChooser {
 
     private static func choose(parent: UnsafeMutablePointer<GtkWidget>?, title: String, action: GtkFileChooserAction, accept: String,
                                _ chosen: @escaping @MainActor (String) -> Void, prepare: (OpaquePointer) -> Void = { _ in }) {
-        let dialog = gtk_file_chooser_native_new(title, parent.map { Window($0).window }, action, accept, tr("_Cancel"))!
-        prepare(quire_file_chooser(UnsafeMutableRawPointer(dialog)))
+        let dialog = NativeFileChooser(title: title, parent: parent.map(Window.init), action: action, accept: accept, cancel: tr("_Cancel"))
+        prepare(dialog.chooser)
         // A native dialog is not a widget: nothing holds it but this, until the answer.
-        var kept: GObjectRef? = GObjectRef(taking: dialog)
+        var kept: GObjectRef? = GObjectRef(taking: dialog.dialog)
         owning(gtk_file_filter_new()!) { filter in
             gtk_file_filter_set_name(filter, tr("PDF documents"))
             gtk_file_filter_add_mime_type(filter, "application/pdf")
             gtk_file_filter_add_pattern(filter, "*.pdf")
-            gtk_file_chooser_add_filter(quire_file_chooser(UnsafeMutableRawPointer(dialog)), filter)
+            dialog.addFilter(filter)
         }
-        Signal.connect(dialog, "response") { (response: UnsafeMutableRawPointer?) in
+        Signal.connect(dialog.dialog, "response") { (response: UnsafeMutableRawPointer?) in
             // The signal's int argument arrives in the pointer's register.
             let code = Int32(truncatingIfNeeded: Int(bitPattern: response))
-            if code == Int32(GTK_RESPONSE_ACCEPT.rawValue), let file = gtk_file_chooser_get_file(quire_file_chooser(UnsafeMutableRawPointer(dialog))) {
+            if code == Int32(GTK_RESPONSE_ACCEPT.rawValue), let file = dialog.file {
                 owning(file) { file in
                     guard let path = g_file_get_path(file) else { return }
                     chosen(String(cString: path))
@@ -43,6 +43,6 @@ enum FileChooser {
             }
             kept = nil
         }
-        gtk_native_dialog_show(quire_native_dialog(UnsafeMutableRawPointer(dialog)))
+        dialog.show()
     }
 }

@@ -11,31 +11,28 @@ import QuireEngine
 final class PreferencesWindow {
     private static var shown: PreferencesWindow?
 
-    private let window: UnsafeMutablePointer<GtkWidget>
+    private let preferences = Adw.PreferencesWindow()
+    private var window: Window { preferences.window }
     private let settings: Settings
 
     /// Shows the window over `parent` (or brings it forward if it is open).
     static func present(over parent: UnsafeMutablePointer<GtkWidget>?, settings: Settings, configuration: Configuration) {
         let preferences = shown ?? PreferencesWindow(settings: settings, configuration: configuration)
         shown = preferences
-        if let parent { gtk_window_set_transient_for(quire_window(UnsafeMutableRawPointer(preferences.window)), quire_window(UnsafeMutableRawPointer(parent))) }
-        gtk_window_present(quire_window(UnsafeMutableRawPointer(preferences.window)))
+        if let parent { preferences.window.setTransient(for: Window(parent)) }
+        preferences.window.presentDialog()
     }
 
     private init(settings: Settings, configuration: Configuration) {
         self.settings = settings
-        window = adw_preferences_window_new()
-        let toplevel = quire_window(UnsafeMutableRawPointer(window))
-        gtk_window_set_modal(toplevel, 1)
-        gtk_window_set_title(toplevel, tr("Preferences"))
-        gtk_window_set_default_size(toplevel, 640, 800)
-        adw_preferences_window_set_search_enabled(cast(window), 0)
-        Signal.connect(window, "destroy") { PreferencesWindow.shown = nil }
+        window.setModal(true)
+        window.title = tr("Preferences")
+        window.setDefaultSize(width: 640, height: 800)
+        preferences.setSearchEnabled(false)
+        Signal.connect(window.widget, "destroy") { PreferencesWindow.shown = nil }
 
         let stored = settings.preferences
-        let page = adw_preferences_page_new()!
-        adw_preferences_page_set_title(cast(page), tr("General"))
-        adw_preferences_page_set_icon_name(cast(page), "preferences-system-symbolic")
+        let page = Adw.PreferencesPage(title: tr("General"), icon: "preferences-system-symbolic")
 
         let documents = group(tr("New Documents"), description: tr("How a document opens for the first time. A document already shown keeps its view."))
         var zooms = Preferences.zoomChoices
@@ -80,10 +77,10 @@ final class PreferencesWindow {
         let syncTeX = group(tr("SyncTeX"), description: tr("Ctrl+click on a page runs this command for the page’s source line, such as gvim --remote +%{line} %{input} (%{column} too)."))
         add(editorCommandRow(), to: syncTeX)
 
-        for group in [documents, reopening, printing, memory, syncTeX] { adw_preferences_page_add(cast(page), cast(group)) }
-        adw_preferences_window_add(cast(window), cast(page))
+        for group in [documents, reopening, printing, memory, syncTeX] { page.add(group) }
+        preferences.add(page)
         if !settings.keeps {
-            adw_preferences_window_add_toast(cast(window), adw_toast_new(tr("The settings schema is not installed: these choices last until Quire ends")))
+            preferences.add(Adw.Toast(markup: tr("The settings schema is not installed: these choices last until Quire ends")))
         }
     }
 
@@ -119,10 +116,10 @@ final class PreferencesWindow {
             settings.change { $0.cacheMiB = index == 0 ? nil : sizes[index - 1] }
         }
         if configuration.pictureCacheFromEnvironment {
-            adw_action_row_set_subtitle(cast(row), tr("Set to {size} MiB by QUIRE_CACHE_MB", ["size": mebibytes]))
+            Adw.ActionRow(row).setSubtitle(tr("Set to {size} MiB by QUIRE_CACHE_MB", ["size": mebibytes]))
             gtk_widget_set_sensitive(row, 0)
         } else {
-            adw_action_row_set_subtitle(cast(row), tr("Rendered pages kept in memory, for scrolling back"))
+            Adw.ActionRow(row).setSubtitle(tr("Rendered pages kept in memory, for scrolling back"))
         }
         return row
     }
@@ -130,18 +127,16 @@ final class PreferencesWindow {
     /// The command, stored when applied (Enter or the row's button); one that does not
     /// parse is marked and not stored; an empty one clears it.
     private func editorCommandRow() -> UnsafeMutablePointer<GtkWidget> {
-        let row = adw_entry_row_new()!
-        adw_preferences_row_set_title(cast(row), tr("_Editor Command"))
-        adw_preferences_row_set_use_underline(cast(row), 1)
-        adw_entry_row_set_show_apply_button(cast(row), 1)
+        let entry = Adw.EntryRow(title: tr("_Editor Command"))
+        let row = entry.widget
         let current: String?
         do { current = try settings.editorCommand() } catch {
             current = nil
             printError(error.description)
         }
-        gtk_editable_set_text(OpaquePointer(row), current ?? "")
+        entry.editable.text = current ?? ""
         Signal.connect(row, "apply") { [settings] in
-            let text = String(cString: gtk_editable_get_text(OpaquePointer(row))).trimmingCharacters(in: .whitespaces)
+            let text = entry.editable.text.trimmingCharacters(in: .whitespaces)
             if !text.isEmpty, (try? EditorCommand(text)) == nil {
                 gtk_widget_add_css_class(row, "error")
                 return
@@ -152,60 +147,43 @@ final class PreferencesWindow {
         return row
     }
 
-    private func group(_ title: String, description: String?) -> UnsafeMutablePointer<GtkWidget> {
-        let group = adw_preferences_group_new()!
-        adw_preferences_group_set_title(cast(group), title)
-        if let description { adw_preferences_group_set_description(cast(group), description) }
-        return group
+    private func group(_ title: String, description: String?) -> Adw.PreferencesGroup {
+        Adw.PreferencesGroup(title: title, description: description)
     }
 
-    private func add(_ row: UnsafeMutablePointer<GtkWidget>, to group: UnsafeMutablePointer<GtkWidget>) {
-        adw_preferences_group_add(cast(group), row)
+    private func add(_ row: UnsafeMutablePointer<GtkWidget>, to group: Adw.PreferencesGroup) {
+        group.add(row)
     }
 
     /// A row choosing one of `labels`; `changed` is given the index chosen.
     private func combo(_ title: String, _ labels: [String], selected: Int, changed: @escaping @MainActor (Int) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let row = adw_combo_row_new()!
-        adw_preferences_row_set_title(cast(row), title)
-        adw_preferences_row_set_use_underline(cast(row), 1)
+        let combo = Adw.ComboRow(title: title)
         var strings = labels.map { strdup($0) } + [nil]
         defer { strings.forEach { free($0) } }
         let model = strings.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0)! }
         }
-        owning(model) { (list: OpaquePointer) in
-            let comboRow: UnsafeMutablePointer<AdwComboRow> = cast(row)
-            adw_combo_row_set_model(comboRow, list)
-        }
-        adw_combo_row_set_selected(cast(row), guint(selected))
+        owning(model) { combo.setModel($0) }
+        combo.selected = selected
         // Not while the row goes (its model taken away, nothing selected).
-        Signal.connect(row, "notify::selected") { (_: UnsafeMutableRawPointer?) in
-            let index = Int(adw_combo_row_get_selected(cast(row)))
+        Signal.connect(combo.widget, "notify::selected") { (_: UnsafeMutableRawPointer?) in
+            let index = combo.selected
             if labels.indices.contains(index) { changed(index) }
         }
-        return row
+        return combo.widget
     }
 
     /// A row with a switch at its end; a click or Enter on the row flips it.
     private func switchRow(_ title: String, subtitle: String, on: Bool, changed: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let row = adw_action_row_new()!
-        adw_preferences_row_set_title(cast(row), title)
-        adw_preferences_row_set_use_underline(cast(row), 1)
-        adw_action_row_set_subtitle(cast(row), subtitle)
-        let toggle = gtk_switch_new()!
-        gtk_switch_set_active(OpaquePointer(toggle), on ? 1 : 0)
-        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        adw_action_row_add_suffix(cast(row), toggle)
-        adw_action_row_set_activatable_widget(cast(row), toggle)
-        Signal.connect(toggle, "notify::active") { (_: UnsafeMutableRawPointer?) in
-            changed(gtk_switch_get_active(OpaquePointer(toggle)) != 0)
+        let row = Adw.ActionRow(title: title, subtitle: subtitle)
+        let toggle = Switch()
+        toggle.isActive = on
+        gtk_widget_set_valign(toggle.widget, GTK_ALIGN_CENTER)
+        row.addSuffix(toggle.widget)
+        row.setActivatable(toggle.widget)
+        Signal.connect(toggle.widget, "notify::active") { (_: UnsafeMutableRawPointer?) in
+            changed(toggle.isActive)
         }
-        return row
+        return row.widget
     }
-}
-
-/// A widget as the libadwaita type it is (GObject's cast macros do not reach Swift).
-@MainActor
-private func cast<T>(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
-    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: T.self)
 }

@@ -120,27 +120,26 @@ final class PrintJob {
     // MARK: With the dialog
 
     private func showDialog(parent: UnsafeMutablePointer<GtkWidget>, pageCount: Int) {
-        let dialog = gtk_print_unix_dialog_new(tr("Print"), quire_window(parent))!
-        let unix = OpaquePointer(dialog)
+        let dialog = PrintDialog(title: tr("Print"), over: Window(parent))
         owning(Self.lastSettings.map { gtk_print_settings_copy($0.opaque)! } ?? gtk_print_settings_new()!) { settings in
             offerFileOutput(in: settings)
-            gtk_print_unix_dialog_set_settings(unix, settings)
+            dialog.setSettings(settings)
         }
-        gtk_print_unix_dialog_set_current_page(unix, Int32(currentPage))
-        gtk_print_unix_dialog_set_embed_page_setup(unix, 1)
+        dialog.setCurrentPage(currentPage)
+        dialog.embedPageSetup()
         // Quire writes PDF, chooses the pages and lays them out on the sheets (pages per
         // side, their order, the scale); the printer's side makes the copies.
         let capabilities = [GTK_PRINT_CAPABILITY_GENERATE_PDF, GTK_PRINT_CAPABILITY_PAGE_SET, GTK_PRINT_CAPABILITY_REVERSE,
                             GTK_PRINT_CAPABILITY_NUMBER_UP, GTK_PRINT_CAPABILITY_NUMBER_UP_LAYOUT, GTK_PRINT_CAPABILITY_SCALE]
-        gtk_print_unix_dialog_set_manual_capabilities(unix, GtkPrintCapabilities(capabilities.reduce(0) { $0 | $1.rawValue }))
-        gtk_window_set_modal(quire_window(dialog), 1)
-        Signal.connect(dialog, "response") { [weak self] (response: UnsafeMutableRawPointer?) in
+        dialog.setManualCapabilities(capabilities)
+        dialog.window.setModal(true)
+        Signal.connect(dialog.widget, "response") { [weak self] (response: UnsafeMutableRawPointer?) in
             // The signal's int argument arrives in the pointer's register.
             let code = Int32(truncatingIfNeeded: Int(bitPattern: response))
-            if code == Int32(GTK_RESPONSE_OK.rawValue) { self?.chosen(in: unix, pageCount: pageCount) } else { self?.finish(failure: nil) }
-            gtk_window_destroy(quire_window(dialog))
+            if code == Int32(GTK_RESPONSE_OK.rawValue) { self?.chosen(in: dialog, pageCount: pageCount) } else { self?.finish(failure: nil) }
+            dialog.window.destroy()
         }
-        gtk_window_present(quire_window(dialog))
+        dialog.window.presentDialog()
     }
 
     /// Print to File offers this document's name in the documents folder (`PrintOutput`),
@@ -155,15 +154,14 @@ final class PrintJob {
     }
 
     /// The reader chose a printer and pages: the helper draws them, then GTK sends them.
-    private func chosen(in dialog: OpaquePointer, pageCount: Int) {
-        guard let printer = gtk_print_unix_dialog_get_selected_printer(dialog),
-              let chosenSettings = gtk_print_unix_dialog_get_settings(dialog) else { return finish(failure: tr("no printer was chosen")) }
+    private func chosen(in dialog: PrintDialog, pageCount: Int) {
+        guard let printer = dialog.selectedPrinter, let chosenSettings = dialog.chosenSettings() else { return finish(failure: tr("no printer was chosen")) }
         owning(chosenSettings) { settings in prepare(settings, printer: printer, in: dialog, pageCount: pageCount) }
     }
 
     /// Draws the pages `settings` choose, for `printer`, and sends them.
-    private func prepare(_ settings: OpaquePointer, printer: OpaquePointer, in dialog: OpaquePointer, pageCount: Int) {
-        let setup = gtk_print_unix_dialog_get_page_setup(dialog)!
+    private func prepare(_ settings: OpaquePointer, printer: OpaquePointer, in dialog: PrintDialog, pageCount: Int) {
+        let setup = dialog.pageSetup!
         let layout = PrintLayout(settings)
         let sheets = PrintPages.choice(of: settings, currentPage: currentPage).sheets(count: pageCount, layout: layout)
         // Kept for the next dialog as chosen; sent with the choice made here already, so

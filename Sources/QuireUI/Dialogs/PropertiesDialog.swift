@@ -47,9 +47,8 @@ final class PropertiesDialog {
 
         let stack = Stack()
         let header = gtk_header_bar_new()!
-        let switcher = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack.widget))
-        gtk_header_bar_set_title_widget(quire_header_bar(header), switcher)
+        let switcher = StackSwitcher(for: stack)
+        gtk_header_bar_set_title_widget(quire_header_bar(header), switcher.widget)
         window.setTitlebar(header)
 
         grid = gtk_grid_new()

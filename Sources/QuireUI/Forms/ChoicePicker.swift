@@ -30,10 +30,11 @@ enum ChoicePicker {
             let label = item.isEmpty ? " " : item
             let button: UnsafeMutablePointer<GtkWidget>
             if choice.multiple {
-                button = gtk_check_button_new_with_label(label)
-                gtk_check_button_set_active(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkCheckButton.self), chosen.contains(index) ? 1 : 0)
+                let check = CheckButton(label: label)
+                button = check.widget
+                check.isActive = chosen.contains(index)
                 Signal.connect(button, "toggled") {
-                    if gtk_check_button_get_active(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkCheckButton.self)) != 0 { chosen.insert(index) } else { chosen.remove(index) }
+                    if check.isActive { chosen.insert(index) } else { chosen.remove(index) }
                     result = .chosen(chosen.sorted())
                 }
             } else {

@@ -8,27 +8,20 @@ import CGtk
 
 /// One GObject reference, dropped in `deinit`. Read `opaque` or `raw` at each use: a copy
 /// of the pointer outlives nothing.
-final class GObjectRef {
+final class GObjectRef: GObjectPointer {
     let raw: UnsafeMutableRawPointer
 
-    init(taking object: OpaquePointer) { raw = UnsafeMutableRawPointer(object) }
-    init<T>(taking object: UnsafeMutablePointer<T>) { raw = UnsafeMutableRawPointer(object) }
+    init(taking object: some GObjectPointer) { raw = object.gobject }
 
-    var opaque: OpaquePointer { OpaquePointer(raw) }
+    var gobject: UnsafeMutableRawPointer { raw }
 
     deinit { g_object_unref(raw) }
 }
 
 /// Runs `body` with `object`, a reference the caller owns, and drops it after.
 @discardableResult
-func owning<R>(_ object: OpaquePointer, _ body: (OpaquePointer) throws -> R) rethrows -> R {
-    defer { g_object_unref(UnsafeMutableRawPointer(object)) }
-    return try body(object)
-}
-
-@discardableResult
-func owning<T, R>(_ object: UnsafeMutablePointer<T>, _ body: (UnsafeMutablePointer<T>) throws -> R) rethrows -> R {
-    defer { g_object_unref(UnsafeMutableRawPointer(object)) }
+func owning<Object: GObjectPointer, R>(_ object: Object, _ body: (Object) throws -> R) rethrows -> R {
+    defer { g_object_unref(object.gobject) }
     return try body(object)
 }
 

@@ -18,7 +18,7 @@ enum PopoverTooltips {
             while true {
                 if gtk_widget_get_has_tooltip(widget) != 0 {
                     // Held: a row may go (deleted from its own menu) while the menu is open.
-                    g_object_ref(UnsafeMutableRawPointer(widget))
+                    g_object_ref(widget)
                     gtk_widget_set_has_tooltip(widget, 0)
                     silenced.append(widget)
                 }
@@ -29,15 +29,15 @@ enum PopoverTooltips {
         Signal.connect(popover, "hide") {
             for widget in silenced {
                 gtk_widget_set_has_tooltip(widget, 1)
-                g_object_unref(UnsafeMutableRawPointer(widget))
+                g_object_unref(widget)
             }
             silenced = []
         }
     }
 
-    /// For the popover of `button` (a GtkMenuButton).
-    static func keepAway(from button: UnsafeMutablePointer<GtkWidget>) {
-        guard let popover = gtk_menu_button_get_popover(OpaquePointer(button)) else { return }
-        keepAway(whileOpen: quire_widget(UnsafeMutableRawPointer(popover)), over: button)
+    /// For the popover of `button`.
+    static func keepAway(from button: MenuButton) {
+        guard let popover = button.popover else { return }
+        keepAway(whileOpen: popover, over: button.widget)
     }
 }

@@ -25,6 +25,9 @@ enum Signal {
         return quire_signal_connect(instance.gobject, signal, callback, data, release)
     }
 
+    /// Disconnects the handler `id` (as `connect` returned it) from `instance`.
+    static func disconnect(_ instance: some GObjectPointer, _ id: UInt) { g_signal_handler_disconnect(instance.gobject, id) }
+
     /// For signals with no arguments: `clicked`, `activate`, `destroy`, `close-request` (returns false).
     @discardableResult
     static func connect(_ instance: some GObjectPointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
@@ -53,6 +56,19 @@ enum Signal {
                         _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
         let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
             let handler: @MainActor (UnsafeMutableRawPointer?) -> Void = body(data)
+            MainActor.assumeIsolated { handler(argument) }
+        }
+        return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
+    }
+
+    /// For signals whose one argument Swift sees as an opaque pointer: a GSimpleAction's
+    /// `activate` (its GVariant parameter, nil for an action without one), a list item
+    /// factory's `setup`, `bind` and `unbind` (the GtkListItem).
+    @discardableResult
+    static func connectOpaque(_ instance: some GObjectPointer, _ signal: String,
+                              _ handler: @escaping @MainActor (OpaquePointer?) -> Void) -> UInt {
+        let callback: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
+            let handler: @MainActor (OpaquePointer?) -> Void = body(data)
             MainActor.assumeIsolated { handler(argument) }
         }
         return connect(instance, signal, handler, unsafeBitCast(callback, to: GCallback.self))
@@ -162,10 +178,3 @@ enum Signal {
         return connect(application, "open", handler, unsafeBitCast(callback, to: GCallback.self))
     }
 }
-
-/// Whatever points at a GObject, as GTK's functions return it (a typed pointer, an opaque
-/// one, a raw one): Signal takes any of them, so that call sites do not cast.
-protocol GObjectPointer { var gobject: UnsafeMutableRawPointer { get } }
-extension UnsafeMutableRawPointer: GObjectPointer { var gobject: UnsafeMutableRawPointer { self } }
-extension OpaquePointer: GObjectPointer { var gobject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) } }
-extension UnsafeMutablePointer: GObjectPointer { var gobject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) } }

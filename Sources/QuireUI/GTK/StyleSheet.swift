@@ -12,7 +12,7 @@ enum StyleSheet {
         added.insert(rules)
         owning(gtk_css_provider_new()!) { style in
             gtk_css_provider_load_from_data(style, rules, -1)
-            gtk_style_context_add_provider_for_display(display, OpaquePointer(style), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            gtk_style_context_add_provider_for_display(display, style.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         }
     }
 }

@@ -88,6 +88,11 @@ struct Stack: WidgetHandle {
         if let old = gtk_stack_get_child_by_name(stack, name) { gtk_stack_remove(stack, old) }
     }
 
+    /// Shows `icon` for the page `child` in a switcher, with its title as the tooltip.
+    func setIcon(_ icon: String, of child: some WidgetHandle) {
+        if let page = gtk_stack_get_page(stack, child.widget) { gtk_stack_page_set_icon_name(page, icon) }
+    }
+
     /// The name of the page shown; setting it shows that page.
     var shown: String? {
         get { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
@@ -134,6 +139,8 @@ struct Window: WidgetHandle {
     var titlebar: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_titlebar(window) }
     func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
     /// A dialog over `parent`, keeping its input while it is open.
+    func setTransient(for parent: Window) { gtk_window_set_transient_for(window, parent.window) }
+    func setModal(_ modal: Bool) { gtk_window_set_modal(window, modal ? 1 : 0) }
     func setModal(over parent: Window) {
         gtk_window_set_transient_for(window, parent.window)
         gtk_window_set_modal(window, 1)
@@ -143,13 +150,15 @@ struct Window: WidgetHandle {
         LaunchTrace.mark("window presented")
         gtk_window_present(window)
         LaunchTrace.mark("window realized")
-        guard LaunchTrace.isOn, let clock = gtk_widget_get_frame_clock(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)) else { return }
+        guard LaunchTrace.isOn, let clock = gtk_widget_get_frame_clock(widget) else { return }
         var frames = 0
-        Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+        Signal.connect(clock, "after-paint") {
             frames += 1
             LaunchTrace.mark("frame \(frames) painted")
         }
     }
+    /// Shows a dialog or brings it forward (launch traces follow document windows only).
+    func presentDialog() { gtk_window_present(window) }
     func destroy() { gtk_window_destroy(window) }
     var focus: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
     var isFullscreen: Bool { gtk_window_is_fullscreen(window) != 0 }

@@ -19,8 +19,7 @@ enum AddressLaunch {
         guard let scheme = g_uri_parse_scheme(uri) else { return false }
         defer { g_free(scheme) }
         guard let program = g_app_info_get_default_for_uri_scheme(scheme) else { return false }
-        g_object_unref(UnsafeMutableRawPointer(program))
-        return true
+        return owning(program) { _ in true }
     }
 
     static let portal = "org.freedesktop.portal.Desktop"
@@ -29,20 +28,21 @@ enum AddressLaunch {
     /// answers at once (a second at most), never of the portal.
     private static var portalIsOnTheBus: Bool {
         guard SessionBus.isAvailable, let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        if let owned = askBus(bus, "NameHasOwner", argument: portal) {
-            let answer = g_variant_get_child_value(owned, 0)!
-            defer { g_variant_unref(answer); g_variant_unref(owned) }
-            if g_variant_get_boolean(answer) != 0 { return true }
-        }
-        guard let activatable = askBus(bus, "ListActivatableNames") else { return false }
-        defer { g_variant_unref(activatable) }
-        let names = g_variant_get_child_value(activatable, 0)!
-        defer { g_variant_unref(names) }
-        return (0..<g_variant_n_children(names)).contains { index in
-            let name = g_variant_get_child_value(names, index)!
-            defer { g_variant_unref(name) }
-            return String(cString: g_variant_get_string(name, nil)) == portal
+        return owning(bus) { bus in
+            if let owned = askBus(bus, "NameHasOwner", argument: portal) {
+                let answer = g_variant_get_child_value(owned, 0)!
+                defer { g_variant_unref(answer); g_variant_unref(owned) }
+                if g_variant_get_boolean(answer) != 0 { return true }
+            }
+            guard let activatable = askBus(bus, "ListActivatableNames") else { return false }
+            defer { g_variant_unref(activatable) }
+            let names = g_variant_get_child_value(activatable, 0)!
+            defer { g_variant_unref(names) }
+            return (0..<g_variant_n_children(names)).contains { index in
+                let name = g_variant_get_child_value(names, index)!
+                defer { g_variant_unref(name) }
+                return String(cString: g_variant_get_string(name, nil)) == portal
+            }
         }
     }
 

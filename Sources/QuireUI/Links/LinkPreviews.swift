@@ -229,7 +229,7 @@ final class LinkPreviews {
 
     /// Whether the pointer is within `popover`'s surface.
     private static func pointerIsOver(_ popover: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        guard let surface = gtk_native_get_surface(quire_native(UnsafeMutableRawPointer(popover))),
+        guard let surface = gtk_native_get_surface(quire_native(popover)),
               let seat = gdk_display_get_default_seat(gtk_widget_get_display(popover)),
               let pointer = gdk_seat_get_pointer(seat) else { return false }
         var x = 0.0, y = 0.0

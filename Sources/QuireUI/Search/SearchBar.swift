@@ -10,12 +10,13 @@ import QuireEngine
 /// entry when it closes, so the bar keeps the text the reader last had in it.
 @MainActor
 final class SearchBar {
-    let widget: UnsafeMutablePointer<GtkWidget> // GtkSearchBar
-    private let entry: UnsafeMutablePointer<GtkWidget>
-    private var field: Editable { Editable(entry) }
+    private let bar = SearchBarWidget()
+    var widget: UnsafeMutablePointer<GtkWidget> { bar.widget }
+    private let entry = SearchEntry(placeholder: tr("Find in document"))
+    private var field: Editable { entry.editable }
     private let status = Label(xalign: 0)
-    private let spinner: UnsafeMutablePointer<GtkWidget>
-    private let resultsButton: UnsafeMutablePointer<GtkWidget>
+    private let spinner = Spinner()
+    private let resultsButton = MenuButton(icon: "view-list-symbolic")
     let results = SearchResultsList()
     /// The query text after typing paused (GtkSearchEntry's delay).
     var onChanged: ((String) -> Void)?
@@ -30,14 +31,11 @@ final class SearchBar {
     private var lastQuery = ""
 
     init() {
-        widget = gtk_search_bar_new()
-        entry = gtk_search_entry_new()
         // Narrow at least, wide when there is room: the bar must not widen a small window.
-        Editable(entry).setWidth(chars: 12)
-        Editable(entry).setMaxWidth(chars: 40)
-        gtk_widget_set_hexpand(entry, 1)
-        gtk_search_entry_set_search_delay(OpaquePointer(entry), 150)
-        quire_object_set_string(entry, "placeholder-text", tr("Find in document"))
+        field.setWidth(chars: 12)
+        field.setMaxWidth(chars: 40)
+        gtk_widget_set_hexpand(entry.widget, 1)
+        entry.setSearchDelay(milliseconds: 150)
         let previous = gtk_button_new_from_icon_name("go-up-symbolic")!
         gtk_widget_set_tooltip_text(previous, tr("Previous match (Shift+Enter, Ctrl+Shift+G)"))
         let next = gtk_button_new_from_icon_name("go-down-symbolic")!
@@ -46,22 +44,18 @@ final class SearchBar {
         status.addCSSClass("dim-label")
         status.setWidth(chars: 10)
         status.ellipsize()
-        spinner = gtk_spinner_new()
-        gtk_widget_set_visible(spinner, 0)
-        let options = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(options), "emblem-system-symbolic")
-        gtk_widget_set_tooltip_text(options, tr("Search options"))
+        spinner.setVisible(false)
+        let options = MenuButton(icon: "emblem-system-symbolic")
+        gtk_widget_set_tooltip_text(options.widget, tr("Search options"))
         owning(g_menu_new()!) { menu in
             g_menu_append(menu, tr("Match _Case"), "win.find-case-sensitive")
             g_menu_append(menu, tr("_Whole Words"), "win.find-whole-words")
-            gtk_menu_button_set_menu_model(OpaquePointer(options), quire_menu_model(UnsafeMutableRawPointer(menu)))
+            options.setMenu(menu)
         }
-        resultsButton = gtk_menu_button_new()
-        gtk_menu_button_set_icon_name(OpaquePointer(resultsButton), "view-list-symbolic")
-        gtk_widget_set_tooltip_text(resultsButton, tr("All matches"))
+        gtk_widget_set_tooltip_text(resultsButton.widget, tr("All matches"))
         let popover = gtk_popover_new()!
         gtk_popover_set_child(quire_popover(popover), results.widget)
-        gtk_menu_button_set_popover(OpaquePointer(resultsButton), popover)
+        resultsButton.setPopover(popover)
         // The list hangs left from the button at the bar's right end, no wider than the bar
         // leaves room for: it stays inside a narrow window.
         gtk_widget_set_halign(popover, GTK_ALIGN_END)
@@ -72,21 +66,19 @@ final class SearchBar {
         for button in [options, resultsButton] { PopoverTooltips.keepAway(from: button) }
 
         let box = Box.row(spacing: 6)
-        for child in [entry, previous, next, status.widget, spinner, options, resultsButton] { box.append(child) }
-        gtk_search_bar_set_child(OpaquePointer(widget), box.widget)
-        gtk_search_bar_connect_entry(OpaquePointer(widget), OpaquePointer(entry))
-        gtk_search_bar_set_show_close_button(OpaquePointer(widget), 1)
+        for child in [entry.widget, previous, next, status.widget, spinner.widget, options.widget, resultsButton.widget] { box.append(child) }
+        bar.setChild(box.widget, entry: entry)
 
         Signal.connect(previous, "clicked") { [unowned self] in self.onStep?(false) }
         Signal.connect(next, "clicked") { [unowned self] in self.onStep?(true) }
-        Signal.connect(entry, "search-changed") { [unowned self] in self.onChanged?(self.text) }
+        Signal.connect(entry.widget, "search-changed") { [unowned self] in self.onChanged?(self.text) }
         // At once, not after the search delay: Escape right after typing still keeps it.
-        Signal.connect(entry, "changed") { [unowned self] in
+        Signal.connect(entry.widget, "changed") { [unowned self] in
             if self.isOpen { self.lastQuery = self.text }
         }
-        Signal.connect(entry, "activate") { [unowned self] in self.onStep?(true) }
-        Signal.connect(entry, "next-match") { [unowned self] in self.onStep?(true) }
-        Signal.connect(entry, "previous-match") { [unowned self] in self.onStep?(false) }
+        Signal.connect(entry.widget, "activate") { [unowned self] in self.onStep?(true) }
+        Signal.connect(entry.widget, "next-match") { [unowned self] in self.onStep?(true) }
+        Signal.connect(entry.widget, "previous-match") { [unowned self] in self.onStep?(false) }
         Signal.connect(widget, "notify::search-mode-enabled") { [unowned self] (_: UnsafeMutableRawPointer?) in
             if !self.isOpen { self.onClosed?() }
         }
@@ -99,15 +91,15 @@ final class SearchBar {
             self.onStep?(false)
             return true
         }
-        gtk_widget_add_controller(entry, keys)
+        gtk_widget_add_controller(entry.widget, keys)
         results.onChosen = { [unowned self] ordinal in
-            gtk_menu_button_popdown(OpaquePointer(self.resultsButton))
+            self.resultsButton.popdown()
             self.onChosen?(ordinal)
         }
     }
 
     var text: String { field.text }
-    var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(widget)) != 0 }
+    var isOpen: Bool { bar.isOpen }
 
     /// Shows the bar with the focus in the entry, its text (`text`, else the last query)
     /// selected: typing replaces it, Enter finds it.
@@ -122,19 +114,19 @@ final class SearchBar {
             field.text = lastQuery
             field.select(from: 0, to: -1)
         }
-        gtk_search_bar_set_search_mode(OpaquePointer(widget), 1)
+        bar.isOpen = true
         field.select(from: 0, to: -1)
-        gtk_widget_grab_focus(entry)
+        gtk_widget_grab_focus(entry.widget)
         // The entry's text widget is realized only at the next frame, and keys typed before
         // that are lost (its input method has no window yet): realize it now.
-        if let root = gtk_widget_get_root(entry), let focus = gtk_root_get_focus(root) { gtk_widget_realize(focus) }
+        if let root = gtk_widget_get_root(entry.widget), let focus = gtk_root_get_focus(root) { gtk_widget_realize(focus) }
     }
 
-    func close() { gtk_search_bar_set_search_mode(OpaquePointer(widget), 0) }
+    func close() { bar.isOpen = false }
 
     /// The count, and whether pages are still being searched.
     func show(status text: String, searching: Bool) {
-        gtk_widget_set_sensitive(resultsButton, results.count > 0 ? 1 : 0)
+        gtk_widget_set_sensitive(resultsButton.widget, results.count > 0 ? 1 : 0)
         // Batches of results arrive every few milliseconds: touch the widgets only on change.
         if text != lastStatus {
             lastStatus = text
@@ -142,8 +134,8 @@ final class SearchBar {
         }
         if searching != isSearching {
             isSearching = searching
-            gtk_widget_set_visible(spinner, searching ? 1 : 0)
-            if searching { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
+            spinner.setVisible(searching)
+            spinner.setSpinning(searching)
         }
     }
     private var lastStatus = ""

@@ -11,8 +11,8 @@ import QuireEngine
 final class SearchResultsList {
     let widget: UnsafeMutablePointer<GtkWidget> // a scrolled window
     private let list: OpaquePointer             // GtkStringList
-    private let selection: OpaquePointer        // GtkSingleSelection
-    private let view: UnsafeMutablePointer<GtkWidget>
+    private let selection: SingleSelection
+    private let view: ListView
     /// Called with the chosen row's match number, from 1.
     var onChosen: ((Int) -> Void)?
 
@@ -46,21 +46,19 @@ final class SearchResultsList {
     init(lines: Int = 1, sized: Bool = true) {
         list = gtk_string_list_new(nil)
         // The selection model takes the list; the view takes the selection and the factory.
-        selection = gtk_single_selection_new(OpaquePointer(quire_object(UnsafeMutableRawPointer(list))))
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
+        selection = SingleSelection(taking: list)
         let bytes = Self.rowTemplate(lines: lines).withCString { g_bytes_new($0, gsize(strlen($0))) }
         let factory = gtk_builder_list_item_factory_new_from_bytes(nil, bytes)
         g_bytes_unref(bytes)
-        view = gtk_list_view_new(selection, factory)
-        gtk_list_view_set_single_click_activate(OpaquePointer(view), 1)
-        gtk_widget_add_css_class(view, "navigation-sidebar")
+        view = ListView(selection, factory: factory!)
+        view.activateOnSingleClick()
+        view.addCSSClass("navigation-sidebar")
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(quire_scrolled_window(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         // A popover takes its child's size; content sizes are ignored without scrollbars across.
         if sized { fit(width: Self.width) } else { gtk_widget_set_vexpand(widget, 1) }
-        gtk_scrolled_window_set_child(quire_scrolled_window(widget), view)
-        Signal.connect(view, "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
+        gtk_scrolled_window_set_child(quire_scrolled_window(widget), view.widget)
+        Signal.connect(view.widget, "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
             let row = Int(UInt32(truncatingIfNeeded: Int(bitPattern: position)))
             self.onChosen?(row + 1)
@@ -74,7 +72,7 @@ final class SearchResultsList {
         gtk_widget_set_size_request(widget, Int32(max(200, min(Self.width, room))), 380)
     }
 
-    var count: Int { Int(g_list_model_get_n_items(OpaquePointer(quire_object(UnsafeMutableRawPointer(list))))) }
+    var count: Int { Int(g_list_model_get_n_items(list)) } // a GtkStringList is a GListModel
 
     func removeAll() { gtk_string_list_splice(list, 0, UInt32(count), nil) }
 
@@ -93,9 +91,8 @@ final class SearchResultsList {
     /// Marks the row of match `ordinal` (from 1) and scrolls it into view.
     func select(_ ordinal: Int) {
         guard ordinal >= 1, ordinal <= count else { return }
-        gtk_single_selection_set_selected(selection, UInt32(ordinal - 1))
-        // GTK 4.8 has no gtk_list_view_scroll_to; the list's action does it.
-        _ = gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(UInt32(ordinal - 1)))
+        selection.selected = UInt32(ordinal - 1)
+        view.scroll(to: UInt32(ordinal - 1))
     }
 
     /// A row's markup: the page label, dimmed, then the line with the match in bold.

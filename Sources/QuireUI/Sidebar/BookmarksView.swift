@@ -11,7 +11,8 @@ import QuireEngine
 @MainActor
 final class BookmarksView {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let list = gtk_list_box_new()!
+    private let listBox = ListBox()
+    private var list: UnsafeMutablePointer<GtkWidget> { listBox.widget }
     private let scrolled = gtk_scrolled_window_new()!
     private let empty = Label(tr("No bookmarks yet.\nPress Ctrl+D to bookmark the place you are reading."), wrap: true)
     private var rows: [UnsafeMutablePointer<GtkWidget>] = []
@@ -65,7 +66,7 @@ final class BookmarksView {
         shown = bookmarks
         shownLines = lines
         let hadFocus = rows.contains { gtk_widget_has_focus($0) != 0 }
-        for row in rows { gtk_list_box_remove(OpaquePointer(list), row) }
+        for row in rows { listBox.remove(row) }
         rows = lines.map { line in
             let content = Box.row(spacing: 8)
             let name = Label(line.name, xalign: 0)
@@ -79,14 +80,14 @@ final class BookmarksView {
             let row = gtk_list_box_row_new()!
             gtk_list_box_row_set_child(quire_list_box_row(row), content.widget)
             gtk_widget_set_tooltip_text(row, line.name)
-            gtk_list_box_append(OpaquePointer(list), row)
+            listBox.append(row)
             return row
         }
         empty.setVisible(bookmarks.isEmpty)
         gtk_widget_set_visible(scrolled, bookmarks.isEmpty ? 0 : 1)
         if let selected, !rows.isEmpty {
             let row = rows[min(selected, rows.count - 1)]
-            gtk_list_box_select_row(OpaquePointer(list), quire_list_box_row(row))
+            listBox.select(row)
             if hadFocus { gtk_widget_grab_focus(row) }
         }
     }
@@ -97,20 +98,18 @@ final class BookmarksView {
     }
 
     private var selectedIndex: Int? {
-        guard let row = gtk_list_box_get_selected_row(OpaquePointer(list)) else { return nil }
-        let index = Int(gtk_list_box_row_get_index(row))
+        guard let index = listBox.selectedIndex else { return nil }
         return shown.indices.contains(index) ? index : nil
     }
 
     private func bookmark(at row: UnsafeMutableRawPointer?) -> Bookmark? {
         guard let row else { return nil }
-        let index = Int(gtk_list_box_row_get_index(quire_list_box_row(row)))
+        let index = ListBox.index(of: row)
         return shown.indices.contains(index) ? shown[index] : nil
     }
 
     private func index(atY y: Double) -> Int? {
-        guard let row = gtk_list_box_get_row_at_y(OpaquePointer(list), Int32(y)) else { return nil }
-        let index = Int(gtk_list_box_row_get_index(row))
+        guard let index = listBox.index(atY: y) else { return nil }
         return shown.indices.contains(index) ? index : nil
     }
 
@@ -140,7 +139,7 @@ final class BookmarksView {
         // On the release, as the canvas's menu (PageCanvas+Input.swift says why).
         Signal.connectClick(menu, "released") { [unowned self] _, x, y in
             guard let index = self.index(atY: y) else { return }
-            gtk_list_box_select_row(OpaquePointer(self.list), quire_list_box_row(self.rows[index]))
+            self.listBox.select(self.rows[index])
             self.showMenu(for: index, at: Point(x: x, y: y))
         }
         gtk_widget_add_controller(list, menu)
@@ -158,10 +157,9 @@ final class BookmarksView {
 
     /// `bookmark.rename` and `bookmark.delete`, for the context menu, acting on its row.
     private func addMenuActions() {
-        owning(g_simple_action_group_new()!) { group in
-            Actions.add("rename", to: UnsafeMutableRawPointer(group)) { [unowned self] in self.rename(self.menuRow) }
-            Actions.add("delete", to: UnsafeMutableRawPointer(group)) { [unowned self] in self.delete(self.menuRow) }
-            gtk_widget_insert_action_group(list, "bookmark", OpaquePointer(group))
+        Actions.addGroup("bookmark", to: list) { group in
+            Actions.add("rename", to: group) { [unowned self] in self.rename(self.menuRow) }
+            Actions.add("delete", to: group) { [unowned self] in self.delete(self.menuRow) }
         }
     }
 
@@ -170,7 +168,7 @@ final class BookmarksView {
         let popover = owning(g_menu_new()!) { menu in
             g_menu_append(menu, tr("_Rename…"), "bookmark.rename")
             g_menu_append(menu, tr("_Delete"), "bookmark.delete")
-            return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
+            return gtk_popover_menu_new_from_model(quire_menu_model(menu.gobject))!
         }
         WindowMenus.popUp(popover, on: list, at: point)
     }

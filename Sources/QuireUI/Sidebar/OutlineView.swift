@@ -12,13 +12,15 @@ import QuireEngine
 final class OutlineView {
     let widget: UnsafeMutablePointer<GtkWidget> // a box: the find entry over the list
     let tree: OutlineTree
-    private let model: OpaquePointer            // GtkTreeListModel
-    private let selection: OpaquePointer        // GtkSingleSelection
-    private let list: UnsafeMutablePointer<GtkWidget>
-    private let findEntry: UnsafeMutablePointer<GtkWidget>
+    private let model: TreeListModel
+    private let selection: SingleSelection
+    private let listView: ListView
+    private var list: UnsafeMutablePointer<GtkWidget> { listView.widget }
+    private let findField: SearchEntry
+    private var findEntry: UnsafeMutablePointer<GtkWidget> { findField.widget }
     private let labelOf: (Int) -> String
     /// The rows bound now: their page label and entry, to show labels read later.
-    private var boundPages: [OpaquePointer: (label: UnsafeMutablePointer<GtkWidget>, entry: Int)] = [:]
+    private var boundPages: [ListItem: (label: Label, entry: Int)] = [:]
     private var found: Int?
     /// The entry of the reader's section, as last shown.
     private(set) var section: Int?
@@ -37,35 +39,30 @@ final class OutlineView {
         let create: GtkTreeListModelCreateModelFunc = { item, data in
             CallbackData.borrow(data, as: OutlineRows.self).children(of: item)
         }
-        model = gtk_tree_list_model_new(root, 0, 0, create, CallbackData.lend(OutlineRows(tree)), CallbackData.release)
-        selection = gtk_single_selection_new(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))))
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
+        model = TreeListModel(root: root, children: create, data: CallbackData.lend(OutlineRows(tree)), destroy: CallbackData.release)
+        selection = SingleSelection(taking: model.model)
         // Made with autoselect on, it selected the first row: nothing is, until followed.
-        gtk_single_selection_set_selected(selection, UInt32.max)
-        let factory = gtk_signal_list_item_factory_new()!
-        list = gtk_list_view_new(selection, factory)
-        gtk_widget_add_css_class(list, "navigation-sidebar")
+        selection.selected = nil
+        let factory = ListItemFactory()
+        listView = ListView(selection, factory: factory.factory)
+        gtk_widget_add_css_class(listView.widget, "navigation-sidebar")
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(quire_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(quire_scrolled_window(scrolled), list)
+        gtk_scrolled_window_set_child(quire_scrolled_window(scrolled), listView.widget)
         gtk_widget_set_vexpand(scrolled, 1)
-        findEntry = gtk_search_entry_new()
-        gtk_search_entry_set_key_capture_widget(OpaquePointer(findEntry), list)
-        quire_object_set_string(UnsafeMutableRawPointer(findEntry), "placeholder-text", tr("Find in outline"))
-        gtk_widget_set_margin_start(findEntry, 6)
-        gtk_widget_set_margin_end(findEntry, 6)
-        gtk_widget_set_margin_top(findEntry, 6)
-        gtk_widget_set_margin_bottom(findEntry, 6)
+        findField = SearchEntry(placeholder: tr("Find in outline"))
+        findField.captureKeys(from: listView.widget)
+        gtk_widget_set_margin_start(findField.widget, 6)
+        gtk_widget_set_margin_end(findField.widget, 6)
+        gtk_widget_set_margin_top(findField.widget, 6)
+        gtk_widget_set_margin_bottom(findField.widget, 6)
         let column = Box.column()
         widget = column.widget
-        column.append(findEntry)
+        column.append(findField.widget)
         column.append(scrolled)
-        Signal.connect(factory, "setup") { [unowned self] (item: UnsafeMutableRawPointer?) in self.setUp(OpaquePointer(item!)) }
-        Signal.connect(factory, "bind") { [unowned self] (item: UnsafeMutableRawPointer?) in self.bind(OpaquePointer(item!)) }
-        Signal.connect(factory, "unbind") { [unowned self] (item: UnsafeMutableRawPointer?) in
-            self.boundPages[OpaquePointer(item!)] = nil
-        }
+        factory.on("setup") { [unowned self] item in self.setUp(item) }
+        factory.on("bind") { [unowned self] item in self.bind(item) }
+        factory.on("unbind") { [unowned self] item in self.boundPages[item] = nil }
         // The list view owns the factory (and the selection, which owns the model): no unref here.
         Signal.connect(list, "activate") { [unowned self] (position: UnsafeMutableRawPointer?) in
             // A guint passed in a pointer's place: only its low 32 bits are meant.
@@ -77,7 +74,7 @@ final class OutlineView {
             if let root = gtk_widget_get_root(self.list), let focus = gtk_root_get_focus(root),
                focus == self.list || gtk_widget_is_ancestor(focus, self.list) != 0 {
                 gtk_widget_grab_focus(self.findEntry)
-                Editable(self.findEntry).setCursor(at: -1)
+                self.findField.editable.setCursor(at: -1)
             }
         }
         Signal.connect(findEntry, "search-changed") { [unowned self] in
@@ -91,7 +88,7 @@ final class OutlineView {
             if let found = self.found { self.choose(found) }
         }
         Signal.connect(findEntry, "stop-search") { [unowned self] in
-            Editable(self.findEntry).text = ""
+            self.findField.editable.text = ""
             gtk_widget_grab_focus(self.list)
         }
         // Entries the document asks to show open start open, the top level first.
@@ -108,8 +105,7 @@ final class OutlineView {
     /// Returns whether to wait for another frame.
     private func place() -> Bool {
         guard gtk_widget_get_width(list) > 0 else { return true }
-        let position = gtk_single_selection_get_selected(selection)
-        if position != UInt32.max { show(position) }
+        if let position = selection.selected { show(position) }
         if !isPlaced {
             isPlaced = true
             onPlaced?()
@@ -126,7 +122,7 @@ final class OutlineView {
         guard let section, let position = position(of: section, opening: false) else {
             // Before the first section (a title page, the contents): nothing is selected.
             // GtkSingleSelection does not implement unselect_all in GTK 4.8.
-            gtk_single_selection_set_selected(selection, UInt32.max)
+            selection.selected = nil
             return
         }
         show(position)
@@ -134,8 +130,7 @@ final class OutlineView {
 
     /// The entry selected now, if any.
     var selectedEntry: Int? {
-        let position = gtk_single_selection_get_selected(selection)
-        return position == UInt32.max ? nil : entry(atPosition: position)
+        selection.selected.flatMap(entry(atPosition:))
     }
 
     /// Opens the rows down to `entry`, selects it and scrolls to it; for window tests and
@@ -153,7 +148,7 @@ final class OutlineView {
         if let target = tree.entries[entry].target { onChosen?(target) }
     }
 
-    private var findText: String { Editable(findEntry).text }
+    private var findText: String { findField.editable.text }
     private var searched = ""
 
     /// Ctrl+G or Ctrl+Shift+G while the outline's find has the keys (the window's Find
@@ -190,15 +185,14 @@ final class OutlineView {
     }
 
     private func show(_ position: UInt32) {
-        gtk_single_selection_set_selected(selection, position)
-        // GTK 4.8 has no gtk_list_view_scroll_to; the list's action does it.
-        _ = gtk_widget_activate_action_variant(list, "list.scroll-to-item", g_variant_new_uint32(position))
+        selection.selected = position
+        listView.scroll(to: position)
     }
 
     // MARK: Rows
 
-    private func setUp(_ item: OpaquePointer) {
-        let expander = gtk_tree_expander_new()!
+    private func setUp(_ item: ListItem) {
+        let expander = TreeExpander()
         let row = Box.row(spacing: 8)
         let box = row.widget
         let title = Label(xalign: 0)
@@ -212,13 +206,12 @@ final class OutlineView {
         page.setMaxWidth(chars: 12)
         row.append(title)
         row.append(page)
-        gtk_tree_expander_set_child(OpaquePointer(expander), box)
-        gtk_list_item_set_child(item, expander)
+        expander.child = box
+        item.child = expander.widget
         // One click on the title jumps (the arrow only opens and closes).
         let click = gtk_gesture_click_new()!
         Signal.connectClick(click, "released") { [unowned self] presses, _, _ in
-            let stored = Int(bitPattern: g_object_get_data(quire_object(UnsafeMutableRawPointer(box)), "quire-entry"))
-            if presses == 1, stored > 0 { self.choose(stored - 1) }
+            if presses == 1, let entry = self.boundPages[item]?.entry { self.choose(entry) }
         }
         gtk_widget_add_controller(box, click)
     }
@@ -226,23 +219,22 @@ final class OutlineView {
     /// The document's labels were read: the rows in view show them.
     func labelsChanged() {
         for (label, entry) in boundPages.values {
-            Label(label).text = tree.entries[entry].target.map { labelOf($0.page) } ?? ""
+            label.text = tree.entries[entry].target.map { labelOf($0.page) } ?? ""
         }
     }
 
-    private func bind(_ item: OpaquePointer) {
-        guard let row = gtk_list_item_get_item(item), let expander = gtk_list_item_get_child(item),
-              let box = gtk_tree_expander_get_child(OpaquePointer(expander)),
+    private func bind(_ item: ListItem) {
+        guard let object = item.object, let expander = item.child.map(TreeExpander.init), let box = expander.child,
               let title = gtk_widget_get_first_child(box), let page = gtk_widget_get_last_child(box) else { return }
-        gtk_tree_expander_set_list_row(OpaquePointer(expander), OpaquePointer(row))
-        guard let entry = Self.entry(ofRow: OpaquePointer(row)) else { return }
-        g_object_set_data(quire_object(UnsafeMutableRawPointer(box)), "quire-entry", UnsafeMutableRawPointer(bitPattern: entry + 1))
+        let row = TreeListRow(object)
+        expander.setRow(row)
+        guard let entry = Self.entry(ofRow: row) else { return }
         let value = tree.entries[entry]
         let text = value.title.isEmpty ? tr("Untitled") : value.title
         Label(title).text = text
         gtk_widget_set_tooltip_text(title, value.target == nil ? tr("{title} (its destination is missing)", ["title": text]) : text)
         Label(page).text = value.target.map { labelOf($0.page) } ?? ""
-        boundPages[item] = (page, entry)
+        boundPages[item] = (Label(page), entry)
         // An entry without a destination is shown, dimmed, and leads nowhere.
         if value.target == nil { gtk_widget_add_css_class(title, "dim-label") } else { gtk_widget_remove_css_class(title, "dim-label") }
     }
@@ -258,39 +250,36 @@ final class OutlineView {
         for step in chain {
             let siblings = tree.children(of: tree.parent(of: step, depthLimit: Self.depthLimit), depthLimit: Self.depthLimit)
             guard let index = siblings.firstIndex(of: step) else { return nil }
-            if let parent = row?.opaque, gtk_tree_list_row_get_expanded(parent) == 0 {
+            if let parent = row.map(TreeListRow.init), !parent.isExpanded {
                 guard opening else { break }
-                gtk_tree_list_row_set_expanded(parent, 1)
+                parent.isExpanded = true
             }
-            let next = row.map { gtk_tree_list_row_get_child_row($0.opaque, UInt32(index)) } ?? gtk_tree_list_model_get_child_row(model, UInt32(index))
+            let next = row.map { TreeListRow($0).childRow(UInt32(index)) } ?? model.topRow(UInt32(index))
             guard let next else { break }
             row = GObjectRef(taking: next)
         }
-        return row.map { gtk_tree_list_row_get_position($0.opaque) }
+        return row.map { TreeListRow($0).position }
     }
 
     private func entry(atPosition position: UInt32) -> Int? {
-        guard let row = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) else { return nil }
-        return owning(OpaquePointer(row)) { Self.entry(ofRow: $0) }
+        model.withRow(at: position) { Self.entry(ofRow: $0) } ?? nil
     }
 
     private func expandInitiallyOpen() {
         // Top to bottom: opening a row inserts its children after it, to be visited next.
         var position: UInt32 = 0
-        while let raw = g_list_model_get_item(OpaquePointer(quire_object(UnsafeMutableRawPointer(model))), position) {
-            owning(OpaquePointer(raw)) { row in
-                if let entry = Self.entry(ofRow: row), tree.opensAtStart(entry, depthLimit: Self.depthLimit) {
-                    gtk_tree_list_row_set_expanded(row, 1)
-                }
+        while model.withRow(at: position, { (row: TreeListRow) -> Void in
+            if let entry = Self.entry(ofRow: row), tree.opensAtStart(entry, depthLimit: Self.depthLimit) {
+                row.isExpanded = true
             }
+        }) != nil {
             position += 1
             if position > OutlineTree.rowsOpenedAtStart { break }
         }
     }
 
-    private static func entry(ofRow row: OpaquePointer) -> Int? {
-        guard let item = gtk_tree_list_row_get_item(row) else { return nil }
-        return owning(OpaquePointer(item)) { OutlineRows.entry(ofItem: UnsafeMutableRawPointer($0)) }
+    private static func entry(ofRow row: TreeListRow) -> Int? {
+        row.string.flatMap { Int($0) }
     }
 
 }
@@ -308,8 +297,8 @@ final class OutlineRows: Sendable {
     }
 
     static func entry(ofItem item: gpointer?) -> Int? {
-        guard let item, let string = gtk_string_object_get_string(OpaquePointer(item)) else { return nil }
-        return Int(String(cString: string))
+        guard let item, let string = StringObject.string(of: item) else { return nil }
+        return Int(string)
     }
 
     static func stringList(_ strings: [String]) -> OpaquePointer {

@@ -52,13 +52,12 @@ final class Sidebar {
                                           (annotationPage, .annotations, tr("Annotations"), "document-edit-symbolic"),
                                           (bookmarkPage, .bookmarks, tr("Bookmarks"), "user-bookmarks-symbolic")] {
             stack.add(page, named: view.rawValue, title: title)
-            if let stackPage = gtk_stack_get_page(OpaquePointer(stack.widget), page.widget) { gtk_stack_page_set_icon_name(stackPage, icon) }
+            stack.setIcon(icon, of: page)
         }
-        let switcher = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack.widget))
-        gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_top(switcher, 6)
-        gtk_widget_set_margin_bottom(switcher, 6)
+        let switcher = StackSwitcher(for: stack)
+        gtk_widget_set_halign(switcher.widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(switcher.widget, 6)
+        gtk_widget_set_margin_bottom(switcher.widget, 6)
         let column = Box.column()
         widget = column.widget
         gtk_widget_set_size_request(widget, 180, -1)

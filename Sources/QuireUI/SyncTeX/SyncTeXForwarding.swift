@@ -31,11 +31,11 @@ struct SyncTeXForwarding {
     }
 
     private static func localPath(_ argument: String) -> String? {
-        let file = g_file_new_for_commandline_arg(argument)!
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let path = g_file_get_path(file) else { return nil }
-        defer { g_free(path) }
-        return String(cString: path)
+        owning(g_file_new_for_commandline_arg(argument)!) { file in
+            guard let path = g_file_get_path(file) else { return nil }
+            defer { g_free(path) }
+            return String(cString: path)
+        }
     }
 
     /// Hands the request to the Quire already running; false when this process is the
@@ -44,7 +44,7 @@ struct SyncTeXForwarding {
     func sendToRunningInstance(_ app: UnsafeMutablePointer<GtkApplication>) -> Bool {
         let application = quire_application(app)
         guard g_application_register(application, nil, nil) != 0, g_application_get_is_remote(application) != 0 else { return false }
-        g_action_group_activate_action(OpaquePointer(app), Self.action, variant)
+        Actions.activate(Self.action, of: app, variant)
         // The call is on its way once written: this process then ends.
         g_dbus_connection_flush_sync(g_application_get_dbus_connection(application), nil, nil)
         return true
@@ -76,8 +76,8 @@ struct SyncTeXForwarding {
     static func addAction(to app: UnsafeMutablePointer<GtkApplication>, _ handle: @escaping @MainActor (SyncTeXForwarding) -> Void) {
         let type = g_variant_type_new("(ssii)")
         owning(g_simple_action_new(action, type)!) { forward in
-            Signal.connect(forward, "activate") { (parameter: UnsafeMutableRawPointer?) in
-                guard let parameter, let request = SyncTeXForwarding(variant: OpaquePointer(parameter)) else { return }
+            Signal.connectOpaque(forward, "activate") { parameter in
+                guard let parameter, let request = SyncTeXForwarding(variant: parameter) else { return }
                 handle(request)
             }
             g_action_map_add_action(quire_action_map(app), forward)

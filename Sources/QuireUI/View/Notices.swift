@@ -10,21 +10,21 @@ import CShim
 /// a toast shown is retitled rather than replaced, and its time is kept here (timeout 0).
 @MainActor
 final class Notices {
+    private let overlay: Adw.ToastOverlay
     /// The toast overlay, holding the window's content.
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { overlay.widget }
     /// The toast on screen, with a reference of ours, until it is dismissed.
-    private var shown: OpaquePointer?
+    private var shown: Adw.Toast?
     private var timer: UInt32 = 0
     private static let seconds = 5.0
 
     init(over content: UnsafeMutablePointer<GtkWidget>) {
-        widget = adw_toast_overlay_new()
-        adw_toast_overlay_set_child(OpaquePointer(widget), content)
+        overlay = Adw.ToastOverlay(child: content)
     }
 
     isolated deinit {
         if timer != 0 { g_source_remove(timer) }
-        if let shown { g_object_unref(UnsafeMutableRawPointer(shown)) }
+        if let shown { g_object_unref(shown.gobject) }
     }
 
     /// Shows `text`, in place of any notice shown, for a few seconds.
@@ -34,15 +34,15 @@ final class Notices {
         let escaped = g_markup_escape_text(text, -1)!
         defer { g_free(escaped) }
         if let shown {
-            adw_toast_set_title(shown, escaped)
+            shown.setTitle(markup: String(cString: escaped))
         } else {
-            let toast = adw_toast_new(escaped)!
-            adw_toast_set_timeout(toast, 0)
-            g_object_ref(UnsafeMutableRawPointer(toast))
+            let toast = Adw.Toast(markup: String(cString: escaped))
+            toast.setTimeout(seconds: 0)
+            g_object_ref(toast.gobject)
             shown = toast
             // The close button, or `hide`.
             Signal.connect(toast, "dismissed") { [weak self] in self?.dismissed(toast) }
-            adw_toast_overlay_add_toast(OpaquePointer(widget), toast)
+            overlay.add(toast)
         }
         if timer != 0 { g_source_remove(timer) }
         timer = MainLoop.after(seconds: Self.seconds) { [weak self] in
@@ -55,13 +55,14 @@ final class Notices {
     func hide() {
         if timer != 0 { g_source_remove(timer) }
         timer = 0
-        if let shown { adw_toast_dismiss(shown) }
+        shown?.dismiss()
     }
 
-    private func dismissed(_ toast: OpaquePointer) {
+    private func dismissed(_ toast: Adw.Toast) {
         guard shown == toast else { return }
         shown = nil
         // Not while libadwaita emits the signal: on the next turn.
-        MainLoop.invoke { g_object_unref(UnsafeMutableRawPointer(toast)) }
+        let object = toast.gobject
+        MainLoop.invoke { g_object_unref(object) }
     }
 }

@@ -8,13 +8,12 @@ import QuireRemote
 @MainActor
 final class PasswordPage {
     private let page = StatusPage(icon: "dialog-password-symbolic")
-    private let entry: UnsafeMutablePointer<GtkWidget>
+    private let password = PasswordEntry()
+    private var entry: UnsafeMutablePointer<GtkWidget> { password.widget }
     var widget: UnsafeMutablePointer<GtkWidget> { page.widget }
     var onPassword: ((String) -> Void)?
 
     init() {
-        entry = gtk_password_entry_new()
-        gtk_password_entry_set_show_peek_icon(OpaquePointer(entry), 1)
         gtk_widget_set_size_request(entry, 280, -1)
         gtk_widget_set_halign(entry, GTK_ALIGN_CENTER)
         page.append(entry)

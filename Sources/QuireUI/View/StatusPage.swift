@@ -6,26 +6,27 @@ import CShim
 /// what the window shows instead of a document (errors, the welcome page, the password prompt).
 @MainActor
 struct StatusPage {
-    let widget: UnsafeMutablePointer<GtkWidget>
+    private let page: Adw.StatusPage
+    var widget: UnsafeMutablePointer<GtkWidget> { page.widget }
     private let box = Box.column(spacing: 12)
 
     init(icon: String) {
-        let page = adw_status_page_new()!
-        widget = page
+        let page = Adw.StatusPage()
+        self.page = page
         // The icon is looked up when the page is first shown: the window's stack measures
         // its hidden pages too, and Adwaita's status icons are SVGs, which load librsvg
         // (6.5 MiB of the window's memory) for pages most launches never show.
-        Signal.connect(page, "map") { adw_status_page_set_icon_name(OpaquePointer(page), icon) }
+        Signal.connect(page.widget, "map") { page.setIcon(named: icon) }
         gtk_widget_set_halign(box.widget, GTK_ALIGN_CENTER)
-        adw_status_page_set_child(OpaquePointer(widget), box.widget)
+        page.setChild(box.widget)
     }
 
     /// The headline and the explanation, as plain text (a file's name, poppler's words).
     func set(title text: String, message body: String) {
-        adw_status_page_set_title(OpaquePointer(widget), text)
+        page.setTitle(text)
         // The description is Pango markup to libadwaita.
         let escaped = g_markup_escape_text(body, -1)!
-        adw_status_page_set_description(OpaquePointer(widget), escaped)
+        page.setDescription(markup: String(cString: escaped))
         g_free(escaped)
     }
 

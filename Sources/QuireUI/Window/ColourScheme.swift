@@ -23,7 +23,7 @@ final class ColourScheme {
 
     /// The style manager outlives the window: its handler goes with the window.
     func stop() {
-        if handler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(manager), handler) }
+        if handler != 0 { Signal.disconnect(manager, handler) }
         handler = 0
     }
 }

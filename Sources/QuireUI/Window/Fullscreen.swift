@@ -64,7 +64,7 @@ final class HeaderReveal {
     /// The header bar over the content, the revealer over both: what the window holds.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let column = Box.column()
-    private let revealer: UnsafeMutablePointer<GtkWidget>
+    private let revealer = Revealer(transition: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
     private let header: UnsafeMutablePointer<GtkWidget>
     private var chrome = FullscreenChrome()
     private var hideTimer: UInt32?
@@ -77,13 +77,12 @@ final class HeaderReveal {
 
     init(header: UnsafeMutablePointer<GtkWidget>, window: UnsafeMutablePointer<GtkWidget>) {
         self.header = header
-        widget = gtk_overlay_new()!
+        let overlay = Overlay()
+        widget = overlay.widget
         column.append(header)
-        gtk_overlay_set_child(OpaquePointer(widget), column.widget)
-        revealer = gtk_revealer_new()!
-        gtk_revealer_set_transition_type(OpaquePointer(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-        gtk_widget_set_valign(revealer, GTK_ALIGN_START)
-        gtk_overlay_add_overlay(OpaquePointer(widget), revealer)
+        overlay.setChild(column.widget)
+        gtk_widget_set_valign(revealer.widget, GTK_ALIGN_START)
+        overlay.addOverlay(revealer.widget)
         // The window (an AdwApplicationWindow) has no title bar of its own: this header bar is it.
         let motion = gtk_event_controller_motion_new()!
         gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE)
@@ -111,19 +110,19 @@ final class HeaderReveal {
         chrome.reset()
         lastY = nil
         cancelHide()
-        g_object_ref(UnsafeMutableRawPointer(header))
-        // Fullscreen, F11 or Escape leaves: the window's own buttons would only mislead.
-        adw_header_bar_set_show_start_title_buttons(OpaquePointer(header), reveals ? 0 : 1)
-        adw_header_bar_set_show_end_title_buttons(OpaquePointer(header), reveals ? 0 : 1)
-        if reveals {
-            column.remove(header)
-            gtk_revealer_set_reveal_child(OpaquePointer(revealer), 0)
-            gtk_revealer_set_child(OpaquePointer(revealer), header)
-        } else {
-            gtk_revealer_set_child(OpaquePointer(revealer), nil)
-            gtk_box_prepend(quire_box(column.widget), header)
+        // Held while it moves: out of its old parent, it would go.
+        owning(g_object_ref(header)) { _ in
+            // Fullscreen, F11 or Escape leaves: the window's own buttons would only mislead.
+            Adw.HeaderBar(header).showTitleButtons(!reveals)
+            if reveals {
+                column.remove(header)
+                revealer.reveal(false)
+                revealer.setChild(header)
+            } else {
+                revealer.setChild(nil)
+                column.prepend(header)
+            }
         }
-        g_object_unref(UnsafeMutableRawPointer(header))
     }
 
     /// A key uses the header bar (Ctrl+L): in fullscreen it comes down.
@@ -149,12 +148,12 @@ final class HeaderReveal {
     private func apply(_ change: FullscreenChrome.Header) {
         switch change {
         case .show:
-            gtk_revealer_set_reveal_child(OpaquePointer(revealer), 1)
+            revealer.reveal(true)
         case .hideSoon:
             hideTimer = MainLoop.after(seconds: FullscreenChrome.hideDelay) { [weak self] in
                 guard let self else { return }
                 self.hideTimer = nil
-                if self.chrome.hideDue(busy: self.isBusy()) { gtk_revealer_set_reveal_child(OpaquePointer(self.revealer), 0) }
+                if self.chrome.hideDue(busy: self.isBusy()) { self.revealer.reveal(false) }
             }
         case .stay:
             cancelHide()
