@@ -86,8 +86,8 @@ public final class Application {
         // A snapshot is its own run: never handed to (or served by) another instance.
         if options.snapshotPath != nil || !SessionBus.isAvailable { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
         if !SessionBus.isAvailable { quire_quiet_missing_session_bus() }
-        app = UnsafeMutableRawPointer(adw_application_new(Self.id, flags)).assumingMemoryBound(to: GtkApplication.self)
-        let instance = UnsafeMutableRawPointer(app)
+        app = adw_application_new(Self.id, flags)!.typed(as: GtkApplication.self)
+        let instance = app.gobject
         Signal.connect(instance, "startup") { [unowned self] in self.startup() }
         Signal.connect(instance, "activate") { [unowned self] in self.activate() }
         Signal.connectOpen(instance) { [unowned self] files in self.open(files) }
@@ -132,7 +132,7 @@ public final class Application {
         owning(g_simple_action_new("open-recent", stringType)!) { openRecent in
             Signal.connect(openRecent, "activate") { [unowned self] (parameter: UnsafeMutableRawPointer?) in
                 guard let parameter else { return }
-                self.open(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)), in: self.activeWindow)
+                self.open(String(cString: g_variant_get_string(parameter.opaque, nil)), in: self.activeWindow)
             }
             g_action_map_add_action(quire_action_map(app), openRecent)
         }
@@ -248,7 +248,7 @@ public final class Application {
 
     private var activeWindow: DocumentWindow? {
         guard let active = gtk_application_get_active_window(app) else { return windows.values.first }
-        return windows[UnsafeMutableRawPointer(active)] ?? windows.values.first
+        return windows[active.gobject] ?? windows.values.first
     }
 
     /// A new window, presented on the next main-loop turn: whatever it is given to show
@@ -259,7 +259,7 @@ public final class Application {
         configuration.pictureCacheBytes = preferences.pictureCacheBytes(configuration)
         let window = DocumentWindow(application: app, start: preferences.start(options.view), size: options.windowSize, states: states,
                                     recentMenu: recent.menu, configuration: configuration)
-        let key = UnsafeMutableRawPointer(window.window)
+        let key = window.window.gobject
         windows[key] = window
         windowOrder.append(key)
         window.onTabsChanged = { [unowned self] in self.sessionChanged() }

@@ -23,7 +23,7 @@ extension PageCanvas {
         case .threeQuarters: Point(x: view.x, y: view.maxY)
         }
         let scroll = scrollPosition
-        quire_canvas_place(OpaquePointer(canvasWidget), editor, corner.x + scroll.x, corner.y + scroll.y, across * perPoint, down * perPoint,
+        quire_canvas_place(canvasWidget.opaque, editor, corner.x + scroll.x, corner.y + scroll.y, across * perPoint, down * perPoint,
                            Int32(turn.rawValue))
         return perPoint
     }

@@ -14,7 +14,7 @@ import QuireEngine
 final class DocumentTabs {
     /// The tab bar (once made) over the tab view.
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let tabView: OpaquePointer
+    private let tabView = TabView()
     /// The views, in the tabs' order.
     private(set) var views: [DocumentView] = []
     /// The view of the tab chosen.
@@ -22,7 +22,7 @@ final class DocumentTabs {
     weak var host: DocumentWindow?
     private let column: Box
     /// Made with the second tab: one document's window does not pay for it at launch.
-    private var bar: OpaquePointer?
+    private var bar: TabBar?
     /// Called when tabs are added, closed, chosen or moved.
     var onChanged: (() -> Void)?
     /// A tab was dropped outside every window: the tabs of a new window for it.
@@ -36,44 +36,41 @@ final class DocumentTabs {
     private static var moving: DocumentView?
 
     init() {
-        let view = adw_tab_view_new()!
-        tabView = view
-        let shortcuts = ADW_TAB_VIEW_SHORTCUT_CONTROL_TAB.rawValue | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_TAB.rawValue
-            | ADW_TAB_VIEW_SHORTCUT_CONTROL_PAGE_UP.rawValue | ADW_TAB_VIEW_SHORTCUT_CONTROL_PAGE_DOWN.rawValue
-            | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_PAGE_UP.rawValue | ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_PAGE_DOWN.rawValue
-            | ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS.rawValue | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO.rawValue
-        adw_tab_view_set_shortcuts(view, AdwTabViewShortcuts(rawValue: shortcuts))
+        let view = tabView.object
+        tabView.setShortcuts([ADW_TAB_VIEW_SHORTCUT_CONTROL_TAB, ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_TAB,
+                              ADW_TAB_VIEW_SHORTCUT_CONTROL_PAGE_UP, ADW_TAB_VIEW_SHORTCUT_CONTROL_PAGE_DOWN,
+                              ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_PAGE_UP, ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_PAGE_DOWN,
+                              ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS, ADW_TAB_VIEW_SHORTCUT_ALT_ZERO])
         let column = Box.column()
         self.column = column
-        let viewWidget = UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkWidget.self)
-        gtk_widget_set_vexpand(viewWidget, 1)
-        column.append(viewWidget)
+        gtk_widget_set_vexpand(tabView.widget, 1)
+        column.append(tabView.widget)
         widget = column.widget
         Signal.connect(view, "notify::selected-page") { [unowned self] (_: UnsafeMutableRawPointer?) in self.selectionChanged() }
         Signal.connect(view, "notify::n-pages") { [unowned self] (_: UnsafeMutableRawPointer?) in if !self.isClosing { self.onChanged?() } }
         Signal.connect(view, "page-reordered") { [unowned self] (_: UnsafeMutableRawPointer?, _: Int32) in self.onChanged?() }
         Signal.connect(view, "page-detached") { [unowned self] (page: UnsafeMutableRawPointer?, _: Int32) in self.detached(page) }
         Signal.connect(view, "page-attached") { [unowned self] (page: UnsafeMutableRawPointer?, _: Int32) in self.attached(page) }
-        Signal.connectMaking(view, "create-window") { [unowned self] in self.onNewWindow?().tabView }
+        Signal.connectMaking(view, "create-window") { [unowned self] in self.onNewWindow?().tabView.object }
         // While a tab is dragged every window shows its tab bar, to drop it on: one of a
         // single tab too, whose bar was never made.
         Signal.connect(view, "notify::is-transferring-page") { [unowned self] (_: UnsafeMutableRawPointer?) in
-            if self.bar == nil, adw_tab_view_get_is_transferring_page(self.tabView) != 0 { self.addBar() }
+            if self.bar == nil, self.tabView.isTransferringPage { self.addBar() }
         }
         // A tab closed by its own button asks about its changes first; one closed by `close`
         // (Ctrl+W, which has asked) is no longer among the views.
         Signal.connectAnswering(view, "close-page") { [unowned self] argument in
             guard let argument else { return false }
-            let page = OpaquePointer(argument)
+            let page = TabPage(argument)
             guard let closed = self.views.first(where: { self.page(of: $0) == page }) else {
-                adw_tab_view_close_page_finish(self.tabView, page, 1)
+                self.tabView.finishClosing(page, confirmed: true)
                 return true
             }
             closed.settleUnsaved { [unowned self] closing in
-                guard closing else { return adw_tab_view_close_page_finish(self.tabView, page, 0) }
+                guard closing else { return self.tabView.finishClosing(page, confirmed: false) }
                 closed.rememberState()
                 self.forget(closed)
-                adw_tab_view_close_page_finish(self.tabView, page, 1)
+                self.tabView.finishClosing(page, confirmed: true)
             }
             return true
         }
@@ -88,7 +85,7 @@ final class DocumentTabs {
     /// A tab left: one closed went through `forget` first, so a view still here was
     /// dragged away, to be taken by the tabs it is dropped on.
     private func detached(_ page: UnsafeMutableRawPointer?) {
-        guard !isClosing, let page, let child = adw_tab_page_get_child(OpaquePointer(page)),
+        guard !isClosing, let page, let child = TabPage(page).child,
               let view = views.first(where: { $0.widget == child }) else { return }
         views.removeAll { $0 === view }
         Self.moving = view
@@ -98,7 +95,7 @@ final class DocumentTabs {
     /// A tab dropped here from another window: its view is this window's now, in place of
     /// the welcome page of a window that showed no document.
     private func attached(_ page: UnsafeMutableRawPointer?) {
-        guard !isClosing, let page, let moving = Self.moving, adw_tab_page_get_child(OpaquePointer(page)) == moving.widget, let host else { return }
+        guard !isClosing, let page, let moving = Self.moving, TabPage(page).child == moving.widget, let host else { return }
         Self.moving = nil
         let welcome = views.count == 1 && views[0].isEmpty ? views[0] : nil
         views.append(moving)
@@ -109,53 +106,47 @@ final class DocumentTabs {
 
     /// The tab bar over the tabs, hidden again while there is one.
     private func addBar() {
-        let bar = adw_tab_bar_new()!
+        let bar = TabBar(view: tabView)
         self.bar = bar
-        adw_tab_bar_set_view(bar, tabView)
-        adw_tab_bar_set_autohide(bar, 1)
-        column.prepend(UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkWidget.self))
+        column.prepend(bar.widget)
     }
 
     /// The views in the order the reader sees their tabs (a tab dragged along the bar moves).
     var ordered: [DocumentView] {
-        (0..<adw_tab_view_get_n_pages(tabView)).compactMap { index in
-            let child = adw_tab_page_get_child(adw_tab_view_get_nth_page(tabView, index))
+        (0..<tabView.pageCount).compactMap { index in
+            let child = tabView.page(at: index).child
             return views.first { $0.widget == child }
         }
     }
 
-    private func page(of view: DocumentView) -> OpaquePointer? {
-        adw_tab_view_get_page(tabView, view.widget)
-    }
+    private func page(of view: DocumentView) -> TabPage? { tabView.page(holding: view.widget) }
 
     /// Adds `view` as the last tab and chooses it.
     @discardableResult
     func add(_ view: DocumentView) -> DocumentView {
         views.append(view)
         if views.count == 2, bar == nil { addBar() }
-        let page = adw_tab_view_append(tabView, view.widget)!
-        adw_tab_page_set_title(page, view.title)
+        tabView.append(view.widget).setTitle(view.title)
         choose(view)
         return view
     }
 
     func choose(_ view: DocumentView) {
         guard let page = page(of: view) else { return }
-        adw_tab_view_set_selected_page(tabView, page)
+        tabView.select(page)
         selectionChanged()
     }
 
     func setTitle(_ title: String, of view: DocumentView) {
         guard let page = page(of: view) else { return }
-        adw_tab_page_set_title(page, title)
-        adw_tab_page_set_tooltip(page, title)
+        page.setTitle(title)
     }
 
     /// Closes `view`'s tab (the reader has already been asked about its changes).
     func close(_ view: DocumentView) {
         guard let page = page(of: view) else { return }
         forget(view)
-        adw_tab_view_close_page(tabView, page)
+        tabView.close(page)
     }
 
     /// Tab switches counted, for `QUIRE_TRACE_LAUNCH`'s lines.
@@ -175,7 +166,7 @@ final class DocumentTabs {
     }
 
     private func selectionChanged() {
-        guard !isClosing, let page = adw_tab_view_get_selected_page(tabView), let child = adw_tab_page_get_child(page),
+        guard !isClosing, let child = tabView.selected?.child,
               let chosen = views.first(where: { $0.widget == child }), chosen !== current else { return }
         let previous = current
         current = chosen

@@ -65,7 +65,7 @@ final class DocumentWindow {
         // Its last tab went to another window: this one goes, after the drop.
         tabs.onEmptied = { [unowned self] in MainLoop.invoke { [weak self] in self?.destroy() } }
         headerReveal.setContent(tabs.widget)
-        adw_application_window_set_content(UnsafeMutableRawPointer(window).assumingMemoryBound(to: AdwApplicationWindow.self), headerReveal.widget)
+        adw_application_window_set_content(window.typed(as: AdwApplicationWindow.self), headerReveal.widget)
         tabs.add(DocumentView(host: self, states: states))
         headerReveal.isBusy = { [unowned self] in self.header.hasOpenMenu || self.pageEntry.hasFocus }
         header.onMenuClosed = { [unowned self] in self.canvas?.grabFocus() }
@@ -85,7 +85,7 @@ final class DocumentWindow {
         Signal.connect(window, "realize") { [unowned self] () -> Void in
             guard let surface = gtk_native_get_surface(quire_native(self.window)) else { return }
             Signal.connect(surface, "notify::state") { [unowned self] (_: UnsafeMutableRawPointer?) in
-                let state = gdk_toplevel_get_state(quire_toplevel(UnsafeMutableRawPointer(surface)))
+                let state = gdk_toplevel_get_state(quire_toplevel(surface.gobject))
                 self.canvas?.setPaused(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)
             }
         }

@@ -102,7 +102,7 @@ extension DocumentWindow {
 
     /// Adds the table's actions to the window; returns the names of those on the document.
     func addActions() -> [String] {
-        let map = UnsafeMutableRawPointer(window), table = self.table
+        let map = window.gobject, table = self.table
         for (name, _, kind) in table {
             switch kind {
             case .plain(let perform): Actions.add(name, to: map, perform)
