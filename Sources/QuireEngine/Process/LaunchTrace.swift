@@ -17,12 +17,14 @@ public enum LaunchTrace {
 
     public static var isOn: Bool { on.load(ordering: .relaxed) }
 
-    public static func mark(_ step: @autoclosure () -> String) {
+    /// Prints `step` once; past `limit` steps only those `beyondLimit` (each tab switch's,
+    /// however many pictures came before).
+    public static func mark(_ step: @autoclosure () -> String, beyondLimit: Bool = false) {
         guard isOn else { return }
         let step = step()
         // Timed and written under the lock: the lines of two threads stay in time order.
         seen.withLock { seen in
-            guard seen.count < limit, seen.insert(step).inserted else { return }
+            guard seen.count < limit || beyondLimit, seen.insert(step).inserted else { return }
             let tenths = Int(((monotonicSeconds() - started) * 10_000).rounded())
             let line = "launch: \(tenths / 10).\(tenths % 10) ms \(step)\n"
             _ = line.withCString { write(2, $0, strlen($0)) }

@@ -20,6 +20,8 @@ final class PageCanvas: CanvasContent {
     private var pointer = Point(x: 0, y: 0)
     private var reportedFailures: Set<Int> = []
     private var paused = false
+    /// Shown again after its render helpers ended in the background, until the next plan.
+    private var resumedWithoutWorkers = false
     /// The sequence of the last render result taken: later ones are on their way.
     private var seenResults = 0
     private var firstView = FirstViewHold()
@@ -262,6 +264,7 @@ final class PageCanvas: CanvasContent {
             workers?.submit([])
             watchSlowPages()
         } else {
+            resumedWithoutWorkers = threads?.hasWorkers == false
             viewportChanged()
         }
     }
@@ -499,9 +502,13 @@ final class PageCanvas: CanvasContent {
         let tiles = firstView.tiles(of: plan)
         if let first = tiles.first { LaunchTrace.mark("tiles asked, the first at scale \(first.scale)") }
         if let threads, !threads.hasWorkers, !tiles.isEmpty {
+            // Back from the background with what it shows still sharp (`BackgroundTab`
+            // rule 3): what lies ahead waits for the reader's next move.
+            if resumedWithoutWorkers, plan.urgent == 0 { return resumedWithoutWorkers = false }
             threads.restartWorkers()
             seenResults = 0
         }
+        resumedWithoutWorkers = false
         workers?.submit(tiles, urgent: plan.urgent, seen: seenResults)
     }
 

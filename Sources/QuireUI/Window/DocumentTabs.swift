@@ -158,9 +158,9 @@ final class DocumentTabs {
         guard LaunchTrace.isOn else { return }
         Self.switches += 1
         let switchNumber = Self.switches
-        LaunchTrace.mark("tab chosen (switch \(switchNumber))")
+        LaunchTrace.mark("tab chosen (switch \(switchNumber))", beyondLimit: true)
         MainLoop.afterEachFrame(of: chosen.widget) { [weak chosen] in
-            LaunchTrace.mark("tab painted (switch \(switchNumber)): \(chosen?.canvas?.showsSharp == true ? "sharp" : "waiting for pictures")")
+            LaunchTrace.mark("tab painted (switch \(switchNumber)): \(chosen?.canvas?.showsSharp == true ? "sharp" : "waiting for pictures")", beyondLimit: true)
             return false
         }
     }
