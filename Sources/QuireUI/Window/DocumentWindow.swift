@@ -11,7 +11,7 @@ import QuireRemote
 final class DocumentWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     /// The window, typed.
-    private var toplevel: Window { Window(window) }
+    var toplevel: Window { Window(window) }
     let pageEntry = PageEntry()
     private let header: WindowHeader
     /// The header bar over the top of the window while fullscreen.
@@ -24,8 +24,8 @@ final class DocumentWindow {
     /// Which view each document opens with (the launch options, the remembered views).
     private var viewStart: ViewStart
     private(set) var configuration: Configuration
-    private let states: DocumentStateStore
-    private let tabs: DocumentTabs
+    let states: DocumentStateStore
+    let tabs: DocumentTabs
     /// The view of the tab chosen.
     var view: DocumentView { tabs.current }
 
@@ -42,7 +42,7 @@ final class DocumentWindow {
     /// Its tabs changed: opened, closed, chosen, moved, or a document opened in one.
     var onTabsChanged: (() -> Void)?
     /// What the tabs showed when the window began to close.
-    private var keptSession: LastSession.Window?
+    var keptSession: LastSession.Window?
     /// A new window, for a tab dropped outside every window.
     var onNewWindow: (() -> DocumentWindow)?
 
@@ -138,25 +138,6 @@ final class DocumentWindow {
     /// Opens a path or URI in the chosen tab.
     func open(_ argument: String, password: String? = nil) { view.open(argument, password: password) }
 
-    /// Opens a path or URI in a new tab, chosen.
-    func openInNewTab(_ argument: String) {
-        tabs.add(DocumentView(host: self, states: states)).open(argument)
-    }
-
-    /// Chooses the first tab whose document's path `names`; false when none does.
-    func chooseTab(where names: (String?) -> Bool) -> Bool {
-        guard let view = tabs.views.first(where: { names($0.documentPath) }) else { return false }
-        tabs.choose(view)
-        return true
-    }
-
-    /// The window's tabs as the last session keeps them; nil when none shows a local file.
-    var sessionWindow: LastSession.Window? {
-        if tabs.isClosing { return keptSession }
-        let ordered = tabs.ordered
-        return LastSession.window(tabs: ordered.map(\.documentPath), chosen: ordered.firstIndex { $0 === view } ?? 0)
-    }
-
     /// A forward search: the tab showing the PDF moves there.
     func syncTeXForward(_ position: SourcePosition) { view.syncTeXForward(position) }
 
@@ -165,36 +146,6 @@ final class DocumentWindow {
 
     /// Whether a tab has changes not saved (Quit asks about these windows first).
     var hasUnsavedChanges: Bool { tabs.views.contains(where: \.hasUnsavedChanges) }
-
-    /// Quit's question for this window: each tab with unsaved changes is chosen and asks
-    /// in turn; `done(true)` once nothing would be lost by closing them all, `done(false)`
-    /// if the reader cancels or a save fails. Closes nothing.
-    func settleUnsaved(_ done: @escaping @MainActor (Bool) -> Void) {
-        func settle(_ remaining: ArraySlice<DocumentView>) {
-            guard let view = remaining.first else { return done(true) }
-            tabs.choose(view)
-            view.settleUnsaved { closing in if closing { settle(remaining.dropFirst()) } else { done(false) } }
-        }
-        settle(tabs.views.filter(\.hasUnsavedChanges)[...])
-    }
-
-    /// Closes every tab and the window, remembering where each document was left.
-    func closeAll() {
-        tabs.views.forEach { $0.rememberState() }
-        destroy()
-    }
-
-    /// The window goes: what its tabs showed is kept for the session first, and the tabs no
-    /// longer follow their pages, which the window's widgets take away with them.
-    private func closing() {
-        keptSession = sessionWindow
-        tabs.isClosing = true
-    }
-
-    private func destroy() {
-        closing()
-        toplevel.destroy()
-    }
 
     /// The preferences anew, for the next document (they changed while the window was empty).
     func renewStart(_ start: ViewStart.Options, pictureCacheBytes: Int) {
@@ -218,19 +169,6 @@ final class DocumentWindow {
         onSettled?()
     }
 
-    /// A view's title (the document's, marked while it has unsaved changes) is its tab's,
-    /// and the window's while it is the one chosen.
-    func viewTitleChanged(_ view: DocumentView) {
-        tabs.setTitle(view.title, of: view)
-        if isCurrent(view) { toplevel.title = view.title }
-    }
-
-    /// Another tab is chosen: the chrome follows its view.
-    func tabChosen() {
-        view.showChrome()
-        if !view.searchBar.isOpen { canvas?.grabFocus() }
-    }
-
     /// The search's options are the window's toggles.
     var searchOptions: (caseSensitive: Bool, wholeWords: Bool) {
         (Actions.state("find-case-sensitive", of: window), Actions.state("find-whole-words", of: window))
@@ -243,16 +181,6 @@ final class DocumentWindow {
         toplevel.present()
         if !watchingFrames { RestingHeap.watch(toplevel.widget) }
         watchingFrames = true
-    }
-
-    /// Ctrl+W: closes the chosen tab (asking first about unsaved changes), the window with
-    /// its last tab.
-    func close() {
-        let closing = view
-        if closing.keepingUnsaved(then: { [unowned self] in self.close() }) { return }
-        closing.rememberState()
-        if tabs.views.count == 1 { return destroy() }
-        tabs.close(closing)
     }
 
     func updateZoomLabel(_ percent: Double) {
