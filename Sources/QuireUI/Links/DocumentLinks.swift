@@ -32,6 +32,9 @@ final class DocumentLinks {
     private let labelOf: (Int) -> String
     /// Hands an allowed address to the desktop; false when no program there opens it.
     var openURI: ((String) -> Bool)?
+    /// Goes where an internal link leads in a split view's other pane (opening it): a link
+    /// or its preview clicked with Ctrl, so that the page read stays in view.
+    var followInOtherPane: ((OutlineTarget) -> Void)?
     /// Tells the reader something (a refused link).
     var onNotice: ((String) -> Void)?
 
@@ -95,7 +98,8 @@ final class DocumentLinks {
 
     private func follow(_ link: Link) {
         switch link.target.action {
-        case .goTo(let target): canvas.go(to: target)
+        case .goTo(let target):
+            if canvas.clickedWithControl, let followInOtherPane { followInOtherPane(target) } else { canvas.go(to: target) }
         case .open(let uri): if openURI?(uri) == false { refuse(URIPolicy.noProgram(for: uri)) }
         case .refuse(let reason): refuse(reason)
         }

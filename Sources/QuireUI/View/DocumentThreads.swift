@@ -3,34 +3,55 @@ import QuireRemote
 
 /// The threads that work for one document view: the render workers, each driving a
 /// render helper process (`RemoteRenderer`), and the reader of page sizes and labels,
-/// with a document helper of its own; all over the one descriptor the window opened. They deliver to the
-/// canvas once it exists.
+/// with a document helper of its own; all over the one descriptor the window opened. They
+/// serve the view's canvas and, while the view is split, its second pane's: the panes'
+/// plans share the one queue (`SharedPlan`), and every result goes to both, each keeping
+/// what it wants.
 @MainActor
 final class DocumentThreads {
-    /// Where results go: the canvas, attached after it is made.
+    /// Where results go: the canvases, attached after they are made.
     @MainActor
     final class Link {
-        weak var canvas: PageCanvas?
+        private final class Weak { weak var canvas: PageCanvas? ; init(_ canvas: PageCanvas) { self.canvas = canvas } }
+        private var attached: [Weak] = []
+        var canvases: [PageCanvas] { attached.compactMap(\.canvas) }
+        func attach(_ canvas: PageCanvas) { attached.append(Weak(canvas)) }
+        func detach(_ canvas: PageCanvas) { attached.removeAll { $0.canvas == nil || $0.canvas === canvas } }
     }
 
     let link = Link()
     let workers: RenderWorkers<RemoteRenderer>
     let tableReader: PageTableReader
+    private var plans = SharedPlan()
 
     /// `renderer`, made while the document opened, is the first of `threads` render threads'.
     init(file: DocumentFile, renderer: PreparedRenderer, threads: Int) {
         let link = self.link
         workers = RenderWorkers(threads: threads, preparesAtFirstPlan: { !file.firstPageIsImages },
                                 makeRenderer: { try renderer.take() ?? RemoteRenderer(file: file) }, deliver: { result in
-            MainLoop.invoke { link.canvas?.received(result) }
+            MainLoop.invoke { for canvas in link.canvases { canvas.received(result) } }
         })
         tableReader = PageTableReader(open: { try RemoteDocument(file: file) }, sizes: { first, sizes in
-            MainLoop.invoke { link.canvas?.adopt(sizes, from: first) }
+            MainLoop.invoke { for canvas in link.canvases { canvas.adopt(sizes, from: first) } }
         }, labels: { first, labels in
-            MainLoop.invoke { link.canvas?.adopt(labels: labels, from: first) }
+            MainLoop.invoke { for canvas in link.canvases { canvas.adopt(labels: labels, from: first) } }
         }, finished: {
-            MainLoop.invoke { link.canvas?.tablesRead() }
+            MainLoop.invoke { for canvas in link.canvases { canvas.tablesRead() } }
         })
+    }
+
+    /// `canvas`'s plan, the first `urgent` tiles on screen, replaces its last. `seen` is the
+    /// last result it took; every canvas takes every result, so it is the others' too.
+    func submit(_ tiles: [TileKey], urgent: Int, seen: Int?, from canvas: PageCanvas) {
+        let merged = plans.submit(tiles, urgent: urgent, from: Int(bitPattern: ObjectIdentifier(canvas)))
+        workers.submit(merged.tiles, urgent: merged.urgent, seen: seen)
+    }
+
+    /// A second pane closes: its plan goes, the threads stay for the first.
+    func detach(_ canvas: PageCanvas) {
+        link.detach(canvas)
+        let merged = plans.remove(Int(bitPattern: ObjectIdentifier(canvas)))
+        workers.submit(merged.tiles, urgent: merged.urgent, seen: nil)
     }
 
     /// Ends the threads after the work in progress.

@@ -26,6 +26,10 @@ final class DocumentView {
     private let passwordPage = PasswordPage()
     private var notice: Notices!
     private(set) var canvas: PageCanvas?
+    /// The canvas and, while split, a second pane beside it (`SplitPanes`).
+    private(set) var panes: SplitPanes?
+    /// The pane the reader is in: the window's actions and chrome follow it.
+    var focusedCanvas: PageCanvas? { panes?.focused ?? canvas }
     private var links: DocumentLinks?
     private(set) var selection: DocumentSelection?
     private(set) var caret: DocumentCaret?
@@ -97,7 +101,7 @@ final class DocumentView {
             self.canvas?.grabFocus()
         }
         sidebar.onSettled = { [unowned self] in self.chrome?.checkSettled() }
-        searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
+        searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.focusedCanvas?.currentPage ?? 0) }
         searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
         searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
         searchBar.onClosed = { [unowned self] in
@@ -115,6 +119,7 @@ final class DocumentView {
         search?.stop()
         selection?.stop()
         caret?.stop()
+        panes?.second?.close()
         canvas?.close()
         openingCheck?.cancel()
     }
@@ -158,18 +163,16 @@ final class DocumentView {
     func showChrome() {
         guard let chrome else { return }
         chrome.viewTitleChanged(self)
-        let canvas: PageCanvas? = if case .document = phase { self.canvas } else { nil }
+        let canvas: PageCanvas? = if case .document = phase { focusedCanvas } else { nil }
         chrome.enableDocumentActions(canvas != nil)
         chrome.saveableChanged(hasUnsavedChanges)
         Actions.setState("sidebar", of: chrome.window, sidebar.isOpen)
+        Actions.setState("split", of: chrome.window, panes?.isOpen ?? false)
         if let canvas {
             canvas.night.isOn = host.isNight
             chrome.pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
             chrome.pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
-            updatePageIndicator(canvas.currentPage)
-            let history = canvas.historyState
-            chrome.updateHistoryButtons(back: history.back, forward: history.forward)
-            chrome.updateZoomLabel(canvas.zoomPercent)
+            showPane()
             chrome.updateArrangementStates()
             chrome.caretModeChanged(caret?.isOn ?? false)
             chrome.showZoom(true)
@@ -376,7 +379,8 @@ final class DocumentView {
         }
         return DocumentState(place: canvas.place, zoom: canvas.zoomMode, arrangement: canvas.arrangement, continuous: canvas.continuous,
                              rotation: canvas.rotation, sidebarOpen: sidebar.isOpen,
-                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline, night: night)
+                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline, night: night,
+                             split: panes?.state)
     }
 
     /// Writes down how the reader has left the document (on closing, and at a pause).
@@ -413,11 +417,13 @@ final class DocumentView {
         shown = document
         keptVersion = nil
         search?.stop()
+        panes?.close()
         canvas?.close()
         if kept?.search == nil { searchBar.close() }
         if kept != nil { notice.hide() }
         identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
-        let start = host.planStart(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
+        let remembered = identity.flatMap { states.state(for: $0) }
+        let start = host.planStart(remembered: remembered, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
         canvas.darkSurround = host.isDark
@@ -429,10 +435,9 @@ final class DocumentView {
         self.search = search
         chrome?.enableDocumentActions(true)
         setTitle(document.title ?? source.displayName)
-        canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
+        canvas.onCurrentPageChanged = { [unowned self] _ in self.showPane() }
         chrome?.pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
-        canvas.onHistoryChanged = { [unowned self] back, forward in self.chrome?.updateHistoryButtons(back: back, forward: forward) }
-        chrome?.updateHistoryButtons(back: false, forward: false)
+        canvas.onHistoryChanged = { [unowned self] _, _ in self.showPane() }
         chrome?.pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
         var filling = false
         canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
@@ -521,8 +526,8 @@ final class DocumentView {
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
         // A reload keeps the reader's bookmarks, as it keeps the view, even when the file
         // rebuilt in its place counts as another document.
-        let remembered = identity.map { states.places(for: $0) } ?? MarkedPlaces()
-        let places = kept == nil ? remembered : remembered.merged(with: self.bookmarks?.places ?? MarkedPlaces())
+        let rememberedPlaces = identity.map { states.places(for: $0) } ?? MarkedPlaces()
+        let places = kept == nil ? rememberedPlaces : rememberedPlaces.merged(with: self.bookmarks?.places ?? MarkedPlaces())
         let bookmarks = DocumentBookmarks(places: places, canvas: canvas, file: file,
                                           view: sidebar.bookmarks, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
         bookmarks.knownOutline = { [unowned self] in self.sidebar.outline?.tree }
@@ -531,8 +536,15 @@ final class DocumentView {
         canvas.onMarkKey = { [unowned bookmarks] keyval, control in bookmarks.keyPressed(keyval, control: control) }
         self.bookmarks = bookmarks
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
-        canvas.onZoomChanged = { [unowned self] percent in self.chrome?.updateZoomLabel(percent) }
-        updatePageIndicator(0)
+        canvas.onZoomChanged = { [unowned self] _ in self.showPane() }
+        let panes = SplitPanes(first: canvas, shared: .init(document: document, threads: threads, budget: configuration.pictureCacheBytes,
+                                                            overlays: [forms, annotations, selection, search, caret], search: search,
+                                                            links: links, tracePreviews: configuration.tracesPreviews))
+        panes.onFocusChanged = { [unowned self] in self.showPane() }
+        panes.onNotice = { [unowned self] text in self.notice.show(text) }
+        panes.openURI = links.openURI
+        self.panes = panes
+        showPane()
         if start.rotation != canvas.rotation { canvas.setRotation(start.rotation) }
         if start.arrangement != canvas.arrangement { canvas.setArrangement(start.arrangement) }
         if start.continuous != canvas.continuous { canvas.setContinuous(start.continuous) }
@@ -550,7 +562,8 @@ final class DocumentView {
         }
         if let start = start.sidebar { setSidebar(open: true, view: start.view, chosen: start.chosen) }
         stack.remove(named: "document")
-        stack.add(canvas.widget, named: "document")
+        stack.add(panes.widget, named: "document")
+        if let split = kept.map({ $0.state?.split }) ?? remembered?.split { panes.open(split, focusing: false) }
         stack.shown = "document"
         chrome?.showZoom(true)
         // A tab opened behind the one chosen takes no focus from it.
@@ -574,9 +587,22 @@ final class DocumentView {
         chrome?.onSettled?()
     }
 
-    private func updatePageIndicator(_ page: Int) {
-        guard let canvas else { return }
-        chrome?.pageEntry.show(page: page, of: canvas.pageCount)
+    /// The chrome shows the pane with the focus: its page, zoom and history.
+    private func showPane() {
+        guard let chrome, let canvas = focusedCanvas else { return }
+        chrome.pageEntry.show(page: canvas.currentPage, of: canvas.pageCount)
+        chrome.updateZoomLabel(canvas.zoomPercent)
+        let history = canvas.historyState
+        chrome.updateHistoryButtons(back: history.back, forward: history.forward)
+    }
+
+    /// Opens or closes the split view (remembered with the document).
+    func toggleSplit() {
+        guard case .document = phase, let panes else { return }
+        if panes.isOpen { panes.close() } else { panes.open() }
+        if let chrome { Actions.setState("split", of: chrome.window, panes.isOpen) }
+        showPane()
+        rememberSoon()
     }
 
     func printDocument(from currentPage: Int) {

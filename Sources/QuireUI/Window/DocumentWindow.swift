@@ -76,7 +76,8 @@ final class DocumentWindow {
             guard let surface = gtk_native_get_surface(quire_native(self.window)) else { return }
             Signal.connect(surface, "notify::state") { [unowned self] (_: UnsafeMutableRawPointer?) in
                 let state = gdk_toplevel_get_state(quire_toplevel(UnsafeMutableRawPointer(surface)))
-                self.canvas?.setPaused(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)
+                let minimised = state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+                for pane in [self.view.canvas, self.view.panes?.second] { pane?.setPaused(minimised) }
             }
         }
         // Remembered while the widgets still tell their state: on destroy they no longer do.
@@ -99,7 +100,7 @@ final class DocumentWindow {
     }
 
     // The chosen view's parts, for the actions, the presentation and fullscreen.
-    var canvas: PageCanvas? { view.canvas }
+    var canvas: PageCanvas? { view.focusedCanvas }
     var sidebar: Sidebar { view.sidebar }
     var searchBar: SearchBar { view.searchBar }
     var search: DocumentSearch? { view.search }

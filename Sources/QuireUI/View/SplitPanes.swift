@@ -1,0 +1,139 @@
+import CAdwaita
+import CGtk
+import CShim
+import QuireEngine
+import QuireRemote
+
+/// A split view of one document: a second pane beside the first (or under it), each with
+/// its own place, zoom and history, over the same document. The second pane shares the
+/// first's render threads and helpers (`DocumentThreads`), half of its picture budget, and
+/// the marks drawn over the pages (search, selection, annotations, form values): one set
+/// of overlays, drawn in both (`PageCanvas.twin` redraws both). It has its own links and
+/// previews. Keys, zoom and the window's actions go to the pane with the focus, and the
+/// header bar's page entry and zoom follow it. With no split, the first pane is alone in
+/// the paned, at no cost.
+@MainActor
+final class SplitPanes {
+    /// What the second pane shares with the first.
+    struct Shared {
+        let document: RemoteDocument
+        let threads: DocumentThreads
+        /// The view's whole picture budget, halved between the panes while split.
+        let budget: Int
+        /// Drawn over the pages in both panes, in this order.
+        let overlays: [PageOverlay]
+        let search: DocumentSearch
+        let links: DocumentLinks
+        let tracePreviews: Bool
+    }
+
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+    let first: PageCanvas
+    private let shared: Shared
+    private(set) var second: PageCanvas?
+    private var secondLinks: DocumentLinks?
+    /// The pane the reader is in: the keys, the actions and the chrome follow it.
+    private(set) var focused: PageCanvas
+    /// The pane with the focus changed: the chrome shows its page, zoom and history.
+    var onFocusChanged: (() -> Void)?
+    /// Says something to the reader (a refused link in the second pane).
+    var onNotice: ((String) -> Void)?
+    /// Hands an address to the desktop (a web link in the second pane).
+    var openURI: ((String) -> Bool)?
+
+    init(first: PageCanvas, shared: Shared) {
+        self.first = first
+        self.shared = shared
+        focused = first
+        widget = paned.widget
+        paned.keepChildrenWhole()
+        paned.setStart(first.widget)
+        watchFocus(of: first)
+        shared.links.followInOtherPane = { [unowned self] target in self.show(target, in: self.other(than: first)) }
+    }
+
+    var isOpen: Bool { second != nil }
+
+    /// The split as it is, to remember with the document; nil when closed.
+    var state: DocumentState.Split? {
+        guard let second else { return nil }
+        let orientation: DocumentState.Split.Orientation = paned.orientation == GTK_ORIENTATION_HORIZONTAL ? .sideBySide : .stacked
+        return DocumentState.Split(place: second.place, zoom: second.zoomMode, orientation: orientation)
+    }
+
+    /// Opens the second pane: as remembered, else at the first pane's place and zoom, side
+    /// by side when the view is wider than tall. The second pane takes the focus when asked
+    /// (the reader opened it), not when it comes back with the document.
+    func open(_ remembered: DocumentState.Split? = nil, focusing: Bool = true) {
+        guard second == nil else { return }
+        let width = Double(gtk_widget_get_width(widget)), height = Double(gtk_widget_get_height(widget))
+        let orientation = remembered?.orientation ?? .fitting(width: width, height: height)
+        paned.orientation = orientation == .sideBySide ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+        first.setBudget(shared.budget / 2)
+        let pane = PageCanvas(beside: first, threads: shared.threads, zoom: remembered?.zoomMode ?? first.zoomMode, budget: shared.budget / 2)
+        second = pane
+        pane.show(place: remembered?.place ?? first.place)
+        // The first pane's handlers do not depend on the pane: the document view's chrome,
+        // notices and remembering, the annotations' undo, the selection's Copy and Select All.
+        pane.onCurrentPageChanged = first.onCurrentPageChanged
+        pane.onZoomChanged = first.onZoomChanged
+        pane.onHistoryChanged = first.onHistoryChanged
+        pane.onViewMoved = first.onViewMoved
+        pane.onPageFailed = first.onPageFailed
+        pane.onFindRequested = first.onFindRequested
+        pane.onUndoRequested = first.onUndoRequested
+        pane.onRedoRequested = first.onRedoRequested
+        pane.onDeleteRequested = first.onDeleteRequested
+        pane.onCopyRequested = first.onCopyRequested
+        pane.onSelectAllRequested = first.onSelectAllRequested
+        for overlay in shared.overlays { pane.addOverlay(overlay) }
+        shared.search.mark(in: pane)
+        let links = DocumentLinks(document: shared.document, canvas: pane, labelOf: { [unowned pane] in pane.labels.label(at: $0) },
+                                  tracePreviews: shared.tracePreviews)
+        links.onNotice = { [unowned self] text in self.onNotice?(text) }
+        links.openURI = { [unowned self] uri in self.openURI?(uri) ?? false }
+        links.followInOtherPane = { [unowned self] target in self.show(target, in: self.first) }
+        secondLinks = links
+        watchFocus(of: pane)
+        paned.setEnd(pane.widget)
+        let side = orientation == .sideBySide ? width : height
+        if side > 0 { paned.position = Int32(side / 2) }
+        pane.onSettled = { [weak links] in links?.start() }
+        if focusing { pane.grabFocus() }
+    }
+
+    /// Closes the second pane: the first takes the focus, the whole budget and the search.
+    func close() {
+        guard let pane = second else { return }
+        let hadFocus = focused === pane
+        secondLinks = nil
+        second = nil
+        pane.detach()
+        paned.setEnd(nil)
+        first.setBudget(shared.budget)
+        focus(first)
+        if hadFocus { first.grabFocus() }
+    }
+
+    /// Goes to `target` in `pane`, opening the split first when it is closed.
+    private func show(_ target: OutlineTarget, in pane: PageCanvas?) {
+        if second == nil { open(focusing: false) }
+        (pane ?? second)?.go(to: target)
+    }
+
+    private func other(than pane: PageCanvas) -> PageCanvas? { pane === first ? second : first }
+
+    private func watchFocus(of pane: PageCanvas) {
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "enter") { [weak self, unowned pane] in self?.focus(pane) }
+        gtk_widget_add_controller(pane.canvasWidget, focus)
+    }
+
+    private func focus(_ pane: PageCanvas) {
+        guard pane !== focused else { return }
+        focused = pane
+        shared.search.moves(pane)
+        onFocusChanged?()
+    }
+}
