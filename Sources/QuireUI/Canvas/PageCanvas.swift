@@ -72,9 +72,9 @@ final class PageCanvas: CanvasContent {
         guard !takeLowerResolutionOffer(at: point) else { return }
         _ = clickTakers.reversed().first { $0(point) }
     }
-    /// Whether the last click of the primary button was made with Ctrl (a link then opens
+    /// Whether the last click of the primary button was made with Shift (a link then opens
     /// in the split view's other pane).
-    var clickedWithControl = false
+    var clickedWithShift = false
     /// A press of the primary button: presses (2 for a double press…), where, with Shift.
     var onPrimaryPress: ((Int, Point, Bool) -> Void)?
     /// The pointer moved to a point while the primary button is down.

@@ -51,7 +51,7 @@ final class DocumentThreads {
     func detach(_ canvas: PageCanvas) {
         link.detach(canvas)
         let merged = plans.remove(Int(bitPattern: ObjectIdentifier(canvas)))
-        workers.submit(merged.tiles, urgent: merged.urgent, seen: nil)
+        workers.submit(merged.tiles, urgent: merged.urgent, seen: link.canvases.first?.lastResultTaken)
     }
 
     /// Ends the threads after the work in progress.

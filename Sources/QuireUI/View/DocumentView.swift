@@ -134,7 +134,9 @@ final class DocumentView {
     func trimMemory() { canvas?.trimMemory() }
 
     /// Whether the canvas, the search and the sidebar are complete.
-    var isSettled: Bool { canvas?.isSettled == true && search?.isSettled == true && sidebar.isSettled }
+    var isSettled: Bool {
+        canvas?.isSettled == true && panes?.second?.isSettled != false && search?.isSettled == true && sidebar.isSettled
+    }
 
     /// The window, while this view is the one it shows: the chrome follows only that view.
     private var chrome: DocumentWindow? { host.isCurrent(self) ? host : nil }
@@ -541,6 +543,7 @@ final class DocumentView {
                                                             overlays: [forms, annotations, selection, search, caret], search: search,
                                                             links: links, tracePreviews: configuration.tracesPreviews))
         panes.onFocusChanged = { [unowned self] in self.showPane() }
+        panes.onSettled = { [unowned self] in self.chrome?.checkSettled() }
         panes.onNotice = { [unowned self] text in self.notice.show(text) }
         panes.openURI = links.openURI
         self.panes = panes

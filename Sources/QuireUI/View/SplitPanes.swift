@@ -39,6 +39,8 @@ final class SplitPanes {
     var onFocusChanged: (() -> Void)?
     /// Says something to the reader (a refused link in the second pane).
     var onNotice: ((String) -> Void)?
+    /// The second pane has every picture it shows (for `--snapshot`).
+    var onSettled: (() -> Void)?
     /// Hands an address to the desktop (a web link in the second pane).
     var openURI: ((String) -> Bool)?
 
@@ -50,10 +52,18 @@ final class SplitPanes {
         paned.keepChildrenWhole()
         paned.setStart(first.widget)
         watchFocus(of: first)
-        shared.links.followInOtherPane = { [unowned self] target in self.show(target, in: self.other(than: first)) }
+        shared.links.followInOtherPane = { [unowned self] target, shift, fromPreview in
+            self.follow(target, shift: shift, fromPreview: fromPreview, in: self.other(than: first))
+        }
     }
 
     var isOpen: Bool { second != nil }
+
+    /// For `--snapshot`'s report: "split=side-by-side panes=3/60,41/60", nil when closed.
+    var summary: String? {
+        guard let second, let state else { return nil }
+        return "split=\(state.orientation.rawValue) panes=\(first.currentPage + 1)/\(first.pageCount),\(second.currentPage + 1)/\(second.pageCount)"
+    }
 
     /// The split as it is, to remember with the document; nil when closed.
     var state: DocumentState.Split? {
@@ -93,13 +103,18 @@ final class SplitPanes {
                                   tracePreviews: shared.tracePreviews)
         links.onNotice = { [unowned self] text in self.onNotice?(text) }
         links.openURI = { [unowned self] uri in self.openURI?(uri) ?? false }
-        links.followInOtherPane = { [unowned self] target in self.show(target, in: self.first) }
+        links.followInOtherPane = { [unowned self] target, shift, fromPreview in
+            self.follow(target, shift: shift, fromPreview: fromPreview, in: self.first)
+        }
         secondLinks = links
         watchFocus(of: pane)
         paned.setEnd(pane.widget)
         let side = orientation == .sideBySide ? width : height
         if side > 0 { paned.position = Int32(side / 2) }
-        pane.onSettled = { [weak links] in links?.start() }
+        pane.onSettled = { [weak self, weak links] in
+            links?.start()
+            self?.onSettled?()
+        }
         if focusing { pane.grabFocus() }
     }
 
@@ -116,10 +131,13 @@ final class SplitPanes {
         if hadFocus { first.grabFocus() }
     }
 
-    /// Goes to `target` in `pane`, opening the split first when it is closed.
-    private func show(_ target: OutlineTarget, in pane: PageCanvas?) {
+    /// Goes to a link's `target` in `pane` (the other one), opening the split first when
+    /// it is closed, if `OtherPaneLinks` says so; false to follow it in place.
+    private func follow(_ target: OutlineTarget, shift: Bool, fromPreview: Bool, in pane: PageCanvas?) -> Bool {
+        guard OtherPaneLinks.opensInOtherPane(shift: shift, fromPreview: fromPreview, splitOpen: isOpen) else { return false }
         if second == nil { open(focusing: false) }
         (pane ?? second)?.go(to: target)
+        return true
     }
 
     private func other(than pane: PageCanvas) -> PageCanvas? { pane === first ? second : first }

@@ -180,7 +180,7 @@ final class DocumentWindow {
 
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
     var summary: String? {
-        canvas.map { [$0.summary, pageEntry.summary, search?.summary, sidebar.summary].compactMap { $0 }.joined(separator: " ") }
+        canvas.map { [$0.summary, pageEntry.summary, search?.summary, sidebar.summary, view.panes?.summary].compactMap { $0 }.joined(separator: " ") }
     }
 
     /// Tells the snapshot mode when the canvas, the search and the sidebar are all complete.
