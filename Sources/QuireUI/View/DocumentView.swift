@@ -26,10 +26,8 @@ final class DocumentView {
     private let passwordPage = PasswordPage()
     private var notice: Notices!
     private(set) var canvas: PageCanvas?
-    /// The canvas and, while split, a second pane beside it (`SplitPanes`).
-    private(set) var panes: SplitPanes?
-    /// The pane the reader is in: the window's actions and chrome follow it.
-    var focusedCanvas: PageCanvas? { panes?.focused ?? canvas }
+    /// The canvas and, while split, a second pane beside it (`DocumentView+Split`).
+    var panes: SplitPanes?
     private var links: DocumentLinks?
     private(set) var selection: DocumentSelection?
     private(set) var caret: DocumentCaret?
@@ -139,7 +137,7 @@ final class DocumentView {
     }
 
     /// The window, while this view is the one it shows: the chrome follows only that view.
-    private var chrome: DocumentWindow? { host.isCurrent(self) ? host : nil }
+    var chrome: DocumentWindow? { host.isCurrent(self) ? host : nil }
 
     /// Shows or hides the sidebar, and says so in the action's state.
     func setSidebar(open: Bool, view: SidebarView? = nil, chosen: Bool = true) {
@@ -542,11 +540,7 @@ final class DocumentView {
         let panes = SplitPanes(first: canvas, shared: .init(document: document, threads: threads, budget: configuration.pictureCacheBytes,
                                                             overlays: [forms, annotations, selection, search, caret], search: search,
                                                             links: links, tracePreviews: configuration.tracesPreviews))
-        panes.onFocusChanged = { [unowned self] in self.showPane() }
-        panes.onSettled = { [unowned self] in self.chrome?.checkSettled() }
-        panes.onNotice = { [unowned self] text in self.notice.show(text) }
-        panes.openURI = links.openURI
-        self.panes = panes
+        watch(panes, notices: notice, openURI: links.openURI)
         showPane()
         if start.rotation != canvas.rotation { canvas.setRotation(start.rotation) }
         if start.arrangement != canvas.arrangement { canvas.setArrangement(start.arrangement) }
@@ -588,24 +582,6 @@ final class DocumentView {
         chrome?.pageEntry.hide()
         stack.shown = page
         chrome?.onSettled?()
-    }
-
-    /// The chrome shows the pane with the focus: its page, zoom and history.
-    private func showPane() {
-        guard let chrome, let canvas = focusedCanvas else { return }
-        chrome.pageEntry.show(page: canvas.currentPage, of: canvas.pageCount)
-        chrome.updateZoomLabel(canvas.zoomPercent)
-        let history = canvas.historyState
-        chrome.updateHistoryButtons(back: history.back, forward: history.forward)
-    }
-
-    /// Opens or closes the split view (remembered with the document).
-    func toggleSplit() {
-        guard case .document = phase, let panes else { return }
-        if panes.isOpen { panes.close() } else { panes.open() }
-        if let chrome { Actions.setState("split", of: chrome.window, panes.isOpen) }
-        showPane()
-        rememberSoon()
     }
 
     func printDocument(from currentPage: Int) {
