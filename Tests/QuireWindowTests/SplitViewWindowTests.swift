@@ -8,7 +8,7 @@ import XCTest
 /// A split view of one document (issue 46 item 3), as a reader uses it: Ctrl+\ opens a
 /// second pane beside the first; one pane shows page 1 while the other is moved to page 40
 /// with its keys, each scrolls alone, a search lights matches in both, a highlight made in
-/// one shows in the other, and the split comes back when the document is opened again.
+/// one shows in the other (either way), and the split comes back when the document is opened again.
 final class SplitViewWindowTests: XCTestCase {
     private var fixtures: Fixtures!
     override func setUpWithError() throws { fixtures = try Fixtures() }
@@ -63,6 +63,23 @@ final class SplitViewWindowTests: XCTestCase {
             read answer
             xdotool key ctrl+z
             echo "$(title_after "split.pdf")"
+            read x1 y x2
+            xdotool mousemove $x1 $y mousedown 1
+            for x in $(seq $x1 40 $x2); do xdotool mousemove $x $y; done
+            xdotool mouseup 1
+            xdotool mousemove 1590 1190
+            xdotool key ctrl+h
+            echo "$(title_after "• split.pdf")"
+            read answer
+            xdotool mousemove 300 600 click 1
+            xdotool mousemove 1590 1190
+            xdotool key ctrl+l
+            xdotool type 41
+            xdotool key Return
+            echo "first at 41"
+            read answer
+            xdotool key ctrl+z
+            echo "$(title_after "split.pdf")"
             xdotool key ctrl+q
             ended
             """
@@ -106,13 +123,29 @@ final class SplitViewWindowTests: XCTestCase {
         XCTAssertGreaterThan(highlighted(marked, in: firstPane), 300, "the highlight does not show in the first pane")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "split.pdf", "Ctrl+Z did not take the highlight back")
+
+        // Selected in the second pane with the pointer, highlighted: the first pane, taken to the same page, shows it.
+        let expected = Picture(try DocumentSource(path: file).open().render(page: 40, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 500, height: 160)
+        let page41 = try session.screen { _ in true }.bestMatch(of: expected, xs: secondPane, ys: 50...100)
+        let line = page41.y + Int(85 * 96.0 / 72)
+        try session.proceed("\(page41.x + 40) \(line) \(page41.x + 420)")
+        XCTAssertEqual(try session.readLine(), "• split.pdf", "a drag over the second pane's words and Ctrl+H did not highlight them")
+        let second = try session.stillScreen { highlighted($0, in: self.secondPane) > 300 }
+        XCTAssertGreaterThan(highlighted(second, in: secondPane), 300, "the highlight made in the second pane is not drawn there")
+        XCTAssertEqual(highlighted(second, in: firstPane), 0, "the first pane, on page 3, shows a highlight")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "first at 41")
+        let both = try session.stillScreen { highlighted($0, in: self.firstPane) > 300 }
+        XCTAssertGreaterThan(highlighted(both, in: firstPane), 300, "the highlight made in the second pane does not show in the first")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "split.pdf", "Ctrl+Z did not take the second highlight back")
         XCTAssertEqual(try session.readLine(), "exited 0")
 
         // Opened again, the document is split as it was left, each pane at its page.
         let reopened = try QuireRun.run(["--snapshot", fixtures.path("reopened.png"), "--size", "1400x1000", file],
                                         environment: ["XDG_STATE_HOME": stateHome])
         XCTAssertEqual(reopened.status, 0, reopened.standardError)
-        XCTAssertTrue(reopened.standardOutput.contains("split=side-by-side panes=3/60,41/60"), reopened.standardOutput)
+        XCTAssertTrue(reopened.standardOutput.contains("split=side-by-side panes=41/60,41/60"), reopened.standardOutput)
     }
 }
 

@@ -90,13 +90,13 @@ final class DocumentView {
         gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
         gtk_paned_set_position(OpaquePointer(paned), 230)
         widget = paned
-        sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
+        sidebar.onGoTo = { [unowned self] target in self.focusedCanvas?.go(to: target) }
         // An annotation a little below the top of the view, so that the line before shows.
         // It is chosen, as a click on it would choose it: Delete deletes it.
         sidebar.onGoToArea = { [unowned self] page, area, source in
-            self.canvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24)))
+            self.focusedCanvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24)))
             self.annotations?.choose(source)
-            self.canvas?.grabFocus()
+            self.focusedCanvas?.grabFocus()
         }
         sidebar.onSettled = { [unowned self] in self.chrome?.checkSettled() }
         searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.focusedCanvas?.currentPage ?? 0) }
@@ -104,7 +104,7 @@ final class DocumentView {
         searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
         searchBar.onClosed = { [unowned self] in
             self.search?.clear()
-            self.canvas?.grabFocus()
+            self.focusedCanvas?.grabFocus()
         }
         passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
@@ -538,7 +538,7 @@ final class DocumentView {
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         canvas.onZoomChanged = { [unowned self] _ in self.showPane() }
         let panes = SplitPanes(first: canvas, shared: .init(document: document, threads: threads, budget: configuration.pictureCacheBytes,
-                                                            overlays: [forms, annotations, selection, search, caret], search: search,
+                                                            overlays: [forms, annotations, selection, search, caret], search: search, selection: selection,
                                                             links: links, tracePreviews: configuration.tracesPreviews))
         watch(panes, notices: notice, openURI: links.openURI)
         showPane()

@@ -23,6 +23,7 @@ final class SplitPanes {
         /// Drawn over the pages in both panes, in this order.
         let overlays: [PageOverlay]
         let search: DocumentSearch
+        let selection: DocumentSelection
         let links: DocumentLinks
         let tracePreviews: Bool
     }
@@ -85,7 +86,7 @@ final class SplitPanes {
         second = pane
         pane.show(place: remembered?.place ?? first.place)
         // The first pane's handlers do not depend on the pane: the document view's chrome,
-        // notices and remembering, the annotations' undo, the selection's Copy and Select All.
+        // notices and remembering, the annotations' undo.
         pane.onCurrentPageChanged = first.onCurrentPageChanged
         pane.onZoomChanged = first.onZoomChanged
         pane.onHistoryChanged = first.onHistoryChanged
@@ -95,8 +96,7 @@ final class SplitPanes {
         pane.onUndoRequested = first.onUndoRequested
         pane.onRedoRequested = first.onRedoRequested
         pane.onDeleteRequested = first.onDeleteRequested
-        pane.onCopyRequested = first.onCopyRequested
-        pane.onSelectAllRequested = first.onSelectAllRequested
+        shared.selection.take(pane)
         for overlay in shared.overlays { pane.addOverlay(overlay) }
         shared.search.mark(in: pane)
         let links = DocumentLinks(document: shared.document, canvas: pane, labelOf: { [unowned pane] in pane.labels.label(at: $0) },
@@ -123,12 +123,20 @@ final class SplitPanes {
         guard let pane = second else { return }
         let hadFocus = focused === pane
         secondLinks = nil
+        shared.selection.release()
         second = nil
         pane.detach()
         paned.setEnd(nil)
         first.setBudget(shared.budget)
         focus(first)
         if hadFocus { first.grabFocus() }
+    }
+
+    /// While `alone` (a presentation), the pane without the focus is hidden.
+    func showOnlyFocused(_ alone: Bool) {
+        guard let second else { return }
+        let other = focused === first ? second : first
+        gtk_widget_set_visible(other.widget, alone ? 0 : 1)
     }
 
     /// Goes to a link's `target` in `pane` (the other one), opening the split first when
