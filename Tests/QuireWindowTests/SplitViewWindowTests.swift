@@ -173,14 +173,75 @@ extension SplitViewWindowTests {
         let box = try XCTUnwrap(first.bounds(of: LinkWindowTests.red), "page 1 is not shown")
         try session.proceed("\(box.x - Int(Fixtures.boxRect.x) + 100) \(box.y - Int(Fixtures.boxRect.y) + 96)")
         XCTAssertEqual(try session.readLine(), "clicked")
-        let third = Picture(try DocumentSource(path: file).open().render(page: 2, scale: 1))
-        let landing = third.cropped(x: 0, y: 100, width: third.width, height: 60)
-        func landed(_ screen: Picture) -> Bool { screen.bestMatch(of: landing, xs: 700...1100, ys: 45...80).mismatch <= 0.01 }
-        let split = try session.screen(until: landed)
-        XCTAssertTrue(landed(split), "the link's destination is not at the top of the second pane")
+        let split = try XCTUnwrap(try landingInTheSecondPane(session, of: file), "the link's destination is not at the top of the second pane")
         let stayed = try XCTUnwrap(split.bounds(of: LinkWindowTests.red), "the first pane left page 1")
         XCTAssertEqual(stayed.y, box.y, "the first pane moved")
         XCTAssertLessThan(stayed.x + stayed.width, 700, "page 1 is not in the first pane, on the left")
+    }
+}
+
+extension SplitViewWindowTests {
+    /// While split, a click in a link's preview shows the destination in the other pane: the
+    /// figure or reference stays in view beside the page being read, which stays.
+    func testAClickInALinksPreviewWhileSplitShowsItsDestinationInTheOtherPane() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.standard(named: "split-preview.pdf")
+        let script = ScriptedSession.start(title: Fixtures.standardTitle, arguments: "--size 1400x1000 --zoom 75") + """
+            xdotool mousemove 1590 1190
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+backslash
+            echo split
+            read answer
+            xdotool mousemove $answer
+            echo resting
+            read answer
+            xdotool mousemove $answer
+            echo over
+            read answer
+            xdotool click 1
+            xdotool mousemove 1590 1190
+            echo clicked
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("split-preview.png"))
+        XCTAssertEqual(try session.readLine(), "split")
+        // At 75 % a point is a pixel; page 1 in the first pane, found by its red box.
+        let first = try session.stillScreen { ($0.bounds(of: LinkWindowTests.red)?.x ?? 2000) < 700 }
+        let box = try XCTUnwrap(first.bounds(of: LinkWindowTests.red), "page 1 is not shown")
+        let origin = (x: box.x - Int(Fixtures.boxRect.x), y: box.y - Int(Fixtures.boxRect.y))
+        let link = (x: origin.x + 100, y: origin.y + 96, bottom: origin.y + 104)
+        try session.proceed("\(link.x) \(link.y)")
+        XCTAssertEqual(try session.readLine(), "resting")
+        let sizes = Fixtures.standardSizes.map { Size(width: $0.width, height: $0.height) }
+        let preview = try XCTUnwrap(LinkPreview(of: .page(2, top: 100), pageSizes: sizes, deviceScale: 1))
+        let document = try DocumentSource(path: file).open()
+        let third = Picture(try document.render(page: 2, scale: preview.tileScale))
+        let strip = third.cropped(x: 0, y: preview.pixels.y, width: min(preview.pixels.width, third.width),
+                                  height: min(preview.pixels.height, third.height - preview.pixels.y))
+        // Under the link, kept inside the pane: near its left edge.
+        let xs = 0...max(120, link.x - strip.width / 2 + 60)
+        let ys = (link.bottom + 18)...(link.bottom + 24)
+        func previewed(_ screen: Picture) -> Bool { screen.bestMatch(of: strip, xs: xs, ys: ys).mismatch <= 0.01 }
+        let found = try session.screen(until: previewed).bestMatch(of: strip, xs: xs, ys: ys)
+        XCTAssertLessThanOrEqual(found.mismatch, 0.01, "no preview of page 3 under the link")
+        try session.proceed("\(found.x + strip.width / 2) \(found.y + strip.height / 2)")
+        XCTAssertEqual(try session.readLine(), "over")
+        XCTAssertTrue(previewed(try session.screen(until: previewed)), "the preview closed when the pointer reached it")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "clicked")
+        let after = try XCTUnwrap(try landingInTheSecondPane(session, of: file), "the preview's destination is not at the top of the second pane")
+        XCTAssertEqual(after.bounds(of: LinkWindowTests.red)?.y, box.y, "the first pane left its place")
+    }
+
+    /// The screen once the second pane (at 75 %, in a 1400-pixel window) shows the standard
+    /// fixture's link destination on page 3 at its top; nil if it never does.
+    private func landingInTheSecondPane(_ session: ScriptedSession, of file: String) throws -> Picture? {
+        let landing = Picture(try DocumentSource(path: file).open().render(page: 2, scale: 1)).cropped(x: 0, y: 100, width: 300, height: 60)
+        func landed(_ screen: Picture) -> Bool { screen.bestMatch(of: landing, xs: 700...1100, ys: 45...80).mismatch <= 0.01 }
+        let screen = try session.screen(until: landed)
+        return landed(screen) ? screen : nil
     }
 }
 
