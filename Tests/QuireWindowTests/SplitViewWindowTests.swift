@@ -164,6 +164,9 @@ extension SplitViewWindowTests {
             xdotool mousemove 1590 1190
             echo clicked
             read answer
+            xdotool key ctrl+backslash
+            echo unsplit
+            read answer
             kill $quire; wait $quire
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("split-links.png"))
@@ -177,6 +180,13 @@ extension SplitViewWindowTests {
         let stayed = try XCTUnwrap(split.bounds(of: LinkWindowTests.red), "the first pane left page 1")
         XCTAssertEqual(stayed.y, box.y, "the first pane moved")
         XCTAssertLessThan(stayed.x + stayed.width, 700, "page 1 is not in the first pane, on the left")
+        // Ctrl+\ again: the first pane has the window's width, its page in the middle.
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "unsplit")
+        let whole = try session.stillScreen { ($0.bounds(of: LinkWindowTests.red)?.x ?? 0) > 400 }
+        let centred = try XCTUnwrap(whole.bounds(of: LinkWindowTests.red), "page 1 went")
+        XCTAssertEqual(centred.x, stayed.x + (1400 - 700) / 2, accuracy: 6, "Ctrl+\\ did not close the second pane")
+        XCTAssertEqual(centred.y, box.y, "closing the split moved the first pane")
     }
 }
 
