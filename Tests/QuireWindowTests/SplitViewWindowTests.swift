@@ -150,6 +150,35 @@ final class SplitViewWindowTests: XCTestCase {
 }
 
 extension SplitViewWindowTests {
+    /// In a window taller than wide the panes lie one above the other, and come back so.
+    func testInATallWindowThePanesLieOneAboveTheOther() throws {
+        try QuireRun.requireDisplay()
+        let file = narrowPages(5, named: "tall.pdf")
+        let stateHome = freshStateHome()
+        let script = ScriptedSession.windowFunctions + ScriptedSession.start(title: "tall.pdf", arguments: "--size 900x1100 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+backslash
+            echo split
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("tall.png"), stateHome: stateHome)
+        XCTAssertEqual(try session.readLine(), "split")
+        // Page 1's top in both panes: at the window's top and about halfway down.
+        let expected = Picture(try DocumentSource(path: file).open().render(page: 0, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 500, height: 160)
+        func panes(_ screen: Picture) -> Bool {
+            screen.bestMatch(of: expected, xs: 150...250, ys: 50...100).mismatch <= 0.01
+                && screen.bestMatch(of: expected, xs: 150...250, ys: 580...640).mismatch <= 0.01
+        }
+        XCTAssertTrue(panes(try session.screen(until: panes)), "page 1 is not shown in two panes one above the other")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let reopened = try QuireRun.run(["--snapshot", fixtures.path("tall-reopened.png"), "--size", "900x1100", file],
+                                        environment: ["XDG_STATE_HOME": stateHome])
+        XCTAssertTrue(reopened.standardOutput.contains("split=stacked panes=1/5,1/5"), reopened.standardOutput)
+    }
+
     /// A reference followed with Shift+click: the split opens, its second pane shows where
     /// the link leads, and the first pane stays on the page being read.
     func testAShiftClickedLinkOpensItsDestinationInTheOtherPaneAndThePageReadStays() throws {
