@@ -129,7 +129,10 @@ final class DocumentView {
     var phase: DocumentSession.Phase { session.phase }
 
     /// Memory is short: keep only what is on screen.
-    func trimMemory() { canvas?.trimMemory() }
+    func trimMemory() {
+        canvas?.trimMemory()
+        panes?.second?.trimMemory()
+    }
 
     /// Whether the canvas, the search and the sidebar are complete.
     var isSettled: Bool {
@@ -435,9 +438,8 @@ final class DocumentView {
         self.search = search
         chrome?.enableDocumentActions(true)
         setTitle(document.title ?? source.displayName)
-        canvas.onCurrentPageChanged = { [unowned self] _ in self.showPane() }
+        chromeFollows(canvas)
         chrome?.pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
-        canvas.onHistoryChanged = { [unowned self] _, _ in self.showPane() }
         chrome?.pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
         var filling = false
         canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
@@ -536,12 +538,12 @@ final class DocumentView {
         canvas.onMarkKey = { [unowned bookmarks] keyval, control in bookmarks.keyPressed(keyval, control: control) }
         self.bookmarks = bookmarks
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
-        canvas.onZoomChanged = { [unowned self] _ in self.showPane() }
         let panes = SplitPanes(first: canvas, shared: .init(document: document, threads: threads, budget: configuration.pictureCacheBytes,
                                                             overlays: [forms, annotations, selection, search, caret], search: search, selection: selection,
                                                             links: links, tracePreviews: configuration.tracesPreviews))
         watch(panes, notices: notice, openURI: links.openURI)
-        showPane()
+        chrome?.pageEntry.show(page: 0, of: canvas.pageCount)
+        chrome?.updateHistoryButtons(back: false, forward: false)
         if start.rotation != canvas.rotation { canvas.setRotation(start.rotation) }
         if start.arrangement != canvas.arrangement { canvas.setArrangement(start.arrangement) }
         if start.continuous != canvas.continuous { canvas.setContinuous(start.continuous) }

@@ -40,6 +40,8 @@ final class SplitPanes {
     var onFocusChanged: (() -> Void)?
     /// Says something to the reader (a refused link in the second pane).
     var onNotice: ((String) -> Void)?
+    /// A second pane was made: the chrome is to follow it while it has the focus.
+    var onPaneMade: ((PageCanvas) -> Void)?
     /// The second pane has every picture it shows (for `--snapshot`).
     var onSettled: (() -> Void)?
     /// Hands an address to the desktop (a web link in the second pane).
@@ -84,12 +86,14 @@ final class SplitPanes {
         first.setBudget(shared.budget / 2)
         let pane = PageCanvas(beside: first, threads: shared.threads, zoom: remembered?.zoomMode ?? first.zoomMode, budget: shared.budget / 2)
         second = pane
+        // Laid out as the first pane, at its place unless remembered elsewhere.
+        if first.rotation != pane.rotation { pane.setRotation(first.rotation) }
+        if first.arrangement != pane.arrangement { pane.setArrangement(first.arrangement) }
+        if first.continuous != pane.continuous { pane.setContinuous(first.continuous) }
         pane.show(place: remembered?.place ?? first.place)
-        // The first pane's handlers do not depend on the pane: the document view's chrome,
-        // notices and remembering, the annotations' undo.
-        pane.onCurrentPageChanged = first.onCurrentPageChanged
-        pane.onZoomChanged = first.onZoomChanged
-        pane.onHistoryChanged = first.onHistoryChanged
+        // The first pane's handlers do not depend on the pane: the document view's notices
+        // and remembering, the annotations' undo. The chrome follows it while it has the focus.
+        onPaneMade?(pane)
         pane.onViewMoved = first.onViewMoved
         pane.onPageFailed = first.onPageFailed
         pane.onFindRequested = first.onFindRequested
