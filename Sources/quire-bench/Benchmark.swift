@@ -21,6 +21,11 @@ struct BenchmarkOptions {
     var pages: Int?
     /// Render in this process, as Quire did before its helper processes, to compare.
     var inProcess = false
+    /// A split view: two panes side by side, each half the viewport's width and half the
+    /// picture budget, the second starting halfway through the document; both scroll at
+    /// the set speed, their plans merged into the one queue (`SharedPlan`), every result
+    /// offered to both. A frame is blank when either pane shows a blank page.
+    var split = false
 }
 
 /// What the engine's threads hand back: finished renders and batches of page sizes.
@@ -95,12 +100,18 @@ final class HeadlessEngine {
         sizes = PageTableReader(open: { try RemoteDocument(file: file) }, sizes: deliverSizes)
     }
 
-    /// A canvas model of the document with the options' zoom, view and screen.
-    func model(_ options: BenchmarkOptions) -> CanvasModel<PageImage> {
-        var model = CanvasModel<PageImage>(pageSizes: estimatedPageSizes, zoom: options.zoom, budget: ThisProcess.configuration().pictureCacheBytes)
-        model.setDeviceScale(options.deviceScale)
-        model.scroll(to: model.resize(to: options.viewport))
-        return model
+    /// The canvas models of the document with the options' zoom, view and screen: one, or
+    /// a split view's two panes.
+    func models(_ options: BenchmarkOptions) -> [CanvasModel<PageImage>] {
+        let panes = options.split ? 2 : 1, budget = ThisProcess.configuration().pictureCacheBytes / panes
+        let viewport = Size(width: options.viewport.width / Double(panes), height: options.viewport.height)
+        return (0..<panes).map { pane in
+            var model = CanvasModel<PageImage>(pageSizes: estimatedPageSizes, zoom: options.zoom, budget: budget)
+            model.setDeviceScale(options.deviceScale)
+            model.scroll(to: model.resize(to: viewport))
+            if pane > 0, let target = model.go(.page(pageCount / 2)) { model.scroll(to: target) }
+            return model
+        }
     }
 
     func stop() {
@@ -129,15 +140,20 @@ struct Benchmark {
         let engine = try HeadlessEngine(source: source, inProcess: options.inProcess)
         defer { engine.stop() }
         let (inbox, workers, pageCount) = (engine.inbox, engine.workers, engine.pageCount)
-        var model = engine.model(options)
+        var models = engine.models(options)
         report.openMs = Clock.ms(since: start)
 
         report.workers = workers.threadCount
 
         var seen = 0 // the last render result taken
+        var shared = SharedPlan()
         func submit() {
-            let plan = model.plan()
-            workers.submit(plan.tiles, urgent: plan.urgent, seen: seen)
+            for (pane, model) in models.enumerated() {
+                let plan = model.plan()
+                _ = shared.submit(plan.tiles, urgent: plan.urgent, from: pane)
+            }
+            let merged = shared.merged
+            workers.submit(merged.tiles, urgent: merged.urgent, seen: seen)
         }
         var waitingSince: [Int: Double] = [:] // visible pages without their sharp tile, since when
         func accept(_ events: [Event]) {
@@ -145,26 +161,30 @@ struct Benchmark {
                 let result: RenderWorkers<TimedRenderer>.Result
                 switch event {
                 case .sizes(let first, let sizes):
-                    model.scroll(to: model.adoptPageSizes(sizes, from: first))
+                    for pane in models.indices { models[pane].scroll(to: models[pane].adoptPageSizes(sizes, from: first)) }
                     continue
                 case .rendered(let rendered):
                     result = rendered
                     seen = max(seen, rendered.sequence)
                 }
                 report.renders += 1
-                let sharpNow = result.key == model.sharpKey(result.key.page)
-                if model.accept(result.key, result.outcome) == .stale { report.rendersDroppedStale += 1 }
-                if sharpNow, let since = waitingSince.removeValue(forKey: result.key.page) {
-                    report.tileWaits.append(Clock.ms(since: since))
+                var stale = true
+                for pane in models.indices {
+                    let sharpNow = result.key == models[pane].sharpKey(result.key.page)
+                    if models[pane].accept(result.key, result.outcome) != .stale { stale = false }
+                    if sharpNow, let since = waitingSince.removeValue(forKey: result.key.page) {
+                        report.tileWaits.append(Clock.ms(since: since))
+                    }
                 }
-                report.cachePeakBytes = max(report.cachePeakBytes, model.sharp.byteCount + model.lowRes.byteCount)
+                if stale { report.rendersDroppedStale += 1 }
+                report.cachePeakBytes = max(report.cachePeakBytes, models.reduce(0) { $0 + $1.sharp.byteCount + $1.lowRes.byteCount })
             }
             if !events.isEmpty { submit() }
         }
 
         // 1. The first viewport, fully sharp.
         submit()
-        while !model.visiblePagesComplete {
+        while !models.allSatisfy(\.visiblePagesComplete) {
             accept(inbox.take(waitingUntil: .now() + .seconds(1)))
         }
         report.firstViewportMs = Clock.ms(since: start)
@@ -176,24 +196,29 @@ struct Benchmark {
         // 2. Scroll to the end, or until the view's top passes the last page asked for, at
         // the set speed, one step per frame of real time. Where that is moves as page
         // sizes arrive.
-        let pages = min(options.pages ?? .max, model.layout.pageCount)
-        report.pagesScrolled = pages
+        // Split, the first pane scrolls the first half (or the pages asked for) and the second
+        // as far from halfway on.
+        let laidOut = models[0].layout.pageCount
+        let pages = min(options.pages ?? .max, models.count > 1 ? laidOut / 2 : laidOut)
+        report.pagesScrolled = pages * models.count
         func end() -> Double {
-            let end = model.clamped(Point(x: 0, y: .infinity)).y
-            return pages < model.layout.pageCount ? min(end, model.layout.pageRect(pages - 1).maxY) : end
+            let end = models[0].clamped(Point(x: 0, y: .infinity)).y
+            return pages < laidOut ? min(end, models[0].layout.pageRect(pages - 1).maxY) : end
         }
         let step = options.screensPerSecond * options.viewport.height * Self.frame
         var next = Clock.now
-        while model.scroll.y < end() {
+        while models[0].scroll.y < end() {
             next += Self.frame
             while Clock.now < next {
                 accept(inbox.take(waitingUntil: DispatchTime(uptimeNanoseconds: Clock.nanoseconds(next))))
             }
-            model.scroll(to: model.clamped(Point(x: model.scroll.x, y: model.scroll.y + step)))
+            for pane in models.indices {
+                models[pane].scroll(to: models[pane].clamped(Point(x: models[pane].scroll.x, y: models[pane].scroll.y + step)))
+            }
             submit()
             let now = Clock.now
             var frame = BenchmarkReport.Frame.sharp
-            for page in model.drawList() {
+            for page in models.flatMap({ $0.drawList() }) {
                 switch page.quality {
                 case .sharp, .failed: waitingSince[page.page] = nil
                 case .blank: frame = .blank; waitingSince[page.page] = waitingSince[page.page] ?? now
@@ -201,8 +226,8 @@ struct Benchmark {
                 }
             }
             // A page that left the view stops waiting.
-            let visible = model.visiblePages
-            waitingSince = waitingSince.filter { visible.contains($0.key) }
+            let visible = models.map(\.visiblePages)
+            waitingSince = waitingSince.filter { page in visible.contains { $0.contains(page.key) } }
             report.frames.append(frame)
         }
         report.rssPeakBytes = Self.peakResidentBytes()

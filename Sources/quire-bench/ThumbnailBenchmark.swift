@@ -23,7 +23,7 @@ struct ThumbnailBenchmark {
         let engine = try HeadlessEngine(source: source, inProcess: options.inProcess)
         defer { engine.stop() }
         let (inbox, workers) = (engine.inbox, engine.workers)
-        var model = engine.model(options)
+        var model = engine.models(options)[0]
         var layout = ThumbnailLayout(pageSizes: model.layout.pageSizes, width: sidebar.width)
         var top = 0.0, scrollingDown = true
         var lowResRendered: [Int] = [] // pages whose low-resolution picture was rendered, in order

@@ -6,7 +6,7 @@ import QuireRemote
 import Glibc
 #endif
 
-// quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]
+// quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--json]
 // quire-bench FILE --search WORD [--prefill] [--json]
 // quire-bench FILE --outline [--json]
 // quire-bench FILE --references [--json]
@@ -19,7 +19,7 @@ import Glibc
 // of real time (so rendering races the clock as it would on screen), and reports what
 // each frame showed, each tile's round trip and the memory of the whole process tree.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -54,6 +54,7 @@ while let argument = arguments.popFirst() {
         guard let pages = Int(value()), pages > 0 else { fail("--pages takes a whole number of pages, 1 or more") }
         options.pages = pages
     case "--in-process": options.inProcess = true
+    case "--split": options.split = true
     case "--zoom":
         guard let zoom = ZoomMode(argument: value()) else { fail("--zoom takes fit-width, fit-page, fit-ink or a percentage") }
         options.zoom = zoom

@@ -167,6 +167,21 @@ final class MemoryPressureTests: XCTestCase {
         XCTAssertEqual(model.lowRes.count, visible.count)
         XCTAssertTrue(model.visiblePagesComplete, "what is on screen stays")
     }
+
+    /// A split view halves a pane's budget: pictures beyond it go at once, farthest from
+    /// the view first, what is on screen stays, and the plan prefetches within the new budget.
+    func testASmallerBudgetEvictsFarthestFirstAndKeepsTheScreen() {
+        var model = CanvasModel<Bytes>(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 30), zoom: .percent(50), budget: 8000)
+        model.scroll(to: model.resize(to: Size(width: 800, height: 600)))
+        for page in 0..<30 { model.accept(model.sharpKey(page), .success(Bytes(byteCount: 100))) }
+        let visible = model.visiblePages
+        XCTAssertEqual(model.sharp.count, 30)
+        model.setBudget(800)
+        XCTAssertEqual(model.sharp.budget, 700)
+        XCTAssertEqual(model.sharp.count, 7)
+        XCTAssertTrue(model.visiblePagesComplete, "what is on screen stays")
+        XCTAssertTrue(model.sharp.keys.allSatisfy { $0.page < visible.upperBound + 7 }, "a far page stayed: \(model.sharp.keys.map(\.page).sorted())")
+    }
 }
 
 final class PrefetchBudgetTests: XCTestCase {

@@ -25,6 +25,18 @@ final class TileCacheTests: XCTestCase {
         XCTAssertEqual(cache.byteCount, 160)
     }
 
+    /// A split view halves a pane's budget: what no longer fits goes at once, farthest
+    /// first, never what is on screen.
+    func testASmallerBudgetEvictsAtOnceFarthestFirst() {
+        var cache = TileCache<Bytes>(budget: 400)
+        for page in [0, 5, 6, 9] { cache.insert(Bytes(byteCount: 100), for: key(page), visible: 5..<6) }
+        cache.setBudget(200) { TileCache<Bytes>.distance(ofPage: $0.page, from: 5..<6) }
+        XCTAssertEqual(cache.budget, 200)
+        XCTAssertEqual(Set(cache.keys), [key(5), key(6)])
+        cache.setBudget(50) { TileCache<Bytes>.distance(ofPage: $0.page, from: 5..<6) }
+        XCTAssertEqual(Set(cache.keys), [key(5)], "the page on screen stays")
+    }
+
     func testNearestPictureIsTheClosestScale() {
         var cache = TileCache<Bytes>(budget: 1000)
         cache.insert(Bytes(byteCount: 1), for: key(2, scale: 0.5), visible: 2..<3)

@@ -373,6 +373,17 @@ public struct CanvasModel<Picture: RenderedPicture>: Sendable {
     }
 
     /// Drops every picture not on screen (memory is short).
+    /// A new picture budget, split as at the start; what no longer fits goes, farthest
+    /// from the view first, never what is on screen.
+    public mutating func setBudget(_ budget: Int) {
+        let visible = visiblePages, onScreen = Set(visible.flatMap(visibleSharpKeys)), shown = thumbnails.shown
+        sharp.setBudget(budget - budget / 8) { key in
+            if visible.contains(key.page) { return key.cell == nil || onScreen.contains(key) ? nil : 0.5 }
+            return TileCache<Picture>.distance(ofPage: key.page, from: visible)
+        }
+        lowRes.setBudget(budget / 8) { Self.lowResDistance($0, visible: visible, thumbnails: shown) }
+    }
+
     public mutating func trimToVisible() {
         let visible = visiblePages
         let onScreen = Set(visible.flatMap(visibleSharpKeys))

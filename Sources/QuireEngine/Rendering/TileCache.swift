@@ -1,7 +1,7 @@
 /// Rendered pictures within a byte budget. Policy: a picture on screen is never evicted;
 /// otherwise the one farthest from the view goes first (the caller says how far each is).
 public struct TileCache<Picture: RenderedPicture>: Sendable {
-    public let budget: Int
+    public private(set) var budget: Int
     public private(set) var byteCount = 0
     private var pictures: [TileKey: Picture] = [:]
 
@@ -38,6 +38,13 @@ public struct TileCache<Picture: RenderedPicture>: Sendable {
         if pages.isEmpty { return .infinity }
         if pages.contains(page) { return nil }
         return Double(page < pages.lowerBound ? pages.lowerBound - page : page - (pages.upperBound - 1))
+    }
+
+    /// A new budget (a split view's panes share the window's): a smaller one evicts at
+    /// once, by `distance` as `insert` does.
+    public mutating func setBudget(_ budget: Int, distance: (TileKey) -> Double?) {
+        self.budget = budget
+        evict(distance: distance)
     }
 
     /// Drops pictures beyond the budget, farthest first, never one on screen.

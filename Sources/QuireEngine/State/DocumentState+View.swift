@@ -1,7 +1,7 @@
 /// The remembered state in the engine's own terms, both ways.
 extension DocumentState {
     public init(place: ViewPlace, zoom: ZoomMode, arrangement: PageLayout.Arrangement, continuous: Bool, rotation: Rotation,
-                sidebarOpen: Bool, sidebarView: SidebarView, night: Bool = false) {
+                sidebarOpen: Bool, sidebarView: SidebarView, night: Bool = false, split: Split? = nil) {
         let (stateZoom, scale): (Zoom, Double) = switch zoom {
         case .fitWidth: (.fitWidth, 1)
         case .fitPage: (.fitPage, 1)
@@ -14,7 +14,7 @@ extension DocumentState {
         }
         self.init(page: place.page, fraction: place.fraction, zoom: stateZoom, scale: scale, sidebarOpen: sidebarOpen,
                   sidebarView: sidebarView, arrangement: stateArrangement, rightToLeft: rightToLeft, continuous: continuous,
-                  rotation: rotation.rawValue, night: night)
+                  rotation: rotation.rawValue, night: night, split: split)
     }
 
     public var place: ViewPlace { ViewPlace(page: page, fraction: fraction) }

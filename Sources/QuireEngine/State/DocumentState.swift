@@ -38,11 +38,13 @@ public struct DocumentState: Sendable, Equatable {
     public var rotation: Int { didSet { rotation = Rotation(degrees: rotation).rawValue } }
     /// Night mode (a scanned book read at night stays dark, a datasheet by day stays light).
     public var night: Bool
+    /// The split view's second pane, when the document was left split (`DocumentState+Split`).
+    public var split: Split?
 
     public init(page: Int = 0, fraction: Double = 0, zoom: Zoom = .automatic, scale: Double = 1,
                 sidebarOpen: Bool = false, sidebarView: SidebarView = .outline,
                 arrangement: Arrangement = .single, rightToLeft: Bool = false,
-                continuous: Bool = true, rotation: Int = 0, night: Bool = false) {
+                continuous: Bool = true, rotation: Int = 0, night: Bool = false, split: Split? = nil) {
         self.page = max(0, page)
         self.fraction = Self.unit(fraction)
         self.zoom = zoom
@@ -54,6 +56,7 @@ public struct DocumentState: Sendable, Equatable {
         self.continuous = continuous
         self.rotation = Rotation(degrees: rotation).rawValue
         self.night = night
+        self.split = split
     }
 
     /// NaN and infinities cannot be written as JSON, and a position outside its page means nothing.
@@ -66,7 +69,7 @@ public struct DocumentState: Sendable, Equatable {
 /// the reader every remembered document.
 extension DocumentState: Codable {
     private enum CodingKeys: String, CodingKey {
-        case page, fraction, zoom, scale, sidebarOpen, sidebarView, arrangement, rightToLeft, continuous, rotation, night
+        case page, fraction, zoom, scale, sidebarOpen, sidebarView, arrangement, rightToLeft, continuous, rotation, night, split
     }
 
     public init(from decoder: Decoder) throws {
@@ -82,6 +85,7 @@ extension DocumentState: Codable {
                   arrangement: value(.arrangement, or: defaults.arrangement),
                   rightToLeft: value(.rightToLeft, or: defaults.rightToLeft),
                   continuous: value(.continuous, or: defaults.continuous),
-                  rotation: value(.rotation, or: defaults.rotation), night: value(.night, or: defaults.night))
+                  rotation: value(.rotation, or: defaults.rotation), night: value(.night, or: defaults.night),
+                  split: value(.split, or: nil))
     }
 }

@@ -84,6 +84,7 @@ extension PageCanvas {
         }
         Signal.connectClick(click, "released") { [unowned self] presses, x, y in
             guard presses == 1, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
+            self.clickedWithShift = gtk_event_controller_get_current_event_state(click).rawValue & GDK_SHIFT_MASK.rawValue != 0
             self.primaryClicked(at: Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, click)

@@ -16,7 +16,6 @@ final class PageCanvas: CanvasContent {
     private var model: CanvasModel<PageImage>
     private let drawer = PictureDrawer()
     private var threads: DocumentThreads?
-    private var workers: RenderWorkers<RemoteRenderer>? { threads?.workers }
     private var pointer = Point(x: 0, y: 0)
     private var reportedFailures: Set<Int> = []
     private var paused = false
@@ -75,6 +74,9 @@ final class PageCanvas: CanvasContent {
         guard !takeLowerResolutionOffer(at: point) else { return }
         _ = clickTakers.reversed().first { $0(point) }
     }
+    /// Whether the last click of the primary button was made with Shift (a link then opens
+    /// in the split view's other pane).
+    var clickedWithShift = false
     /// A press of the primary button: presses (2 for a double press…), where, with Shift.
     var onPrimaryPress: ((Int, Point, Bool) -> Void)?
     /// The pointer moved to a point while the primary button is down.
@@ -114,22 +116,55 @@ final class PageCanvas: CanvasContent {
     var onHistoryChanged: ((_ back: Bool, _ forward: Bool) -> Void)?
     private(set) var currentPage = 0
     /// Pages (and the thumbnails, which ask) drawn in night colours.
-    var night = NightMode() { didSet { redraw() } }
+    var night = NightMode() {
+        didSet {
+            redraw()
+            if twin?.night.isOn != night.isOn { twin?.night = night }
+        }
+    }
     /// The desktop's style is dark: the canvas around the pages is dark grey, the pages white.
-    var darkSurround = false { didSet { if darkSurround != oldValue { redraw() } } }
+    var darkSurround = false {
+        didSet {
+            guard darkSurround != oldValue else { return }
+            redraw()
+            twin?.darkSurround = darkSurround
+        }
+    }
+    /// The other pane of a split view, over the same document: the marks drawn over the
+    /// pages (search, selection, annotations, form values) are the same objects in both, so
+    /// what redraws this pane redraws that one; night and the surround follow each other.
+    weak var twin: PageCanvas?
     /// A presentation: black around the page, no frame.
     var presenting = false { didSet { redraw() } }
 
-    init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode, budget: Int) {
-        model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: budget)
-        labels = PageLabels(pageCount: document.pageCount)
+    convenience init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode, budget: Int) {
+        self.init(model: CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: budget),
+                  labels: PageLabels(pageCount: document.pageCount), threads: threads)
+    }
+
+    /// A second pane beside `other` (a split view), served by its threads: it starts with
+    /// the sizes and labels `other` has read, and takes the rest as they come.
+    convenience init(beside other: PageCanvas, threads: DocumentThreads, zoom: ZoomMode, budget: Int) {
+        var model = CanvasModel<PageImage>(pageSizes: other.documentSizes, zoom: zoom, budget: budget)
+        let known = other.model.pagesWithKnownSize
+        if known >= other.pageCount { model.keepEstimatedSizes() } else { _ = model.adoptPageSizes(Array(other.documentSizes.prefix(known)), from: 0) }
+        self.init(model: model, labels: other.labels, threads: threads)
+        night = other.night
+        darkSurround = other.darkSurround
+        twin = other
+        other.twin = self
+    }
+
+    private init(model: CanvasModel<PageImage>, labels: PageLabels, threads: DocumentThreads) {
+        self.model = model
+        self.labels = labels
         (widget, canvas) = makeScrolledCanvas()
         let canvasWidget = UnsafeMutablePointer<GtkWidget>(canvas)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         self.threads = threads
         show(on: canvas)
-        threads.link.canvas = self
+        threads.link.attach(self)
         addInputControllers(canvasWidget)
         Signal.connect(canvasWidget, "unmap") { [unowned self] in self.setPaused(true) }
         Signal.connect(canvasWidget, "map") { [unowned self] in self.setPaused(false) }
@@ -261,7 +296,7 @@ final class PageCanvas: CanvasContent {
         guard paused != self.paused else { return }
         self.paused = paused
         if paused {
-            workers?.submit([])
+            threads?.submit([], urgent: 0, seen: seenResults, from: self)
             watchSlowPages()
         } else {
             resumedWithoutWorkers = threads?.hasWorkers == false
@@ -272,7 +307,15 @@ final class PageCanvas: CanvasContent {
     /// Stops rendering; the window is going away.
     func close() {
         threads?.stop()
+        detach()
+    }
+
+    /// A second pane closes: its work leaves the threads, which go on for the first pane.
+    func detach() {
+        threads?.detach(self)
         threads = nil
+        if twin?.twin === self { twin?.twin = nil }
+        twin = nil
         if slowPagesTimer != 0 { g_source_remove(slowPagesTimer) }
         slowPagesTimer = 0
         slowPagesDue = nil
@@ -283,7 +326,20 @@ final class PageCanvas: CanvasContent {
     /// Whether every page in view has its sharp picture (or failed).
     var showsSharp: Bool { model.visiblePagesComplete }
     var isSettled: Bool { model.isSettled && labels.isComplete }
-    func redraw() { gtk_widget_queue_draw(UnsafeMutablePointer(canvas)) }
+    func redraw() {
+        gtk_widget_queue_draw(UnsafeMutablePointer(canvas))
+        if let twin { gtk_widget_queue_draw(twin.canvasWidget) }
+    }
+
+    /// The pictures may take `budget` bytes (the panes of a split view share the window's).
+    func setBudget(_ budget: Int) {
+        model.setBudget(budget)
+        drawer.keepTextures { model.sharp[$0] != nil || model.lowRes[$0] != nil }
+        submitPlan()
+    }
+
+    /// The sequence of the last render result taken.
+    var lastResultTaken: Int { seenResults }
 
     /// Scrolls (or turns the page) so that `area` of `page` is in view, if it is not.
     func reveal(_ area: Rect, onPage page: Int, recording: Bool = true) {
@@ -489,9 +545,14 @@ final class PageCanvas: CanvasContent {
     /// Redraws `pages` with the document's contents of `revision` (the reader's form
     /// values): their pictures stay until the new ones come.
     func contentChanged(pages: [Int], revision: Int) {
+        contentChanged(pages: pages, revision: revision, twinToo: true)
+    }
+
+    private func contentChanged(pages: [Int], revision: Int, twinToo: Bool) {
         model.contentChanged(pages: pages, revision: revision)
         submitPlan()
         redraw()
+        if twinToo { twin?.contentChanged(pages: pages, revision: revision, twinToo: false) }
     }
 
     /// Hands the model's plan to the workers: only what is on screen until the first
@@ -509,7 +570,7 @@ final class PageCanvas: CanvasContent {
             seenResults = 0
         }
         resumedWithoutWorkers = false
-        workers?.submit(tiles, urgent: plan.urgent, seen: seenResults)
+        threads?.submit(tiles, urgent: plan.urgent, seen: seenResults, from: self)
     }
 
     /// The best picture of `page` for a thumbnail: its low-resolution one, else any whole

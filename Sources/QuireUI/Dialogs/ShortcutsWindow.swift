@@ -124,6 +124,7 @@ enum ShortcutsWindow {
         "rotate-left": (N_("Viewing"), N_("Rotate left")),
         "rotate-right": (N_("Viewing"), N_("Rotate right")),
         "sidebar": (N_("Viewing"), N_("Show or hide the sidebar")),
+        "split": (N_("Viewing"), N_("Split view: the document twice, each pane with its own place")),
         "night": (N_("Viewing"), N_("Night mode")),
         "fullscreen": (N_("Viewing"), N_("Fullscreen")),
         "presentation": (N_("Viewing"), N_("Presentation")),

@@ -32,6 +32,10 @@ final class DocumentLinks {
     private let labelOf: (Int) -> String
     /// Hands an allowed address to the desktop; false when no program there opens it.
     var openURI: ((String) -> Bool)?
+    /// Asked before an internal link is followed (`fromPreview`: a click in its preview;
+    /// the canvas tells whether Shift was held): true when the split view's other pane went
+    /// there instead (`OtherPaneLinks`).
+    var followInOtherPane: ((_ target: OutlineTarget, _ shift: Bool, _ fromPreview: Bool) -> Bool)?
     /// Tells the reader something (a refused link).
     var onNotice: ((String) -> Void)?
 
@@ -41,7 +45,7 @@ final class DocumentLinks {
         self.labelOf = labelOf
         worker = DocumentWorker(sharing: document)
         previews = LinkPreviews(file: document.file, canvas: canvas, lines: worker, trace: tracePreviews, labelOf: labelOf)
-        previews.follow = { [unowned self] link in self.follow(link) }
+        previews.follow = { [unowned self] link in self.follow(link, fromPreview: true) }
         canvas.onPointerMoved = { [unowned self] point in self.pointerMoved(to: point) }
         canvas.takeClicks { [unowned self] point in self.clicked(at: point) }
         canvas.watchVisiblePages { [weak self] visible in self?.visiblePagesChanged(visible) }
@@ -93,9 +97,10 @@ final class DocumentLinks {
         }
     }
 
-    private func follow(_ link: Link) {
+    private func follow(_ link: Link, fromPreview: Bool = false) {
         switch link.target.action {
-        case .goTo(let target): canvas.go(to: target)
+        case .goTo(let target):
+            if followInOtherPane?(target, canvas.clickedWithShift, fromPreview) != true { canvas.go(to: target) }
         case .open(let uri): if openURI?(uri) == false { refuse(URIPolicy.noProgram(for: uri)) }
         case .refuse(let reason): refuse(reason)
         }

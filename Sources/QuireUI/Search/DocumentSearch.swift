@@ -17,7 +17,11 @@ final class DocumentSearch {
     let bar: SearchBar
     private let link = Link()
     private let workers: SearchWorkers<RemoteDocument>
+    /// The pane the search moves (the one with the focus, in a split view).
     private weak var canvas: PageCanvas?
+    /// A split view's other pane: its marks are drawn there too, so their areas are read
+    /// for the pages it shows.
+    private weak var otherPane: PageCanvas?
     private let pageLabel: (Int) -> String
     private var labels: [Int: String] = [:]
     private var session = SearchSession()
@@ -40,6 +44,23 @@ final class DocumentSearch {
                                 deliver: { event in MainLoop.invoke { link.search?.received(event) } })
         link.search = self
         canvas.watchVisiblePages { [unowned self] visible in self.perform(self.session.visibleChanged(visible)) }
+    }
+
+    /// Marks the matches in a split view's second pane too.
+    func mark(in pane: PageCanvas) {
+        pane.watchVisiblePages { [weak self, weak pane] visible in
+            guard let self, pane != nil, self.otherPane === pane || self.canvas === pane else { return }
+            self.perform(self.session.visibleChanged(visible))
+        }
+        otherPane = pane
+        perform(session.visibleChanged(pane.visiblePages))
+    }
+
+    /// The search moves `pane` (the one with the focus) from now on; the other keeps its marks.
+    func moves(_ pane: PageCanvas) {
+        guard pane !== canvas else { return }
+        if otherPane === pane { otherPane = canvas }
+        canvas = pane
     }
 
     /// Fills the text cache in the background, from `page` on; called once the first view
@@ -124,6 +145,7 @@ final class DocumentSearch {
                 bar.results.insert(page.contexts.map { SearchResultsList.row(label: label, context: $0) }, at: before)
             }
             perform(effects)
+            if let otherPane { perform(session.visibleChanged(otherPane.visiblePages)) }
             if !effects.isEmpty { canvas?.redraw() }
         case .areas(generation, let page, let areas):
             perform(session.received(areas: areas, onPage: page, generation: generation))

@@ -10,7 +10,8 @@ import QuireEngine
 /// primary selection when the press ends.
 @MainActor
 final class DocumentSelection {
-    private unowned let canvas: PageCanvas
+    /// The pane the reader selects in (a split view has two; `take`).
+    private unowned var canvas: PageCanvas
     /// Its document helper; caret mode reads the pages' characters through it too.
     let worker: DocumentWorker
     private var session = SelectionSession()
@@ -25,22 +26,53 @@ final class DocumentSelection {
     init(canvas: PageCanvas, file: DocumentFile) {
         self.canvas = canvas
         worker = DocumentWorker(file: file)
-        canvas.onPrimaryPress = { [unowned self] presses, point, extending in
-            self.press(at: point, presses: presses, extending: extending)
-            self.onPressed?(presses, point, extending)
-        }
-        canvas.onPrimaryDrag = { [unowned self] point in self.drag(to: point) }
-        canvas.onPrimaryRelease = { [unowned self] in self.released() }
-        canvas.onCopyRequested = { [unowned self] in self.copy() }
-        canvas.onSelectAllRequested = { [unowned self] in self.selectAll() }
-        canvas.onEscape = { [unowned self] in
-            defer { self.clear() }
-            return !self.isEmpty
-        }
-        canvas.watchVisiblePages { [unowned self] _ in self.visiblePagesChanged() }
+        listen(to: canvas, caret: true)
     }
 
     func stop() { worker.stop() }
+
+    /// A split view's second pane selects too: one selection, made in either pane and drawn
+    /// in both, whose areas are read for the pages each shows. Caret mode stays the first
+    /// pane's. `release` gives the pane back before it closes.
+    func take(_ pane: PageCanvas) {
+        let first = canvas
+        listen(to: pane, caret: false)
+        release = { [unowned self, unowned first, unowned pane] in if self.canvas === pane { self.canvas = first } }
+    }
+
+    /// Takes `pane`'s presses, drags, Ctrl+C, Ctrl+A and Escape: the pane they come from is
+    /// the one selected in; `caret` hears of the presses.
+    private func listen(to pane: PageCanvas, caret: Bool) {
+        func inPane(_ body: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+            { [unowned self, unowned pane] in
+                self.canvas = pane
+                body()
+            }
+        }
+        pane.onPrimaryPress = { [unowned self, unowned pane] presses, point, extending in
+            self.canvas = pane
+            self.press(at: point, presses: presses, extending: extending)
+            if caret { self.onPressed?(presses, point, extending) }
+        }
+        pane.onPrimaryDrag = { [unowned self, unowned pane] point in
+            self.canvas = pane
+            self.drag(to: point)
+        }
+        pane.onPrimaryRelease = inPane { [unowned self] in self.released() }
+        pane.onCopyRequested = inPane { [unowned self] in self.copy() }
+        pane.onSelectAllRequested = inPane { [unowned self] in self.selectAll() }
+        pane.onEscape = { [unowned self] in
+            defer { self.clear() }
+            return !self.isEmpty
+        }
+        pane.watchVisiblePages { [weak self, weak pane] visible in
+            guard let self, let pane else { return }
+            self.requestAreas(visible: visible, sizes: pane.documentSizes)
+        }
+    }
+
+    /// Gives the second pane back (`take`): the first selects again.
+    private(set) var release: @MainActor () -> Void = {}
 
     var isEmpty: Bool { session.isEmpty }
 
@@ -99,16 +131,15 @@ final class DocumentSelection {
     }
 
 
-    /// Other pages came into view: their areas are asked for.
-    func visiblePagesChanged() { requestAreas() }
-
     private func changed() {
         requestAreas()
         canvas.redraw()
     }
 
-    private func requestAreas() {
-        for request in session.requests(visible: canvas.visiblePages, pageSizes: canvas.documentSizes) {
+    private func requestAreas() { requestAreas(visible: canvas.visiblePages, sizes: canvas.documentSizes) }
+
+    private func requestAreas(visible: Range<Int>, sizes: [Size]) {
+        for request in session.requests(visible: visible, pageSizes: sizes) {
             worker.run(key: "areas \(request.span.page)") { document in
                 let found = document.selectionAreas(request.span, style: request.style)
                 MainLoop.invoke { [weak self] in self?.received(found, page: request.span.page, generation: request.generation) }

@@ -26,6 +26,8 @@ final class DocumentView {
     private let passwordPage = PasswordPage()
     private var notice: Notices!
     private(set) var canvas: PageCanvas?
+    /// The canvas and, while split, a second pane beside it (`DocumentView+Split`).
+    var panes: SplitPanes?
     private var links: DocumentLinks?
     private(set) var selection: DocumentSelection?
     private(set) var caret: DocumentCaret?
@@ -90,21 +92,21 @@ final class DocumentView {
         widget = paned
         welcome.append(StatusPage.button(tr("_Open a Document…"), suggested: true) { [unowned self] in self.host.onOpenRequest?() })
         errorPage.append(StatusPage.button(tr("_Open Another Document…")) { [unowned self] in self.host.onOpenRequest?() })
-        sidebar.onGoTo = { [unowned self] target in self.canvas?.go(to: target) }
+        sidebar.onGoTo = { [unowned self] target in self.focusedCanvas?.go(to: target) }
         // An annotation a little below the top of the view, so that the line before shows.
         // It is chosen, as a click on it would choose it: Delete deletes it.
         sidebar.onGoToArea = { [unowned self] page, area, source in
-            self.canvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24)))
+            self.focusedCanvas?.go(to: OutlineTarget(page: page, top: max(0, area.y - 24)))
             self.annotations?.choose(source)
-            self.canvas?.grabFocus()
+            self.focusedCanvas?.grabFocus()
         }
         sidebar.onSettled = { [unowned self] in self.chrome?.checkSettled() }
-        searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.canvas?.currentPage ?? 0) }
+        searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.focusedCanvas?.currentPage ?? 0) }
         searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
         searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
         searchBar.onClosed = { [unowned self] in
             self.search?.clear()
-            self.canvas?.grabFocus()
+            self.focusedCanvas?.grabFocus()
         }
         passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
@@ -115,10 +117,11 @@ final class DocumentView {
     /// Its tab is no longer the one shown (`BackgroundTab`): nothing renders, and after a
     /// while only what it shows is kept and its render helpers end.
     func wentToBackground() {
-        canvas?.setPaused(true)
+        for pane in [canvas, panes?.second] { pane?.setPaused(true) }
         if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
         backgroundTimer = MainLoop.after(seconds: configuration.backgroundTrimSeconds) { [weak self] in
             self?.backgroundTimer = 0
+            self?.panes?.second?.trimMemory()
             self?.canvas?.sendToBackground()
         }
     }
@@ -127,7 +130,7 @@ final class DocumentView {
     func cameToFront() {
         if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
         backgroundTimer = 0
-        canvas?.setPaused(false)
+        for pane in [canvas, panes?.second] { pane?.setPaused(false) }
     }
 
     /// The window is going: every thread and helper of the document stops.
@@ -137,6 +140,7 @@ final class DocumentView {
         search?.stop()
         selection?.stop()
         caret?.stop()
+        panes?.second?.close()
         canvas?.close()
         openingCheck?.cancel()
     }
@@ -154,13 +158,18 @@ final class DocumentView {
     var phase: DocumentSession.Phase { session.phase }
 
     /// Memory is short: keep only what is on screen.
-    func trimMemory() { canvas?.trimMemory() }
+    func trimMemory() {
+        canvas?.trimMemory()
+        panes?.second?.trimMemory()
+    }
 
     /// Whether the canvas, the search and the sidebar are complete.
-    var isSettled: Bool { canvas?.isSettled == true && search?.isSettled == true && sidebar.isSettled }
+    var isSettled: Bool {
+        canvas?.isSettled == true && panes?.second?.isSettled != false && search?.isSettled == true && sidebar.isSettled
+    }
 
     /// The window, while this view is the one it shows: the chrome follows only that view.
-    private var chrome: DocumentWindow? { host.isCurrent(self) ? host : nil }
+    var chrome: DocumentWindow? { host.isCurrent(self) ? host : nil }
 
     /// Shows or hides the sidebar, and says so in the action's state.
     func setSidebar(open: Bool, view: SidebarView? = nil, chosen: Bool = true) {
@@ -186,18 +195,16 @@ final class DocumentView {
     func showChrome() {
         guard let chrome else { return }
         chrome.viewTitleChanged(self)
-        let canvas: PageCanvas? = if case .document = phase { self.canvas } else { nil }
+        let canvas: PageCanvas? = if case .document = phase { focusedCanvas } else { nil }
         chrome.enableDocumentActions(canvas != nil)
         chrome.saveableChanged(hasUnsavedChanges)
         Actions.setState("sidebar", of: chrome.window, sidebar.isOpen)
+        Actions.setState("split", of: chrome.window, panes?.isOpen ?? false)
         if let canvas {
             canvas.night.isOn = host.isNight
             chrome.pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
             chrome.pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
-            updatePageIndicator(canvas.currentPage)
-            let history = canvas.historyState
-            chrome.updateHistoryButtons(back: history.back, forward: history.forward)
-            chrome.updateZoomLabel(canvas.zoomPercent)
+            showPane()
             chrome.updateArrangementStates()
             chrome.caretModeChanged(caret?.isOn ?? false)
             chrome.showZoom(true)
@@ -405,7 +412,8 @@ final class DocumentView {
         }
         return DocumentState(place: canvas.place, zoom: canvas.zoomMode, arrangement: canvas.arrangement, continuous: canvas.continuous,
                              rotation: canvas.rotation, sidebarOpen: sidebar.isOpen,
-                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline, night: night)
+                             sidebarView: DocumentState.SidebarView(rawValue: sidebar.view.rawValue) ?? .outline, night: night,
+                             split: panes?.state)
     }
 
     /// Writes down how the reader has left the document (on closing, and at a pause).
@@ -442,11 +450,13 @@ final class DocumentView {
         shown = document
         keptVersion = nil
         search?.stop()
+        panes?.close()
         canvas?.close()
         if kept?.search == nil { searchBar.close() }
         if kept != nil { notice.hide() }
         identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
-        let start = host.planStart(remembered: identity.flatMap { states.state(for: $0) }, kept: kept)
+        let remembered = identity.flatMap { states.state(for: $0) }
+        let start = host.planStart(remembered: remembered, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
         self.canvas = canvas
         canvas.darkSurround = host.isDark
@@ -458,10 +468,8 @@ final class DocumentView {
         self.search = search
         chrome?.enableDocumentActions(true)
         setTitle(document.title ?? source.displayName)
-        canvas.onCurrentPageChanged = { [unowned self] page in self.updatePageIndicator(page) }
+        chromeFollows(canvas)
         chrome?.pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
-        canvas.onHistoryChanged = { [unowned self] back, forward in self.chrome?.updateHistoryButtons(back: back, forward: forward) }
-        chrome?.updateHistoryButtons(back: false, forward: false)
         chrome?.pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
         var filling = false
         canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
@@ -550,8 +558,8 @@ final class DocumentView {
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
         // A reload keeps the reader's bookmarks, as it keeps the view, even when the file
         // rebuilt in its place counts as another document.
-        let remembered = identity.map { states.places(for: $0) } ?? MarkedPlaces()
-        let places = kept == nil ? remembered : remembered.merged(with: self.bookmarks?.places ?? MarkedPlaces())
+        let rememberedPlaces = identity.map { states.places(for: $0) } ?? MarkedPlaces()
+        let places = kept == nil ? rememberedPlaces : rememberedPlaces.merged(with: self.bookmarks?.places ?? MarkedPlaces())
         let bookmarks = DocumentBookmarks(places: places, canvas: canvas, file: file,
                                           view: sidebar.bookmarks, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
         bookmarks.knownOutline = { [unowned self] in self.sidebar.outline?.tree }
@@ -560,8 +568,12 @@ final class DocumentView {
         canvas.onMarkKey = { [unowned bookmarks] keyval, control in bookmarks.keyPressed(keyval, control: control) }
         self.bookmarks = bookmarks
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
-        canvas.onZoomChanged = { [unowned self] percent in self.chrome?.updateZoomLabel(percent) }
-        updatePageIndicator(0)
+        let panes = SplitPanes(first: canvas, shared: .init(document: document, threads: threads, budget: configuration.pictureCacheBytes,
+                                                            overlays: [forms, annotations, selection, search, caret], search: search, selection: selection,
+                                                            links: links, tracePreviews: configuration.tracesPreviews))
+        watch(panes, notices: notice, openURI: links.openURI)
+        chrome?.pageEntry.show(page: 0, of: canvas.pageCount)
+        chrome?.updateHistoryButtons(back: false, forward: false)
         if start.rotation != canvas.rotation { canvas.setRotation(start.rotation) }
         if start.arrangement != canvas.arrangement { canvas.setArrangement(start.arrangement) }
         if start.continuous != canvas.continuous { canvas.setContinuous(start.continuous) }
@@ -579,7 +591,8 @@ final class DocumentView {
         }
         if let start = start.sidebar { setSidebar(open: true, view: start.view, chosen: start.chosen) }
         stack.remove(named: "document")
-        stack.add(canvas.widget, named: "document")
+        stack.add(panes.widget, named: "document")
+        if let split = kept.map({ $0.state?.split }) ?? remembered?.split { panes.open(split, focusing: false) }
         stack.shown = "document"
         chrome?.showZoom(true)
         // A tab opened behind the one chosen takes no focus from it.
@@ -601,11 +614,6 @@ final class DocumentView {
         chrome?.pageEntry.hide()
         stack.shown = page
         chrome?.onSettled?()
-    }
-
-    private func updatePageIndicator(_ page: Int) {
-        guard let canvas else { return }
-        chrome?.pageEntry.show(page: page, of: canvas.pageCount)
     }
 
     func printDocument(from currentPage: Int) {

@@ -86,7 +86,8 @@ final class DocumentWindow {
             guard let surface = gtk_native_get_surface(quire_native(self.window)) else { return }
             Signal.connect(surface, "notify::state") { [unowned self] (_: UnsafeMutableRawPointer?) in
                 let state = gdk_toplevel_get_state(quire_toplevel(surface.gobject))
-                self.canvas?.setPaused(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)
+                let minimised = state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+                for pane in [self.view.canvas, self.view.panes?.second] { pane?.setPaused(minimised) }
             }
         }
         // Remembered while the widgets still tell their state: on destroy they no longer do.
@@ -110,7 +111,7 @@ final class DocumentWindow {
     }
 
     // The chosen view's parts, for the actions, the presentation and fullscreen.
-    var canvas: PageCanvas? { view.canvas }
+    var canvas: PageCanvas? { view.focusedCanvas }
     var sidebar: Sidebar { view.sidebar }
     var searchBar: SearchBar { view.searchBar }
     var search: DocumentSearch? { view.search }
@@ -160,7 +161,7 @@ final class DocumentWindow {
 
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
     var summary: String? {
-        canvas.map { [$0.summary, pageEntry.summary, search?.summary, sidebar.summary].compactMap { $0 }.joined(separator: " ") }
+        canvas.map { [$0.summary, pageEntry.summary, search?.summary, sidebar.summary, view.panes?.summary].compactMap { $0 }.joined(separator: " ") }
     }
 
     /// Tells the snapshot mode when the canvas, the search and the sidebar are all complete.

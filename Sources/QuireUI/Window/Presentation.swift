@@ -137,6 +137,8 @@ final class Presentation {
     private func setChromeVisible(_ visible: Bool) {
         owner.headerReveal.setVisible(visible)
         gtk_widget_set_visible(owner.searchBar.widget, visible ? 1 : 0)
+        // A split view presents the pane with the focus alone.
+        owner.view.panes?.showOnlyFocused(!visible)
     }
 
     private func turn(forward: Bool) { owner.canvas?.pageDown(forward: forward) }

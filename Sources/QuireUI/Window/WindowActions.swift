@@ -85,6 +85,7 @@ extension DocumentWindow {
             // Reloading also tries again a document that could not be opened.
             ("reload", false, .plain { [unowned self] in self.reload() }),
             ("sidebar", true, .toggle(initial: false) { [unowned self] in self.setSidebar(open: !self.sidebar.isOpen) }),
+            ("split", true, .toggle(initial: false) { [unowned self] in self.view.toggleSplit() }),
             ("continuous", true, .toggle(initial: true) { [unowned self] in
                 guard let canvas = self.canvas else { return }
                 canvas.setContinuous(!canvas.continuous)

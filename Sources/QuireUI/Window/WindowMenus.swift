@@ -22,6 +22,7 @@ enum WindowMenus {
         ("go-back", "<Alt>Left|Back"),
         ("go-forward", "<Alt>Right|Forward"),
         ("sidebar", "F9"),
+        ("split", "<Control>backslash"),
         ("print", "<Control>p"),
         ("properties", "<Alt>Return"),
         ("reload", "<Control>r"),
@@ -49,7 +50,7 @@ enum WindowMenus {
             g_menu_append_submenu(menu, tr("Open _Recent"), quire_menu_model(UnsafeMutableRawPointer(recent)))
             g_menu_append(menu, tr("_New Window"), "app.new-window")
             appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
-            appendSection(to: menu, [(tr("Add _Bookmark"), "win.add-bookmark")])
+            appendSection(to: menu, [(tr("Add _Bookmark"), "win.add-bookmark"), (tr("Spli_t View"), "win.split")])
             appendSection(to: menu, [(tr("_Preferences"), "app.preferences"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Quire"), "app.about")])
             gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
         }
