@@ -21,6 +21,8 @@ let sections: [Section] = [
         .paragraph("The main menu (F10, or the button at the right of the header bar) lists the documents opened last under Open Recent, and offers Save, Print, Properties, Preferences and About Quire. Ctrl+R reloads the document; it also reloads by itself when the file changes on disk, at the same place."),
         .paragraph("A file that is missing, damaged or not a PDF at all shows a clear message instead of a page, and Quire itself keeps running. An encrypted document asks for its password in the window: type it and press Enter; Escape gives up."),
         .paragraph("The tab bar shows once a window has two tabs. Ctrl+Page Down or Ctrl+Tab chooses the next tab, Ctrl+Page Up or Shift+Ctrl+Tab the previous one, Alt+1 to Alt+9 a tab by its place, and a click on a tab chooses it; Shift+Ctrl+Page Down and Shift+Ctrl+Page Up move it. Each tab keeps its own place, zoom, search, sidebar and annotations, and its title carries a dot while it has changes not saved: closing it asks first."),
+        .paragraph("Drag a tab out of the tab bar to give it a window of its own, or onto another window's tab bar to move it there, with its place, search and changes. Started again without a file, Quire reopens the documents its windows had, each at its place; the Preferences can turn this off, and open documents in windows of their own instead of tabs."),
+        .paragraph("Ctrl+\\ (or Split View in the main menu) shows the document twice: side by side, or one above the other in a window taller than wide. Each pane keeps its own place, zoom and history, the keys go to the pane you last clicked, searches and highlights show in both, and Shift+click on a link opens its destination in the other pane, so a figure or reference stays in view. Ctrl+\\ again closes the second pane."),
         .paragraph("A document opens again where you left it, with its zoom, rotation, page arrangement and sidebar. Ctrl+comma opens the Preferences: the zoom, layout and night mode new documents start with, whether they reopen where you left them, and more."),
     ]),
     Section(title: "Reading", blocks: [
@@ -59,7 +61,8 @@ let sections: [Section] = [
                ("Ctrl+R", "Reload"), ("Ctrl+P", "Print"), ("Alt+Enter", "Document properties"), ("Ctrl+comma", "Preferences"),
                ("F10", "The main menu"), ("Ctrl+?", "Keyboard shortcuts")]),
         .keys("Tabs", [("Ctrl+Page Down, Ctrl+Tab", "Next tab"), ("Ctrl+Page Up, Shift+Ctrl+Tab", "Previous tab"),
-               ("Alt+1 … Alt+9", "The first to ninth tab"), ("Shift+Ctrl+Page Down / Shift+Ctrl+Page Up", "Move the tab right or left")]),
+               ("Alt+1 … Alt+9", "The first to ninth tab"), ("Shift+Ctrl+Page Down / Shift+Ctrl+Page Up", "Move the tab right or left"),
+               ("Ctrl+\\", "Split view: the document twice")]),
         .keys("Moving around", [("Page Down / Page Up", "A screen down or up (a page in one-at-a-time layouts)"), ("Space / Shift+Space", "A screen down or up"),
                ("Down, Up, Left, Right", "Scroll a little"), ("n", "Next page"), ("p", "Previous page"),
                ("Home / End", "First page / end of the document"), ("Ctrl+L", "Go to a page by its number or label"),

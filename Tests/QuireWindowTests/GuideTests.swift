@@ -65,7 +65,7 @@ final class GuideTests: XCTestCase {
             rest = Substring(rest.replacingOccurrences(of: name, with: ""))
         }
         let names = ["space": "Space", "Return": "Enter", "BackSpace": "Backspace", "equal": "=", "question": "?", "apostrophe": "'",
-                     "grave": "`", "slash": "/", "Back": "Back key", "Forward": "Forward key"]
+                     "grave": "`", "slash": "/", "backslash": "\\", "Back": "Back key", "Forward": "Forward key"]
         var key = names[String(rest)] ?? rest.replacingOccurrences(of: "_", with: " ")
         if !modifiers.isEmpty && key.count == 1 { key = key.uppercased() }
         return (modifiers + [key]).joined(separator: "+")

@@ -172,7 +172,7 @@ final class DocumentTabs {
         current = chosen
         if let previous, views.contains(where: { $0 === previous }) { previous.wentToBackground() }
         chosen.cameToFront()
-        traceSwitch(to: chosen)
+        if previous != nil { traceSwitch(to: chosen) }
         // GTK 4.8 does not pass on the resizes a hidden tab's widgets queued while it was
         // hidden (the tab view's stack made it child-invisible, which stops them): without a
         // resize of its own the view is drawn without allocations, blank, and the tab bar with it.
