@@ -32,13 +32,13 @@ enum ShortcutsWindow {
                     let overlay = gtk_builder_get_object(builder, "shortcuts")!
                     // GTK 4.8 reverses the order of a section's pages each time it lays them out
                     // again, which it does for every group added: build on one page, then paginate.
-                    quire_object_set_uint(UnsafeMutableRawPointer(gtk_builder_get_object(builder, "section")), "max-height", 16)
+                    quire_object_set_uint(gtk_builder_get_object(builder, "section")!.gobject, "max-height", 16)
                     // The window keeps it (hidden, not destroyed, when closed), transient for itself.
                     gtk_application_window_set_help_overlay(appWindow, quire_shortcuts_window(overlay))
-                    quire_shortcut_labels_spaced(quire_widget(UnsafeMutableRawPointer(overlay)))
+                    quire_shortcut_labels_spaced(quire_widget(overlay.gobject))
                 }
             }
-            gtk_window_present(quire_window(UnsafeMutableRawPointer(gtk_application_window_get_help_overlay(appWindow))))
+            gtk_window_present(quire_window(gtk_application_window_get_help_overlay(appWindow)!.gobject))
         }
     }
 

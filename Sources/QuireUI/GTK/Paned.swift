@@ -7,7 +7,7 @@ import CShim
 @MainActor
 struct Paned: WidgetHandle {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private var paned: OpaquePointer { OpaquePointer(widget) }
+    private var paned: OpaquePointer { widget.opaque }
 
     init(_ orientation: GtkOrientation) { widget = gtk_paned_new(orientation) }
 
@@ -24,6 +24,9 @@ struct Paned: WidgetHandle {
         get { gtk_paned_get_position(paned) }
         nonmutating set { gtk_paned_set_position(paned, newValue) }
     }
+
+    /// The start child keeps its width when the paned grows: the end child takes the rest.
+    func keepStartWidth() { gtk_paned_set_resize_start_child(paned, 0) }
 
     /// Neither child can be made smaller than it asks.
     func keepChildrenWhole() {

@@ -82,14 +82,13 @@ final class DocumentView {
         gtk_widget_set_vexpand(notice.widget, 1)
         column.append(notice.widget)
         // The sidebar keeps its width when the window grows; the document takes the rest.
-        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        gtk_paned_set_start_child(OpaquePointer(paned), sidebar.widget)
-        gtk_paned_set_end_child(OpaquePointer(paned), column.widget)
-        gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
-        gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
-        gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
-        gtk_paned_set_position(OpaquePointer(paned), 230)
-        widget = paned
+        let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+        paned.setStart(sidebar.widget)
+        paned.setEnd(column.widget)
+        paned.keepStartWidth()
+        paned.keepChildrenWhole()
+        paned.position = 230
+        widget = paned.widget
         welcome.append(StatusPage.button(tr("_Open a Document…"), suggested: true) { [unowned self] in self.host.onOpenRequest?() })
         errorPage.append(StatusPage.button(tr("_Open Another Document…")) { [unowned self] in self.host.onOpenRequest?() })
         sidebar.onGoTo = { [unowned self] target in self.focusedCanvas?.go(to: target) }
@@ -111,7 +110,7 @@ final class DocumentView {
         passwordPage.onPassword = { [unowned self] password in self.perform(self.session.passwordTyped(password)) }
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(retryButton, "pill")
-        gtk_actionable_set_action_name(OpaquePointer(retryButton), "win.reload")
+        gtk_actionable_set_action_name(retryButton.opaque, "win.reload")
     }
 
     /// Its tab is no longer the one shown (`BackgroundTab`): nothing renders, and after a

@@ -43,16 +43,16 @@ enum WindowMenus {
     /// The header bar's main menu: what there is to do with the document as a whole.
     static func mainMenuButton(recent: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
         gtk_widget_set_tooltip_text(button, tr("Main menu"))
         owning(g_menu_new()!) { menu in
             g_menu_append(menu, tr("_Open…"), "app.open")
-            g_menu_append_submenu(menu, tr("Open _Recent"), quire_menu_model(UnsafeMutableRawPointer(recent)))
+            g_menu_append_submenu(menu, tr("Open _Recent"), quire_menu_model(recent.gobject))
             g_menu_append(menu, tr("_New Window"), "app.new-window")
             appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
             appendSection(to: menu, [(tr("Add _Bookmark"), "win.add-bookmark"), (tr("Spli_t View"), "win.split")])
             appendSection(to: menu, [(tr("_Preferences"), "app.preferences"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Quire"), "app.about")])
-            gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
+            gtk_menu_button_set_menu_model(button.opaque, quire_menu_model(menu.gobject))
         }
         return button
     }
@@ -68,7 +68,7 @@ enum WindowMenus {
                                      (tr("Right to Left"), "win.right-to-left"), (tr("Rotate Left"), "win.rotate-left"), (tr("Rotate Right"), "win.rotate-right")])
             appendSection(to: menu, [(tr("Night Mode"), "win.night"), (tr("Fullscreen"), "win.fullscreen"), (tr("Presentation"), "win.presentation")])
             appendSection(to: menu, [(tr("Caret Mode"), "win.caret")])
-            gtk_menu_button_set_menu_model(OpaquePointer(button), quire_menu_model(UnsafeMutableRawPointer(menu)))
+            gtk_menu_button_set_menu_model(button.opaque, quire_menu_model(menu.gobject))
         }
     }
 
@@ -85,7 +85,7 @@ enum WindowMenus {
             g_menu_append(menu, tr("Select _All"), "win.select-all")
             appendSection(to: menu, [(tr("_Highlight"), "win.highlight"), (tr("_Underline"), "win.underline"), (tr("_Strike Out"), "win.strike-out"),
                                      (tr("S_quiggly Underline"), "win.squiggly"), (tr("Add _Note Here"), "win.add-note")])
-            return gtk_popover_menu_new_from_model(quire_menu_model(UnsafeMutableRawPointer(menu)))!
+            return gtk_popover_menu_new_from_model(quire_menu_model(menu.gobject))!
         }
     }
 
@@ -106,7 +106,7 @@ enum WindowMenus {
     private static func appendSection(to menu: OpaquePointer, _ items: [(String, String)]) {
         owning(g_menu_new()!) { section in
             for (label, action) in items { g_menu_append(section, label, action) }
-            g_menu_append_section(menu, nil, quire_menu_model(UnsafeMutableRawPointer(section)))
+            g_menu_append_section(menu, nil, quire_menu_model(section.gobject))
         }
     }
 }
