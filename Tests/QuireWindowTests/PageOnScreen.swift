@@ -22,6 +22,17 @@ extension ScriptedSession {
         windowFunctions + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100")
     }
 
+    /// A script's start with two tabs: its own session bus, `windowFunctions`, Quire on
+    /// first.pdf ($2) in a 1400 × 1000 window at 100 %, then `second` handed to it over the
+    /// bus; it says "handed over 0" and the window's title, "second.pdf", once shown.
+    static func twoTabs(handingOver second: String) -> String {
+        TestEnvironment.ownSessionBus + windowFunctions + start(title: "first.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            timeout 20 "$1" '\(second)'; echo "handed over $?"
+            echo "$(title_after "second.pdf")"
+
+            """
+    }
+
     /// Script lines that quit (Ctrl+Q), say how Quire ended (`ended`), wait for the test,
     /// run Quire again on the same file (its window titled `title`, 1000 × 900 at 100 %),
     /// say "reopened" and wait.

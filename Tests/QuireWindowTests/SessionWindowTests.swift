@@ -14,10 +14,7 @@ final class SessionWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let first = fixtures.long(pages: 30, named: "first.pdf")
         let second = fixtures.long(pages: 40, named: "second.pdf")
-        let script = TestEnvironment.ownSessionBus + ScriptedSession.windowFunctions
-            + ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000 --zoom 100") + """
-            timeout 20 "$1" '\(second)'; echo "handed over $?"
-            echo "$(title_after "second.pdf")"
+        let script = ScriptedSession.twoTabs(handingOver: second) + """
             """ + ScriptedSession.press("ctrl+l", thenType: "12") + """
             xdotool key alt+1
             echo "$(title_after "first.pdf")"

@@ -16,10 +16,7 @@ final class TabsWindowTests: XCTestCase {
         let first = fixtures.long(pages: 40, named: "first.pdf")
         let second = fixtures.searchable(named: "second.pdf")
         let third = fixtures.long(pages: 3, named: "third.pdf")
-        let script = TestEnvironment.ownSessionBus + ScriptedSession.windowFunctions
-            + ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000 --zoom 100") + """
-            timeout 20 "$1" '\(second)'; echo "handed over $?"
-            echo "$(title_after "second.pdf")"
+        let script = ScriptedSession.twoTabs(handingOver: second) + """
 
             """ + ScriptedSession.choose(third, title: "third.pdf") + """
             echo "windows $(xdotool search --onlyvisible --name '^(first|second|third)\\.pdf$' | wc -l), same $([ "$opened" = "$window" ] && echo yes)"
@@ -97,10 +94,7 @@ final class TabsWindowTests: XCTestCase {
         let first = fixtures.long(pages: 3, named: "first.pdf")
         let second = fixtures.long(pages: 40, named: "second.pdf")
         let other = fixtures.path("other.png")
-        let script = TestEnvironment.ownSessionBus + ScriptedSession.windowFunctions
-            + ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000 --zoom 100") + """
-            timeout 20 "$1" '\(second)'; echo "handed over $?"
-            echo "$(title_after "second.pdf")"
+        let script = ScriptedSession.twoTabs(handingOver: second) + """
             # Page 1's line, under the tab bar, three clicks and Ctrl+H: a highlight not on page 12.
             read answer
             for step in 10 5 0; do xdotool mousemove $((500 - step)) $((194 + step)); done
@@ -143,6 +137,42 @@ final class TabsWindowTests: XCTestCase {
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "exited 0")
         XCTAssertEqual(try QPDF.annotations(in: second).count, 1, "the moved tab's highlight is not in the file")
+    }
+
+    /// A tab's context menu (a right click on a tab that is not the chosen one) moves that
+    /// tab to a new window, without dragging.
+    func testATabsMenuMovesItToANewWindow() throws {
+        try QuireRun.requireDisplay()
+        let first = fixtures.long(pages: 3, named: "first.pdf")
+        let second = fixtures.long(pages: 3, named: "second.pdf")
+        let script = ScriptedSession.twoTabs(handingOver: second) + """
+            xdotool key alt+1
+            echo "$(title_after "first.pdf")"
+            # A right click on the second tab (not the chosen one), its menu's first item.
+            for step in 30 12 0; do xdotool mousemove $((1050 + step)) $((70 + step)); done
+            xdotool click 3
+            echo clicked
+            read answer
+            # Its one item, below and right of the pointer (keys do not reach a popover without a window manager).
+            for step in 10 5 0; do xdotool mousemove $((1140 + step)) $((92 + step)); done
+            xdotool click 1
+            moved=$(timeout 20 xdotool search --sync --onlyvisible --name '^second\\.pdf$' | head -1)
+            echo "left $(xdotool getwindowname "$window"), moved to another $([ -n "$moved" ] && [ "$moved" != "$window" ] && echo yes)"
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("menu.png"))
+        XCTAssertEqual(try session.readLine(), "handed over 0")
+        XCTAssertEqual(try session.readLine(), "second.pdf")
+        XCTAssertEqual(try session.readLine(), "first.pdf")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        // The tab's menu, under the pointer.
+        XCTAssertTrue(try session.screen { $0.showsPopover(x: 900, y: 60, width: 400, height: 200) }.showsPopover(x: 900, y: 60, width: 400, height: 200),
+                      "no menu for the tab")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "left first.pdf, moved to another yes", "Move to New Window did not move the tab whose menu it was")
+        XCTAssertEqual(try session.readLine(), "exited 0")
     }
 
     /// A tab in the background a while (here 1 s, `QUIRE_BACKGROUND_SECONDS`) ends its

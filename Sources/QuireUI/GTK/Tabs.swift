@@ -1,5 +1,6 @@
 import CAdwaita
 import CGtk
+import CShim
 
 /// libadwaita's tab view: the pages of a window's documents, one shown at a time.
 @MainActor
@@ -34,6 +35,14 @@ struct TabView {
     func close(_ page: TabPage) { adw_tab_view_close_page(object, page.object) }
 
     func finishClosing(_ page: TabPage, confirmed: Bool) { adw_tab_view_close_page_finish(object, page.object, confirmed ? 1 : 0) }
+
+    /// The menu a tab's context menu (right click, Menu key) shows.
+    func setMenu(_ menu: some GObjectPointer) { adw_tab_view_set_menu_model(object, quire_menu_model(menu.gobject)) }
+
+    /// Moves `page` into `other`'s tabs, at `position`, as a drag would.
+    func transfer(_ page: TabPage, to other: TabView, at position: Int32) {
+        adw_tab_view_transfer_page(object, page.object, other.object, position)
+    }
 
     /// True while a tab is dragged, in any window.
     var isTransferringPage: Bool { adw_tab_view_get_is_transferring_page(object) != 0 }

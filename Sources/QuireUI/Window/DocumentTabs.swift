@@ -31,6 +31,8 @@ final class DocumentTabs {
     var onEmptied: (() -> Void)?
     /// The window is closing: its tab view's pages go without being closed or moved.
     var isClosing = false
+    /// The tab whose context menu is open, for its items.
+    private var menuPage: TabPage?
     /// A view between two windows: libadwaita detaches its tab from one tab view, then at
     /// once attaches it to the other.
     private static var moving: DocumentView?
@@ -56,6 +58,15 @@ final class DocumentTabs {
         // single tab too, whose bar was never made.
         Signal.connect(view, "notify::is-transferring-page") { [unowned self] (_: UnsafeMutableRawPointer?) in
             if self.bar == nil, self.tabView.isTransferringPage { self.addBar() }
+        }
+        // A tab's context menu: Move to New Window (the tear-off, from the keyboard too).
+        owning(g_menu_new()!) { menu in
+            g_menu_append(menu, tr("Move to _New Window"), "win.move-tab-to-new-window")
+            tabView.setMenu(menu)
+        }
+        // Kept when the menu closes (it may close before its item acts); checked when used.
+        Signal.connect(view, "setup-menu") { [unowned self] (page: UnsafeMutableRawPointer?) in
+            if let page { self.menuPage = TabPage(page) }
         }
         // A tab closed by its own button asks about its changes first; one closed by `close`
         // (Ctrl+W, which has asked) is no longer among the views.
@@ -140,6 +151,15 @@ final class DocumentTabs {
     func setTitle(_ title: String, of view: DocumentView) {
         guard let page = page(of: view) else { return }
         page.setTitle(title)
+    }
+
+    /// Move to New Window: the tab whose menu is open (else the chosen one) goes to a new
+    /// window, as if dragged out; the last tab stays (its window is already its own).
+    func moveToNewWindow() {
+        let pages = (0..<tabView.pageCount).map(tabView.page(at:))
+        guard views.count > 1, let page = pages.first(where: { $0 == menuPage }) ?? tabView.selected, let other = onNewWindow?() else { return }
+        menuPage = nil
+        tabView.transfer(page, to: other.tabView, at: 0)
     }
 
     /// Closes `view`'s tab (the reader has already been asked about its changes).

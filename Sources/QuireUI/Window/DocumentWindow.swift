@@ -75,6 +75,7 @@ final class DocumentWindow {
         presentation = Presentation(of: self)
         ShortcutsWindow.addAction(to: window)
         Actions.add("main-menu", to: window) { [unowned self] in self.header.openMainMenu() }
+        Actions.add("move-tab-to-new-window", to: window) { [unowned self] in self.tabs.moveToNewWindow() }
         enableDocumentActions(false)
         pageEntry.onGoTo = { [unowned self] page in self.canvas?.show(page: page, recording: true) }
         pageEntry.onDone = { [unowned self] in
