@@ -211,6 +211,10 @@ static void quire_canvas_init(QuireCanvas *self) {
 
 GtkWidget *quire_canvas_new(void) { return g_object_new(QUIRE_TYPE_CANVAS, NULL); }
 
+GtkWidget *quire_canvas_new_with_role(GtkAccessibleRole role) {
+    return g_object_new(QUIRE_TYPE_CANVAS, "accessible-role", role, NULL);
+}
+
 void quire_canvas_set_callbacks(QuireCanvas *self, const QuireCanvasCallbacks *callbacks,
                                 gpointer data, GDestroyNotify destroy) {
     if (self->destroy)

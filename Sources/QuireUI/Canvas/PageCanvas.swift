@@ -119,11 +119,13 @@ final class PageCanvas: CanvasContent {
     var darkSurround = false { didSet { if darkSurround != oldValue { redraw() } } }
     /// A presentation: black around the page, no frame.
     var presenting = false { didSet { redraw() } }
+    /// The pages as a screen reader finds them.
+    private var accessiblePages: AccessiblePages?
 
     init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode, budget: Int) {
         model = CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: budget)
         labels = PageLabels(pageCount: document.pageCount)
-        (widget, canvas) = makeScrolledCanvas()
+        (widget, canvas) = makeScrolledCanvas(role: GTK_ACCESSIBLE_ROLE_DOCUMENT)
         let canvasWidget = UnsafeMutablePointer<GtkWidget>(canvas)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -133,6 +135,7 @@ final class PageCanvas: CanvasContent {
         addInputControllers(canvasWidget)
         Signal.connect(canvasWidget, "unmap") { [unowned self] in self.setPaused(true) }
         Signal.connect(canvasWidget, "map") { [unowned self] in self.setPaused(false) }
+        accessiblePages = AccessiblePages(document: document, canvas: self)
     }
 
     var pageCount: Int { model.layout.pageCount }
@@ -273,6 +276,7 @@ final class PageCanvas: CanvasContent {
     func close() {
         threads?.stop()
         threads = nil
+        accessiblePages?.stop()
         if slowPagesTimer != 0 { g_source_remove(slowPagesTimer) }
         slowPagesTimer = 0
         slowPagesDue = nil
@@ -466,6 +470,7 @@ final class PageCanvas: CanvasContent {
             MainLoop.afterEachFrame(of: UnsafeMutablePointer(canvas)) { [self] in
                 firstView.painted()
                 submitPlan()
+                accessiblePages?.start()
                 return false
             }
         }
