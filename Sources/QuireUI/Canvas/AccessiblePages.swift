@@ -18,7 +18,9 @@ import QuireRemote
 @MainActor
 final class AccessiblePages {
     private unowned let canvas: PageCanvas
-    private let worker: DocumentWorker
+    private let document: RemoteDocument
+    /// Made when the first text is wanted: without a screen reader there is no thread.
+    private var worker: DocumentWorker?
     private var nodes = PageTextNodes()
     private var labels: [GObjectRef] = []
     /// Texts read, by page, kept near the view (`PageTextNodes` rule 4).
@@ -29,14 +31,14 @@ final class AccessiblePages {
 
     init(document: RemoteDocument, canvas: PageCanvas) {
         self.canvas = canvas
-        worker = DocumentWorker(sharing: document)
+        self.document = document
         let name = BoundedText.line(document.title ?? "", limit: BoundedText.Limit.documentTitle)
         quire_accessible_describe(canvas.canvasWidget, name.isEmpty ? fileName(document.file.displayPath) : name, nil)
         canvas.watchVisiblePages { [weak self] _ in self?.update() }
         canvas.watchScale { [weak self] in self?.placeAll() }
     }
 
-    isolated deinit { worker.stop() }
+    isolated deinit { worker?.stop() }
 
     /// The first view is drawn: texts may be read.
     func start() {
@@ -45,7 +47,10 @@ final class AccessiblePages {
         update()
     }
 
-    func stop() { worker.stop() }
+    func stop() {
+        worker?.stop()
+        started = false
+    }
 
     private var isWanted: Bool {
         if busKnown == nil, gtk_widget_get_mapped(canvas.canvasWidget) != 0 { busKnown = quire_accessibility_bus_known(canvas.canvasWidget) != 0 }
@@ -113,7 +118,8 @@ final class AccessiblePages {
     /// one still waiting: it asks for every page its nodes lack.
     private func read(_ pages: [Int]) {
         guard !pages.isEmpty else { return }
-        worker.run(key: "page text") { document in
+        if worker == nil { worker = DocumentWorker(sharing: document) }
+        worker?.run(key: "page text") { document in
             for page in pages {
                 let text = NodeText(read: document.readableText(at: page))
                 MainLoop.invoke { [weak self] in self?.received(text, page: page) }
