@@ -6,7 +6,7 @@ import QuireRemote
 
 /// The pages as a screen reader finds them: the canvas is a document named for the file,
 /// and the pages around the view (`PageTextNodes`' policy) are labels laid over their
-/// pages, invisible (opacity 0, not targeted by the pointer) yet in the accessibility tree
+/// pages, invisible (not mapped, not targeted by the pointer) yet in the accessibility tree
 /// at the page's place, each holding its page's text (`NodeText`) and flowing to the next.
 /// GTK 4.8 has no accessible object that is not a widget, and of its widgets only labels,
 /// inscriptions and text views carry the AT-SPI Text interface; a label is what Orca's Say
@@ -26,6 +26,7 @@ final class AccessiblePages {
     /// Texts read, by page, kept near the view (`PageTextNodes` rule 4).
     private var texts: [Int: NodeText] = [:]
     private var started = false
+    private var refreshing = false
     /// Whether GTK talks to an accessibility bus, asked when the canvas first shows pages.
     private var busKnown: Bool?
 
@@ -34,8 +35,8 @@ final class AccessiblePages {
         self.document = document
         let name = BoundedText.line(document.title ?? "", limit: BoundedText.Limit.documentTitle)
         quire_accessible_describe(canvas.canvasWidget, name.isEmpty ? fileName(document.file.displayPath) : name, nil)
-        canvas.watchVisiblePages { [weak self] _ in self?.update() }
-        canvas.watchScale { [weak self] in self?.placeAll() }
+        canvas.watchVisiblePages { [weak self] _ in self?.refreshSoon() }
+        canvas.watchScale { [weak self] in self?.refreshSoon() }
     }
 
     isolated deinit { worker?.stop() }
@@ -50,6 +51,19 @@ final class AccessiblePages {
     func stop() {
         worker?.stop()
         started = false
+    }
+
+    /// Once per turn of the main loop, and not now: the view may be moving inside the
+    /// canvas's size allocation, where no child may be added.
+    private func refreshSoon() {
+        guard started, busKnown != false, !refreshing else { return }
+        refreshing = true
+        MainLoop.invoke { [weak self] in
+            guard let self else { return }
+            refreshing = false
+            update()
+            placeAll()
+        }
     }
 
     private var isWanted: Bool {
@@ -73,7 +87,10 @@ final class AccessiblePages {
     private func makeLabel() -> GObjectRef {
         let label = GObjectRef(taking: g_object_ref_sink(gtk_label_new(nil))!)
         let widget = label.typed(as: GtkWidget.self)
-        gtk_widget_set_opacity(widget, 0)
+        // Not mapped, so never drawn nor laid out for drawing, yet allocated, so in the
+        // accessibility tree at its page's place (INTEROP.md); opacity 0 cost a frame's
+        // layout of every node's text.
+        gtk_widget_set_child_visible(widget, 0)
         gtk_widget_set_can_target(widget, 0)
         gtk_label_set_xalign(label.opaque, 0)
         gtk_label_set_yalign(label.opaque, 0)
@@ -100,7 +117,8 @@ final class AccessiblePages {
         canvas.place(widget, over: Rect(x: 0, y: 0, width: size.width, height: size.height), onPage: page, textTurn: .none)
     }
 
-    /// The zoom or the turn moved the pages: the nodes follow.
+    /// The zoom or the turn moved the pages: the nodes follow. (A scroll leaves them where
+    /// they are in the content, which is what `place` sets.)
     private func placeAll() {
         for (node, page) in nodes.inPageOrder { place(labels[node].typed(as: GtkWidget.self), page: page) }
     }
