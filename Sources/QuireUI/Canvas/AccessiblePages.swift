@@ -87,10 +87,6 @@ final class AccessiblePages {
     private func makeLabel() -> GObjectRef {
         let label = GObjectRef(taking: g_object_ref_sink(gtk_label_new(nil))!)
         let widget = label.typed(as: GtkWidget.self)
-        // Not mapped, so never drawn nor laid out for drawing, yet allocated, so in the
-        // accessibility tree at its page's place (INTEROP.md); opacity 0 cost a frame's
-        // layout of every node's text.
-        gtk_widget_set_child_visible(widget, 0)
         gtk_widget_set_can_target(widget, 0)
         gtk_label_set_xalign(label.opaque, 0)
         gtk_label_set_yalign(label.opaque, 0)
@@ -115,6 +111,9 @@ final class AccessiblePages {
     private func place(_ widget: UnsafeMutablePointer<GtkWidget>, page: Int) {
         let size = canvas.documentSizes[page]
         canvas.place(widget, over: Rect(x: 0, y: 0, width: size.width, height: size.height), onPage: page, textTurn: .none)
+        // Not mapped, so never drawn, yet allocated, so in the accessibility tree at its
+        // page's place (INTEROP.md). After `place`: a new parent makes a child visible again.
+        gtk_widget_set_child_visible(widget, 0)
     }
 
     /// The zoom or the turn moved the pages: the nodes follow. (A scroll leaves them where
