@@ -6,7 +6,7 @@ set -eu
 run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev pkg-config
   libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf mupdf-tools poppler-utils meson ninja-build desktop-file-utils appstream
-  gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales"
+  gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales at-spi2-core python3-pyatspi"
 
 case "${1:-}" in
   run) wanted=$run_packages ;;

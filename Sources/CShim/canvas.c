@@ -10,6 +10,7 @@ struct _QuireCanvas {
     gulong changed_handler[2];
     GtkScrollablePolicy policy[2];
     double content[2];
+    int allocated[3]; /* width, height and scale last told to `resized` */
     QuireCanvasCallbacks callbacks;
     gpointer data;
     GDestroyNotify destroy;
@@ -118,8 +119,16 @@ static void allocate_children(QuireCanvas *self) {
 static void quire_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     QuireCanvas *self = QUIRE_CANVAS(widget);
-    if (self->callbacks.resized)
+    /* Only a new size: children (form fields, the pages' accessible text) allocate the
+     * canvas again on every scroll, and a resize keeps the reader's place, which would
+     * undo a scroll in progress. */
+    int scale = gtk_widget_get_scale_factor(widget);
+    if (self->callbacks.resized && (width != self->allocated[0] || height != self->allocated[1] || scale != self->allocated[2])) {
+        self->allocated[0] = width;
+        self->allocated[1] = height;
+        self->allocated[2] = scale;
         self->callbacks.resized(self->data, width, height);
+    }
     configure(self);
     allocate_children(self);
 }
@@ -210,6 +219,10 @@ static void quire_canvas_init(QuireCanvas *self) {
 }
 
 GtkWidget *quire_canvas_new(void) { return g_object_new(QUIRE_TYPE_CANVAS, NULL); }
+
+GtkWidget *quire_canvas_new_with_role(GtkAccessibleRole role) {
+    return g_object_new(QUIRE_TYPE_CANVAS, "accessible-role", role, NULL);
+}
 
 void quire_canvas_set_callbacks(QuireCanvas *self, const QuireCanvasCallbacks *callbacks,
                                 gpointer data, GDestroyNotify destroy) {

@@ -101,6 +101,13 @@ GBytes *quire_widget_png(GtkWidget *widget, GError **error);
 /* Name of the GSK renderer's type of `widget`'s native, e.g. "GskCairoRenderer". */
 const char *quire_widget_renderer_name(GtkWidget *widget);
 
+/* accessible.c: the name and description a screen reader gives `widget` (an empty description
+ * is none); the node its reading flows to next (NULL: none); whether GTK found an
+ * accessibility bus for `widget`'s display (false with GTK_A11Y=none, or when there is none). */
+void quire_accessible_describe(GtkWidget *widget, const char *label, const char *description);
+void quire_accessible_flow_to(GtkWidget *widget, GtkWidget *next);
+gboolean quire_accessibility_bus_known(GtkWidget *widget);
+
 /* ---- QuireCanvas: a viewport-sized widget implementing GtkScrollable. ----
  * It owns no content: it tells Swift its size and scroll offset, and Swift draws. */
 #define QUIRE_TYPE_CANVAS (quire_canvas_get_type())
@@ -116,6 +123,8 @@ typedef struct {
 } QuireCanvasCallbacks;
 
 GtkWidget *quire_canvas_new(void);
+/* A canvas with an accessible role other than a widget's (the pages' is a document). */
+GtkWidget *quire_canvas_new_with_role(GtkAccessibleRole role);
 void quire_canvas_set_callbacks(QuireCanvas *canvas, const QuireCanvasCallbacks *callbacks,
                                 gpointer data, GDestroyNotify destroy);
 /* The virtual size of everything that can be scrolled to, in pixels. */

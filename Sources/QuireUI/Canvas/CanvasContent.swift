@@ -13,10 +13,11 @@ protocol CanvasContent: AnyObject {
 }
 
 /// A new `QuireCanvas` inside a new scrolled window: the scrolled window and the canvas.
+/// `role` is what a screen reader takes the canvas for (it can only be given here).
 @MainActor
-func makeScrolledCanvas() -> (scrolled: UnsafeMutablePointer<GtkWidget>, canvas: OpaquePointer) {
+func makeScrolledCanvas(role: GtkAccessibleRole? = nil) -> (scrolled: UnsafeMutablePointer<GtkWidget>, canvas: OpaquePointer) {
     let scrolled = gtk_scrolled_window_new()!
-    let widget = quire_canvas_new()!
+    let widget = (role.map(quire_canvas_new_with_role) ?? quire_canvas_new())!
     gtk_scrolled_window_set_child(quire_scrolled_window(scrolled), widget)
     return (scrolled, OpaquePointer(widget))
 }

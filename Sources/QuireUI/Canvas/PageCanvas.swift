@@ -136,10 +136,13 @@ final class PageCanvas: CanvasContent {
     weak var twin: PageCanvas?
     /// A presentation: black around the page, no frame.
     var presenting = false { didSet { redraw() } }
+    /// The pages as a screen reader finds them.
+    private var accessiblePages: AccessiblePages?
 
     convenience init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode, budget: Int) {
         self.init(model: CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: budget),
                   labels: PageLabels(pageCount: document.pageCount), threads: threads)
+        accessiblePages = AccessiblePages(document: document, canvas: self)
     }
 
     /// A second pane beside `other` (a split view), served by its threads: it starts with
@@ -158,7 +161,7 @@ final class PageCanvas: CanvasContent {
     private init(model: CanvasModel<PageImage>, labels: PageLabels, threads: DocumentThreads) {
         self.model = model
         self.labels = labels
-        (widget, canvas) = makeScrolledCanvas()
+        (widget, canvas) = makeScrolledCanvas(role: GTK_ACCESSIBLE_ROLE_DOCUMENT)
         let canvasWidget = UnsafeMutablePointer<GtkWidget>(canvas)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
@@ -316,6 +319,7 @@ final class PageCanvas: CanvasContent {
         threads = nil
         if twin?.twin === self { twin?.twin = nil }
         twin = nil
+        accessiblePages?.stop()
         if slowPagesTimer != 0 { g_source_remove(slowPagesTimer) }
         slowPagesTimer = 0
         slowPagesDue = nil
@@ -522,6 +526,7 @@ final class PageCanvas: CanvasContent {
             MainLoop.afterEachFrame(of: UnsafeMutablePointer(canvas)) { [self] in
                 firstView.painted()
                 submitPlan()
+                accessiblePages?.start()
                 return false
             }
         }
