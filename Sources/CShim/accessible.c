@@ -29,3 +29,47 @@ gboolean quire_accessibility_bus_known(GtkWidget *widget) {
      * with GTK_A11Y=none or when there is no accessibility bus. */
     return g_object_get_data(G_OBJECT(gtk_widget_get_display(widget)), "-gtk-atspi-bus-address") != NULL;
 }
+
+/* Whether an assistive technology listens: org.a11y.Status on the session bus, whose
+ * ScreenReaderEnabled Orca sets (IsEnabled: any other). Asked without blocking; `changed`
+ * is called with the answer, then again whenever it changes, on the main loop. */
+typedef struct {
+    void (*changed)(gboolean listening, void *data);
+    void *data;
+} StatusWatch;
+
+static gboolean status_listening(GDBusProxy *proxy) {
+    gboolean listening = FALSE;
+    const char *names[] = { "ScreenReaderEnabled", "IsEnabled" };
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        GVariant *value = g_dbus_proxy_get_cached_property(proxy, names[i]);
+        if (value == NULL) continue;
+        if (g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean(value)) listening = TRUE;
+        g_variant_unref(value);
+    }
+    return listening;
+}
+
+static void status_properties_changed(GDBusProxy *proxy, GVariant *changed, GStrv invalidated, gpointer data) {
+    (void)changed; (void)invalidated;
+    StatusWatch *watch = data;
+    watch->changed(status_listening(proxy), watch->data);
+}
+
+static void status_proxy_ready(GObject *source, GAsyncResult *result, gpointer data) {
+    (void)source;
+    StatusWatch *watch = data;
+    GDBusProxy *proxy = g_dbus_proxy_new_for_bus_finish(result, NULL);
+    if (proxy == NULL) { watch->changed(FALSE, watch->data); return; }
+    /* The proxy and the watch live as long as the process: one per Quire. */
+    g_signal_connect(proxy, "g-properties-changed", G_CALLBACK(status_properties_changed), watch);
+    watch->changed(status_listening(proxy), watch->data);
+}
+
+void quire_assistive_status_watch(void (*changed)(gboolean listening, void *data), void *data) {
+    StatusWatch *watch = g_new0(StatusWatch, 1);
+    watch->changed = changed;
+    watch->data = data;
+    g_dbus_proxy_new_for_bus(G_BUS_TYPE_SESSION, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, NULL, "org.a11y.Bus", "/org/a11y/bus",
+                             "org.a11y.Status", NULL, status_proxy_ready, watch);
+}

@@ -40,6 +40,22 @@ final class AccessibilityWindowTests: XCTestCase {
         XCTAssertEqual(tree?.page("Page 2 of 3")?.text.trimmingCharacters(in: .whitespacesAndNewlines), "A page of text with a small picture.")
     }
 
+    /// Where GNOME keeps an accessibility bus for everyone, the pages cost nothing until a
+    /// screen reader listens: none of their nodes once the page is drawn, then all of them
+    /// when one starts (as Orca does, through org.a11y.Status).
+    func testThePagesHaveNodesOnlyOnceAScreenReaderListens() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let session = try AccessibleSession(file: fixtures.dense(pages: 50), shot: fixtures.path("quiet"), screenReader: false)
+        // The first page drawn: its nodes would be made in the next frames.
+        _ = try session.stillScreen { $0.darkPixels(x: 200, y: 100, width: 1000, height: 400) > 2000 }
+        let quiet = try XCTUnwrap(session.poll { $0.name == "dense.pdf" ? $0 : nil }, "no document node: \(session.last)")
+        XCTAssertEqual(quiet.pages.count, 0, "page nodes without a screen reader: \(session.last)")
+        try session.screenReaderStarts()
+        XCTAssertNotNil(session.poll { $0.page("Page 1 of 50")?.text == Self.denseText(page: 1) ? $0 : nil },
+                        "no page nodes once a screen reader listens: \(session.last)")
+    }
+
     /// `Fixtures.dense`'s text of `page` (from 1), as poppler reads it.
     static func denseText(page: Int) -> String {
         (1...50).map { "Page \(page) line \($0): the quick brown fox jumps over the lazy dog again." }.joined(separator: "\n")
@@ -79,7 +95,9 @@ final class AccessibleSession {
     /// The last probe's answer, for failure messages.
     private(set) var last = ""
 
-    init(file: String, shot: String) throws {
+    /// `screenReader`: org.a11y.Status says a screen reader listens, as Orca says when it
+    /// starts (else the pages have no nodes until `screenReaderStarts`).
+    init(file: String, shot: String, screenReader: Bool = true) throws {
         let script = TestEnvironment.ownSessionBus + """
             cat > "$XDG_RUNTIME_DIR/probe.py" <<'END'
             \(Self.probe)
@@ -90,6 +108,8 @@ final class AccessibleSession {
                 dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress >/dev/null 2>&1 && break
                 sleep 0.05
             done
+            reader() { dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set string:org.a11y.Status string:ScreenReaderEnabled variant:boolean:true >/dev/null; }
+            \(screenReader ? "reader" : "")
             unset GTK_A11Y
 
             """ + ScriptedSession.start(title: (file as NSString).lastPathComponent, arguments: "--size 1400x1000") + """
@@ -98,6 +118,7 @@ final class AccessibleSession {
             while read answer; do
                 case "$answer" in
                 probe) echo "$(timeout 20 /usr/bin/python3 "$XDG_RUNTIME_DIR/probe.py" 2>>"$XDG_RUNTIME_DIR/probe.log" | tr -d '\\n')" ;;
+                reader) reader; echo started ;;
                 page*) xdotool windowfocus --sync "$window"; xdotool key ctrl+l; xdotool type "${answer#page }"; xdotool key Return; echo went ;;
                 *) break ;;
                 esac
@@ -120,6 +141,15 @@ final class AccessibleSession {
     func poll<T>(_ outcome: (AccessibleDocument) -> T?) -> T? {
         ScriptedSession.poll { try? probe().flatMap(outcome) }
     }
+
+    /// A screen reader starts: org.a11y.Status's ScreenReaderEnabled turns true.
+    func screenReaderStarts() throws {
+        try session.proceed("reader")
+        XCTAssertEqual(try session.readLine(), "started")
+    }
+
+    /// The screen once `ready` holds for it (`ScriptedSession.stillScreen`).
+    func stillScreen(_ ready: (Picture) -> Bool) throws -> Picture { try session.stillScreen(ready) }
 
     /// Ctrl+L, the page's number, Enter.
     func go(toPage page: Int) throws {

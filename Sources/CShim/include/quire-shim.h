@@ -107,6 +107,9 @@ const char *quire_widget_renderer_name(GtkWidget *widget);
 void quire_accessible_describe(GtkWidget *widget, const char *label, const char *description);
 void quire_accessible_flow_to(GtkWidget *widget, GtkWidget *next);
 gboolean quire_accessibility_bus_known(GtkWidget *widget);
+/* Whether an assistive technology listens (org.a11y.Status: ScreenReaderEnabled or IsEnabled),
+ * told to `changed` once known and at each change, on the main loop; false without an answer. */
+void quire_assistive_status_watch(void (*changed)(gboolean listening, void *data), void *data);
 
 /* ---- QuireCanvas: a viewport-sized widget implementing GtkScrollable. ----
  * It owns no content: it tells Swift its size and scroll offset, and Swift draws. */

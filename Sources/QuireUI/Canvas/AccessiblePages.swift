@@ -66,9 +66,13 @@ final class AccessiblePages {
         }
     }
 
+    /// Only with an accessibility bus and a screen reader listening on it (`AssistiveListening`).
     private var isWanted: Bool {
-        if busKnown == nil, gtk_widget_get_mapped(canvas.canvasWidget) != 0 { busKnown = quire_accessibility_bus_known(canvas.canvasWidget) != 0 }
-        return busKnown == true
+        if busKnown == nil, gtk_widget_get_mapped(canvas.canvasWidget) != 0 {
+            busKnown = quire_accessibility_bus_known(canvas.canvasWidget) != 0
+            if busKnown == true { AssistiveListening.shared.watch { [weak self] in self?.refreshSoon() } }
+        }
+        return busKnown == true && AssistiveListening.shared.isListening
     }
 
     /// Gives the nodes the pages around the view, and reads the texts they lack.
