@@ -23,13 +23,7 @@ final class LinkPreviewWindowTests: XCTestCase {
             xdotool mousemove 1590 1190
             echo away
             read answer
-            xdotool mousemove $answer
-            echo resting
-            read answer
-            xdotool mousemove $answer
-            echo over
-            read answer
-            xdotool click 1
+            \(ScriptedSession.clickInPreview)
             echo clicked
             read answer
             kill $quire; wait $quire

@@ -18,13 +18,7 @@ final class ReferencePreviewWindowTests: XCTestCase {
             xdotool mousemove 1590 1190
             echo shown
             read answer
-            xdotool mousemove $answer
-            echo resting
-            read answer
-            xdotool mousemove $answer
-            echo over
-            read answer
-            xdotool click 1
+            \(ScriptedSession.clickInPreview)
             echo clicked
             read answer
             kill $quire; wait $quire

@@ -57,11 +57,13 @@ final class ScriptedSession {
         """
     }
 
-    /// Script lines that click where the test answers "x y" (then move the pointer off
-    /// the page, where no tooltip or hover covers it), say "clicked", wait for the test,
-    /// press Alt+Left (back) and say "back".
-    static let clickThenBack = """
-        xdotool mousemove $answer click 1
+    /// Script lines that bring the pointer in steps from the screen's corner to where the
+    /// test answers "x y" and click there (then move it off the page, where no tooltip or
+    /// hover covers it), say "clicked", wait for the test, press Alt+Left (back) and say
+    /// "back". A click that came with the pointer, without a move before it, missed an
+    /// outline row that a hand's click finds.
+    static let clickThenBack = pointerInSteps + """
+        xdotool click 1
         xdotool mousemove 1590 1190
         echo clicked
         read answer
@@ -69,6 +71,20 @@ final class ScriptedSession {
         xdotool key alt+Left
         echo back
         read answer
+
+        """
+
+    /// Script lines that rest the pointer on a link where the test answers "x y" (say
+    /// "resting" and wait, while its preview comes), move it onto the preview where the test
+    /// answers next (say "over" and wait) and click there.
+    static let clickInPreview = """
+        xdotool mousemove $answer
+        echo resting
+        read answer
+        xdotool mousemove $answer
+        echo over
+        read answer
+        xdotool click 1
 
         """
 

@@ -75,15 +75,7 @@ final class SidebarWindowTests: XCTestCase {
             xdotool key F9
             echo opened
             read answer
-            \(ScriptedSession.pointerInSteps)
-            xdotool click 1
-            xdotool mousemove 1590 1190
-            echo clicked
-            read answer
-            xdotool windowfocus --sync "$window"
-            xdotool key alt+Left
-            echo back
-            read answer
+            \(ScriptedSession.clickThenBack)
             kill $quire; wait $quire
             """
         let session = try ScriptedSession(script: script, file: file, shot: shot)

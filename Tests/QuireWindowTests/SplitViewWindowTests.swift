@@ -232,13 +232,7 @@ extension SplitViewWindowTests {
             xdotool key ctrl+backslash
             echo split
             read answer
-            xdotool mousemove $answer
-            echo resting
-            read answer
-            xdotool mousemove $answer
-            echo over
-            read answer
-            xdotool click 1
+            \(ScriptedSession.clickInPreview)
             xdotool mousemove 1590 1190
             echo clicked
             read answer

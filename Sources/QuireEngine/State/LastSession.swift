@@ -39,7 +39,7 @@ public struct LastSession: Sendable, Equatable, Codable {
         var files: [String] = []
         var chosenFile = 0
         for (index, tab) in tabs.enumerated() {
-            guard let tab, tab.hasPrefix("/"), tab.utf8.count < maxPath, files.count < maxTabs else { continue }
+            guard let tab, isKept(tab), files.count < maxTabs else { continue }
             if index == chosen { chosenFile = files.count }
             files.append(tab)
         }
@@ -51,13 +51,16 @@ public struct LastSession: Sendable, Equatable, Codable {
     public func reopenable(exists: (String) -> Bool) -> LastSession {
         LastSession(windows: windows.prefix(Self.maxWindows).compactMap { window in
             let chosen = window.files.indices.contains(window.chosen) ? window.files[window.chosen] : nil
-            let kept = window.files.prefix(Self.maxTabs).filter { $0.hasPrefix("/") && $0.utf8.count < Self.maxPath && exists($0) }
+            let kept = window.files.prefix(Self.maxTabs).filter { Self.isKept($0) && exists($0) }
             guard !kept.isEmpty else { return nil }
             return Window(files: kept, chosen: chosen.flatMap { kept.firstIndex(of: $0) } ?? 0)
         })
     }
 
     public var isEmpty: Bool { windows.isEmpty }
+
+    /// A path the session keeps and reopens: absolute, and not absurdly long (rule 4).
+    private static func isKept(_ path: String) -> Bool { path.hasPrefix("/") && path.utf8.count < maxPath }
 
     public func encoded() throws -> [UInt8] {
         let encoder = JSONEncoder()

@@ -113,10 +113,10 @@ final class DocumentView {
         gtk_actionable_set_action_name(retryButton.opaque, "win.reload")
     }
 
-    /// Its tab is no longer the one shown (`BackgroundTab`): nothing renders, and after a
-    /// while only what it shows is kept and its render helpers end.
+    /// Its tab is no longer the one shown (`BackgroundTab`): its canvases, unmapped, render
+    /// nothing (`PageCanvas.setPaused`), and after a while only what they show is kept and
+    /// the render helpers end.
     func wentToBackground() {
-        for pane in [canvas, panes?.second] { pane?.setPaused(true) }
         if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
         backgroundTimer = MainLoop.after(seconds: configuration.backgroundTrimSeconds) { [weak self] in
             self?.backgroundTimer = 0
@@ -125,11 +125,11 @@ final class DocumentView {
         }
     }
 
-    /// Its tab is shown again: it plans what it lacks (its helpers start again if they ended).
+    /// Its tab is shown again: nothing is trimmed (mapped again, its canvases plan what
+    /// they lack, and start helpers again if they ended).
     func cameToFront() {
         if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
         backgroundTimer = 0
-        for pane in [canvas, panes?.second] { pane?.setPaused(false) }
     }
 
     /// The window is going: every thread and helper of the document stops.
