@@ -73,3 +73,37 @@ void quire_assistive_status_watch(void (*changed)(gboolean listening, void *data
     g_dbus_proxy_new_for_bus(G_BUS_TYPE_SESSION, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, NULL, "org.a11y.Bus", "/org/a11y/bus",
                              "org.a11y.Status", NULL, status_proxy_ready, watch);
 }
+
+/* The offsets of a text buffer's cursor and selection bound whenever either mark is set
+ * (by the screen reader through AT-SPI, or by us): `moved` gets them. */
+typedef struct {
+    void (*moved)(int cursor, int bound, void *data);
+    void *data;
+    GDestroyNotify destroy;
+} CursorWatch;
+
+static void cursor_watch_free(gpointer data, GClosure *closure) {
+    (void)closure;
+    CursorWatch *watch = data;
+    if (watch->destroy != NULL) watch->destroy(watch->data);
+    g_free(watch);
+}
+
+static void cursor_mark_set(GtkTextBuffer *buffer, const GtkTextIter *location, GtkTextMark *mark, gpointer data) {
+    (void)location;
+    CursorWatch *watch = data;
+    if (mark != gtk_text_buffer_get_insert(buffer) && mark != gtk_text_buffer_get_selection_bound(buffer)) return;
+    GtkTextIter cursor, bound;
+    gtk_text_buffer_get_iter_at_mark(buffer, &cursor, gtk_text_buffer_get_insert(buffer));
+    gtk_text_buffer_get_iter_at_mark(buffer, &bound, gtk_text_buffer_get_selection_bound(buffer));
+    watch->moved(gtk_text_iter_get_offset(&cursor), gtk_text_iter_get_offset(&bound), watch->data);
+}
+
+void quire_text_buffer_watch_cursor(GtkTextBuffer *buffer, void (*moved)(int cursor, int bound, void *data), void *data,
+                                    GDestroyNotify destroy) {
+    CursorWatch *watch = g_new0(CursorWatch, 1);
+    watch->moved = moved;
+    watch->data = data;
+    watch->destroy = destroy;
+    g_signal_connect_data(buffer, "mark-set", G_CALLBACK(cursor_mark_set), watch, cursor_watch_free, 0);
+}

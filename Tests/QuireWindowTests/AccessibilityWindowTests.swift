@@ -56,6 +56,113 @@ final class AccessibilityWindowTests: XCTestCase {
                         "no page nodes once a screen reader listens: \(session.last)")
     }
 
+    /// Caret mode as Orca follows it: F7's caret in a text node of its page that has the
+    /// focus, moved by Quire's keys (not the node's own: Ctrl+End stays on the line), its
+    /// Shift selection reported, the next page's node focused when the caret crosses into
+    /// it, and a caret the screen reader sets is Quire's.
+    func testCaretModeMovesACaretAScreenReaderFollows() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let session = try AccessibleSession(file: fixtures.dense(pages: 50), shot: fixtures.path("caret"),
+                                            scripts: ["caret": Self.caretListener, "setcaret": Self.setCaret])
+        XCTAssertNotNil(session.poll { $0.page("Page 1 of 50")?.text == Self.denseText(page: 1) ? $0 : nil }, session.last)
+        try session.listen("caret")
+        let text = Self.denseText(page: 1) + "\n"
+        let line2 = text.distance(from: text.startIndex, to: text.range(of: "Page 1 line 2:")!.lowerBound)
+        let line2End = text.distance(from: text.startIndex, to: text.range(of: "Page 1 line 3:")!.lowerBound) - 1
+
+        try session.press("F7")
+        let focused = try XCTUnwrap(ScriptedSession.poll { try? Self.events(session.heard("caret")).last { $0.type.hasSuffix("focused") && $0.detail1 == 1 } },
+                                    "no node took the focus: \(session.last)")
+        XCTAssertEqual(focused.name, "Page 1 of 50")
+        XCTAssertEqual(focused.role, "text")
+
+        try session.press("Down")
+        XCTAssertTrue(caret(in: session, at: line2), "Down: line 2's start: \(session.last)")
+        try session.press("ctrl+Right")
+        XCTAssertTrue(caret(in: session, at: line2 + 4), "Ctrl+Right: after \"Page\": \(session.last)")
+        try session.press("Right")
+        XCTAssertTrue(caret(in: session, at: line2 + 5), "Right: a character on: \(session.last)")
+        try session.press("ctrl+End")
+        XCTAssertTrue(caret(in: session, at: line2End), "Ctrl+End is Quire's End (the line's end), not the node's (the text's end): \(session.last)")
+        try session.press("Home shift+Right shift+Right shift+Right shift+Right")
+        let selected = try XCTUnwrap(ScriptedSession.poll { try? Self.events(session.heard("caret")).last { $0.selection == [line2, line2 + 4] } },
+                                     "the Shift selection of \"Page\" was not reported: \(session.last)")
+        XCTAssertEqual(selected.name, "Page 1 of 50")
+
+        // The reader puts the caret on line 5; Quire's Right goes on from there.
+        let line5 = text.distance(from: text.startIndex, to: text.range(of: "Page 1 line 5:")!.lowerBound)
+        XCTAssertEqual(try session.run("setcaret", "\(line5 + 2)"), "True")
+        try session.press("Right")
+        XCTAssertTrue(caret(in: session, at: line5 + 3), "Right after the reader's caret: \(session.last)")
+
+        // Down 45 times: line 50, the page's last, where page 2 is not focused yet; once
+        // more: page 2's first line, whose node takes the focus.
+        try session.press(Array(repeating: "Down", count: 45).joined(separator: " "))
+        let line50 = text.distance(from: text.startIndex, to: text.range(of: "Page 1 line 50:")!.lowerBound)
+        XCTAssertTrue(caret(in: session, at: line50 + 3), "45 times Down: line 50: \(session.last)")
+        XCTAssertEqual(try Self.events(session.heard("caret")).last { $0.type.hasSuffix("focused") && $0.detail1 == 1 }?.name, "Page 1 of 50")
+        try session.press("Down")
+        XCTAssertNotNil(ScriptedSession.poll { try? Self.events(session.heard("caret")).last { $0.type.hasSuffix("focused") && $0.detail1 == 1 }?.name == "Page 2 of 50" ? true : nil },
+                        "crossing into page 2 did not focus its node: \(session.last)")
+        XCTAssertTrue(caret(in: session, at: 3), "page 2's first line, as far across: \(session.last)")
+        let tree = try XCTUnwrap(session.probe())
+        XCTAssertEqual(tree.pages.filter { $0.name == "Page 2 of 50" }.count, 1, "page 2 has one node, the caret's")
+        XCTAssertEqual(tree.page("Page 1 of 50")?.flowsTo, "Page 2 of 50", "page 1's node flows to the caret's")
+
+        // F7 again: the caret's node leaves and the canvas has the focus back.
+        try session.press("F7")
+        XCTAssertNotNil(ScriptedSession.poll { try? Self.events(session.heard("caret")).last { $0.type.hasSuffix("focused") && $0.detail1 == 1 }?.name == "dense.pdf" ? true : nil },
+                        "the canvas did not get the focus back: \(session.last)")
+    }
+
+    /// Whether the last caret event reports `offset` (waits for it, 30 s at most).
+    private func caret(in session: AccessibleSession, at offset: Int) -> Bool {
+        ScriptedSession.poll { try? Self.events(session.heard("caret")).last { $0.type.hasPrefix("object:text-caret-moved") }?.detail1 == offset ? true : nil } ?? false
+    }
+
+    struct Event: Decodable {
+        let type: String
+        let name: String
+        let role: String
+        let detail1: Int
+        let selection: [Int]?
+    }
+
+    static func events(_ heard: String) throws -> [Event] { try JSONDecoder().decode([Event].self, from: Data(heard.utf8)) }
+
+    /// Prints the caret, selection and focus events of Quire's pages and canvas, a line each.
+    static let caretListener = """
+        import json, pyatspi
+
+        def heard(event):
+            try:
+                source = event.source
+                name, role = source.name, source.getRoleName()
+            except Exception:
+                return
+            if not (name.startswith("Page ") or role == "document text"):
+                return
+            entry = {"type": event.type, "name": name, "role": role, "detail1": event.detail1}
+            if event.type.startswith("object:text-selection-changed"):
+                text = source.queryText()
+                entry["selection"] = list(text.getSelection(0)) if text.getNSelections() > 0 else []
+            print(json.dumps(entry), flush=True)
+
+        pyatspi.Registry.registerEventListener(heard, "object:text-caret-moved", "object:text-selection-changed",
+                                               "object:state-changed:focused")
+        print("listening", flush=True)
+        pyatspi.Registry.start()
+        """
+
+    /// Sets the caret of the focused page's node at the offset given, as a screen reader does.
+    static let setCaret = AccessibleSession.findNode + """
+        import sys
+
+        node = find_node(lambda node: node.name.startswith("Page ") and node.getState().contains(pyatspi.STATE_FOCUSED))
+        print(node.queryText().setCaretOffset(int(sys.argv[1])) if node is not None else "no focused page")
+        """
+
     /// `Fixtures.dense`'s text of `page` (from 1), as poppler reads it.
     static func denseText(page: Int) -> String {
         (1...50).map { "Page \(page) line \($0): the quick brown fox jumps over the lazy dog again." }.joined(separator: "\n")

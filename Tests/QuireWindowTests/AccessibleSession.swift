@@ -135,23 +135,36 @@ final class AccessibleSession {
         XCTAssertEqual(try session.readLine(), "went")
     }
 
-    /// The pyatspi script: the first node with the role "document text" (the canvas) of any
-    /// application, and its children named "Page …", as one line of JSON ("null" when none).
-    /// Window coordinates: GTK 4.8 answers screen coordinates with a warning.
-    static let probe = """
-        import json, sys
+    /// A pyatspi script's start: `find_node(matches)`, the first node of any application
+    /// (depth first) for which `matches` holds, or None.
+    static let findNode = """
         import pyatspi
 
-        def find(node, depth=0):
-            if node is None or depth > 40:
+        def find_node(matches):
+            def walk(node, depth):
+                if node is None or depth > 40:
+                    return None
+                if matches(node):
+                    return node
+                for i in range(node.childCount):
+                    found = walk(node.getChildAtIndex(i), depth + 1)
+                    if found is not None:
+                        return found
                 return None
-            if node.getRole() == pyatspi.ROLE_DOCUMENT_TEXT:
-                return node
-            for i in range(node.childCount):
-                found = find(node.getChildAtIndex(i), depth + 1)
+            for application in pyatspi.Registry.getDesktop(0):
+                found = walk(application, 0)
                 if found is not None:
                     return found
             return None
+
+        """
+
+    /// The pyatspi script: the first node with the role "document text" (the canvas) of any
+    /// application, and its children named "Page …", as one line of JSON ("null" when none).
+    /// Window coordinates: GTK 4.8 answers screen coordinates with a warning.
+    static let probe = findNode + """
+        import json, sys
+
 
         def page(node):
             text = node.queryText()
@@ -160,11 +173,7 @@ final class AccessibleSession {
             return {"name": node.name, "description": node.description, "text": text.getText(0, text.characterCount),
                     "extents": [box.x, box.y, box.width, box.height], "flowsTo": flows[0] if flows else None}
 
-        document = None
-        for application in pyatspi.Registry.getDesktop(0):
-            document = find(application)
-            if document is not None:
-                break
+        document = find_node(lambda node: node.getRole() == pyatspi.ROLE_DOCUMENT_TEXT)
         if document is None:
             print("null")
             sys.exit(0)

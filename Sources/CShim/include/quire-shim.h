@@ -106,6 +106,10 @@ const char *quire_widget_renderer_name(GtkWidget *widget);
  * accessibility bus for `widget`'s display (false with GTK_A11Y=none, or when there is none). */
 void quire_accessible_describe(GtkWidget *widget, const char *label, const char *description);
 void quire_accessible_flow_to(GtkWidget *widget, GtkWidget *next);
+/* Calls `moved` with a text buffer's cursor and selection bound offsets whenever either
+ * mark is set, until the buffer is finalized, which calls `destroy` with `data`. */
+void quire_text_buffer_watch_cursor(GtkTextBuffer *buffer, void (*moved)(int cursor, int bound, void *data), void *data,
+                                    GDestroyNotify destroy);
 gboolean quire_accessibility_bus_known(GtkWidget *widget);
 /* Whether an assistive technology listens (org.a11y.Status: ScreenReaderEnabled or IsEnabled),
  * told to `changed` once known and at each change, on the main loop; false without an answer. */

@@ -12,6 +12,9 @@ import QuireRemote
 /// inscriptions and text views carry the AT-SPI Text interface; a label is what Orca's Say
 /// All follows across pages (issue 47, INTEROP.md).
 ///
+/// In caret mode, the caret's page is a text view instead (`AccessibleCaret`), in the
+/// same flow.
+///
 /// Nothing is made, nor read, where GTK found no accessibility bus (GTK_A11Y=none, or none
 /// runs): the reader without a screen reader pays nothing. Texts are read by the document
 /// helper the links share, only once the first view is drawn.
@@ -29,6 +32,13 @@ final class AccessiblePages {
     private var refreshing = false
     /// Whether GTK talks to an accessibility bus, asked when the canvas first shows pages.
     private var busKnown: Bool?
+    /// Caret mode's page, while a screen reader follows the caret.
+    private lazy var caret = AccessibleCaret(canvas: canvas)
+    /// Told where the screen reader put the caret.
+    var onReaderMovedCaret: ((CaretPlace) -> Void)? {
+        get { caret.onReaderMoved }
+        set { caret.onReaderMoved = newValue }
+    }
 
     init(document: RemoteDocument, canvas: PageCanvas) {
         self.canvas = canvas
@@ -51,6 +61,29 @@ final class AccessiblePages {
     func stop() {
         worker?.stop()
         started = false
+    }
+
+    /// Caret mode's caret moved to `caret`, on a page whose characters are `characters`: the
+    /// screen reader follows it, in a view that takes the page's label's place.
+    func caretMoved(_ caret: Caret, characters: PageCharacters) {
+        guard started, isWanted else { return }
+        let page = caret.place.page
+        let before = self.caret.page
+        self.caret.show(caret, characters: characters, name: NodeText.name(page: page, pageCount: canvas.pageCount, label: canvas.labels.label(at: page)))
+        guard before != page else { return }
+        refill(pages: [before, page])
+    }
+
+    /// Caret mode ended: the caret's page is a label again.
+    func caretEnded() {
+        let before = caret.page
+        caret.end()
+        refill(pages: [before])
+    }
+
+    private func refill(pages: [Int?]) {
+        for page in pages.compactMap({ $0 }) { if let node = nodes.pages.firstIndex(of: page) { fill(node) } }
+        link()
     }
 
     /// Once per turn of the main loop, and not now: the view may be moving inside the
@@ -101,7 +134,7 @@ final class AccessiblePages {
     /// page leaves the canvas.
     private func fill(_ node: Int) {
         let widget = labels[node].typed(as: GtkWidget.self)
-        guard let page = nodes.pages[node] else {
+        guard let page = nodes.pages[node], page != caret.page else {
             if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
             return
         }
@@ -123,15 +156,18 @@ final class AccessiblePages {
     /// The zoom or the turn moved the pages: the nodes follow. (A scroll leaves them where
     /// they are in the content, which is what `place` sets.)
     private func placeAll() {
-        for (node, page) in nodes.inPageOrder { place(labels[node].typed(as: GtkWidget.self), page: page) }
+        for (node, page) in nodes.inPageOrder where page != caret.page { place(labels[node].typed(as: GtkWidget.self), page: page) }
+        caret.placeAgain()
     }
 
-    /// Each node flows to the next page's, the last to none.
+    /// Each node flows to the next page's, the last to none; the caret's view is its page's.
     private func link() {
-        let order = nodes.inPageOrder
+        var order = nodes.inPageOrder.filter { $0.page != caret.page }.map { (page: $0.page, widget: labels[$0.node].typed(as: GtkWidget.self)) }
+        if let page = caret.page, let widget = caret.widget { order.append((page, widget)) }
+        order.sort { $0.page < $1.page }
         for (index, entry) in order.enumerated() {
             let next = index + 1 < order.count && order[index + 1].page == entry.page + 1 ? order[index + 1] : nil
-            quire_accessible_flow_to(labels[entry.node].typed(as: GtkWidget.self), next.map { labels[$0.node].typed(as: GtkWidget.self) })
+            quire_accessible_flow_to(entry.widget, next?.widget)
         }
     }
 

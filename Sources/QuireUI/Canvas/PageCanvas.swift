@@ -137,7 +137,7 @@ final class PageCanvas: CanvasContent {
     /// A presentation: black around the page, no frame.
     var presenting = false { didSet { redraw() } }
     /// The pages as a screen reader finds them.
-    private var accessiblePages: AccessiblePages?
+    private(set) var accessiblePages: AccessiblePages?
 
     convenience init(document: RemoteDocument, threads: DocumentThreads, zoom: ZoomMode, budget: Int) {
         self.init(model: CanvasModel(pageSizes: document.estimatedPageSizes(), zoom: zoom, budget: budget),

@@ -42,6 +42,7 @@ final class DocumentCaret {
         self.selection = selection
         worker = selection.worker
         canvas.onCaretKey = { [unowned self] keyval, control, shift in self.key(keyval, control: control, shift: shift) }
+        canvas.accessiblePages?.onReaderMovedCaret = { [unowned self] place in self.readerPlaced(place) }
         selection.onPressed = { [unowned self, unowned canvas] presses, point, extending in
             if self.isOn, presses == 1, !extending, let here = canvas.pagePoint(atView: point) {
                 self.begin(at: .pressed(page: here.page, point: here.point))
@@ -72,6 +73,7 @@ final class DocumentCaret {
         start = nil
         bar = nil
         anchorPage = nil
+        canvas.accessiblePages?.caretEnded()
         onModeChanged?(false)
         canvas.redraw()
     }
@@ -110,6 +112,15 @@ final class DocumentCaret {
         caret = Caret(at: place)
         moved(selecting: false)
         makeWaitingMoves()
+    }
+
+    /// The screen reader put the caret at `place` (on the page it follows): it goes there,
+    /// and what was selected is no longer.
+    private func readerPlaced(_ place: CaretPlace) {
+        guard isOn, start == nil, place != caret?.place else { return }
+        waiting = []
+        caret = Caret(at: place)
+        moved(selecting: true)
     }
 
     private func key(_ keyval: UInt32, control: Bool, shift: Bool) -> Bool {
@@ -156,6 +167,7 @@ final class DocumentCaret {
             selection.select(caret.selection { page in page == anchor?.page ? anchor?.characters : self.cache.characters(onPage: page) })
         }
         bar = here.flatMap(caret.bar).map { (caret.place.page, $0) }
+        if let here { canvas.accessiblePages?.caretMoved(caret, characters: here) }
         if let bar { canvas.reveal(bar.rect, onPage: bar.page, recording: false) }
         canvas.redraw()
     }
