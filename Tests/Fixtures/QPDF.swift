@@ -22,16 +22,7 @@ public enum QPDF {
     /// Runs qpdf with `arguments`: its exit status and what it printed (with its warnings
     /// and errors when `errors`).
     static func run(_ arguments: [String], errors: Bool = false) throws -> (status: Int32, output: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errors ? pipe : FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try Program.run("/usr/bin/qpdf", arguments, errors: errors)
     }
 
     /// Whether `qpdf --check` finds the file sound (exit 0: no errors, no warnings).

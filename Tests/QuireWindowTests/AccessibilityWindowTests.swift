@@ -56,6 +56,62 @@ final class AccessibilityWindowTests: XCTestCase {
                         "no page nodes once a screen reader listens: \(session.last)")
     }
 
+    /// A right-to-left page reads as poppler reads it (pdftotext, its own reading order):
+    /// four lines of Arabic, none dropped, words in order.
+    func testARightToLeftPageReadsAsPopplerDoes() throws {
+        try QuireRun.requireDisplay()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/rtl-arabic-cidtruetype.pdf").standardizedFileURL.path
+        let poppler = try Self.words(of: Program.output("/usr/bin/pdftotext", ["-f", "1", "-l", "1", file, "-"]))
+        XCTAssertGreaterThan(poppler.count, 8)
+        let fixtures = try Fixtures()
+        let session = try AccessibleSession(file: file, shot: fixtures.path("rtl"))
+        let page = session.poll { $0.pages.first { $0.name.hasPrefix("Page 1 of") && !$0.text.isEmpty && $0.description.isEmpty } }
+        XCTAssertEqual(page.map { Self.words(of: $0.text) }, poppler, session.last)
+    }
+
+    /// A page crowded with a megabyte of text in 12,000 runs: its node holds at most the first
+    /// 20,000 characters and says that the rest is missing, or, when poppler takes longer
+    /// than the helper is given (5 s; on this machine it takes about that), says the text
+    /// could not be read; the next page's node has its text either way.
+    func testACrowdedPageIsCutAndSaysSo() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let session = try AccessibleSession(file: fixtures.crowded(), shot: fixtures.path("crowded"))
+        let tree = try XCTUnwrap(session.poll { tree in
+            tree.page("Page 1 of 2").map { !$0.description.isEmpty && !$0.description.contains("being read") } == true
+                && tree.page("Page 2 of 2")?.description == "" ? tree : nil
+        }, "the crowded page's node: \(session.last.prefix(600))")
+        let crowded = try XCTUnwrap(tree.page("Page 1 of 2"))
+        if crowded.description.hasPrefix("Only the first") {
+            XCTAssertLessThanOrEqual(crowded.text.unicodeScalars.count, 20_000)
+            XCTAssertGreaterThan(crowded.text.unicodeScalars.count, 18_000)
+            XCTAssertTrue(crowded.text.hasPrefix("crowded text run"), String(crowded.text.prefix(80)))
+        } else {
+            XCTAssertEqual(crowded.description, "The text of this page could not be read.")
+        }
+        XCTAssertEqual(tree.page("Page 2 of 2")?.text, "The page after the crowded one.")
+    }
+
+    /// A document helper that hangs reading page 2's text: page 1's node has its text, page
+    /// 2's says it could not be read once the helper is given up (5 s), and page 3's is read
+    /// by the helper that takes its place.
+    func testAPageWhoseTextHangsSaysItCouldNotBeRead() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let session = try AccessibleSession(file: fixtures.dense(pages: 5), shot: fixtures.path("hang"),
+                                            environment: ["QUIRE_HELPER_FAULT": "text-hang-on-page:2"])
+        let tree = try XCTUnwrap(session.poll { $0.page("Page 2 of 5")?.description == "The text of this page could not be read." ? $0 : nil },
+                                 "page 2's node once the helper is given up: \(session.last)")
+        XCTAssertEqual(tree.page("Page 1 of 5")?.text, Self.denseText(page: 1))
+        try session.go(toPage: 3)
+        XCTAssertNotNil(session.poll { $0.page("Page 3 of 5")?.text == Self.denseText(page: 3) ? $0 : nil },
+                        "page 3 read by a new helper after the hang: \(session.last)")
+    }
+
+    /// Words, whatever spaces and line breaks are between them.
+    static func words(of text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map(String.init) }
+
     /// Caret mode as Orca follows it: F7's caret in a text node of its page that has the
     /// focus, moved by Quire's keys (not the node's own: Ctrl+End stays on the line), its
     /// Shift selection reported, the next page's node focused when the caret crosses into

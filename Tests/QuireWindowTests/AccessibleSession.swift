@@ -38,8 +38,10 @@ final class AccessibleSession {
 
     /// `screenReader`: org.a11y.Status says a screen reader listens, as Orca says when it
     /// starts (else the pages have no nodes until `screenReaderStarts`).
-    /// `scripts`: pyatspi scripts by name, for `run` and `listen`.
-    init(file: String, shot: String, screenReader: Bool = true, scripts: [String: String] = [:], arguments: String = "") throws {
+    /// `scripts`: pyatspi scripts by name, for `run` and `listen`; `environment`: Quire's
+    /// variables beside the run's (a helper's fault).
+    init(file: String, shot: String, screenReader: Bool = true, scripts: [String: String] = [:], arguments: String = "",
+         environment: [String: String] = [:]) throws {
         let written = scripts.merging(["probe": Self.probe]) { mine, _ in mine }.map { name, text in
             "cat > \"$XDG_RUNTIME_DIR/\(name).py\" <<'END'\n\(text)\nEND\n"
         }.joined()
@@ -53,6 +55,7 @@ final class AccessibleSession {
             reader() { dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set string:org.a11y.Status string:ScreenReaderEnabled variant:boolean:true >/dev/null; }
             \(screenReader ? "reader" : "")
             unset GTK_A11Y
+            \(environment.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n"))
 
             """ + ScriptedSession.start(title: (file as NSString).lastPathComponent, arguments: "--size 1400x1000 \(arguments)") + """
             stop_at_exit="$quire $stop_at_exit"
