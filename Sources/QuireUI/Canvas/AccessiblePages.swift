@@ -13,7 +13,9 @@ import QuireRemote
 /// All follows across pages (issue 47, INTEROP.md).
 ///
 /// In caret mode, the caret's page is a text view instead (`AccessibleCaret`), in the
-/// same flow.
+/// same flow. With GTK 4.14 the canvas would give each page's text itself, through
+/// `GtkAccessibleText` (as Papers 49 does): that page object would take the place of the
+/// labels made here and of `AccessibleCaret`'s views, behind the same calls.
 ///
 /// Nothing is made, nor read, where GTK found no accessibility bus (GTK_A11Y=none, or none
 /// runs): the reader without a screen reader pays nothing. Texts are read by the document
