@@ -71,7 +71,7 @@ final class AccessiblePages {
         guard started, isWanted else { return }
         let page = caret.place.page
         let before = self.caret.page
-        self.caret.show(caret, characters: characters, name: NodeText.name(page: page, pageCount: canvas.pageCount, label: canvas.labels.label(at: page)))
+        self.caret.show(caret, characters: characters, name: name(of: page))
         guard before != page else { return }
         refill(pages: [before, page])
     }
@@ -140,11 +140,23 @@ final class AccessiblePages {
             if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
             return
         }
-        let text = texts[page] ?? .reading
-        gtk_label_set_text(labels[node].opaque, text.text)
-        quire_accessible_describe(widget, NodeText.name(page: page, pageCount: canvas.pageCount, label: canvas.labels.label(at: page)),
-                                  text.description)
+        gtk_label_set_text(labels[node].opaque, (texts[page] ?? .reading).text)
+        describe(node, page: page)
         place(widget, page: page)
+    }
+
+    private func describe(_ node: Int, page: Int) {
+        quire_accessible_describe(labels[node].typed(as: GtkWidget.self), name(of: page), (texts[page] ?? .reading).description)
+    }
+
+    private func name(of page: Int) -> String {
+        NodeText.name(page: page, pageCount: canvas.pageCount, label: canvas.labels.label(at: page))
+    }
+
+    /// The document's page labels were read after the nodes were named: "Page 3 of 40"
+    /// becomes "Page 3 of 40, labelled iii".
+    func labelsChanged() {
+        for (node, page) in nodes.inPageOrder where page != caret.page { describe(node, page: page) }
     }
 
     private func place(_ widget: UnsafeMutablePointer<GtkWidget>, page: Int) {

@@ -496,7 +496,9 @@ final class PageCanvas: CanvasContent {
     }
 
     func adopt(labels read: [String?], from first: Int) {
-        if labels.adopt(read, from: first) { onLabelsChanged?() }
+        guard labels.adopt(read, from: first) else { return }
+        onLabelsChanged?()
+        accessiblePages?.labelsChanged()
     }
 
     /// The sizes and labels are all read, or will not be: what was not read stays estimated.
