@@ -19,16 +19,8 @@ final class ReadAloudWindowTests: XCTestCase {
         // Inside "second", in points from the page's left.
         var secondWord = 0.0
         let speech = try Speech.start(document: { fixtures in
-            let file = fixtures.path("read-aloud.pdf")
-            let writer = PDFWriter(path: file)
-            writer.beginPage()
-            secondWord = 72 + writer.textWidth("Read Aloud starts here. The s", size: 14)
-            writer.text("Read Aloud starts here. The second sentence runs", x: 72, y: 100, size: 14)
-            writer.text("across a line. A third one ends the page.", x: 72, y: 120, size: 14)
-            writer.beginPage()
-            writer.text("The next page follows. It ends here.", x: 72, y: 100, size: 14)
-            writer.finish()
-            return file
+            secondWord = 72 + PDFWriter(path: fixtures.path("measure.pdf")).textWidth("Read Aloud starts here. The s", size: 14)
+            return Speech.twoPages(fixtures)
         }, steps: """
             xdotool mousemove $answer click --repeat 2 1 mousemove 1590 1190 key ctrl+shift+y
             echo reading
@@ -72,6 +64,33 @@ final class ReadAloudWindowTests: XCTestCase {
         try session.proceed()
     }
 
+    /// With nothing selected, Ctrl+Shift+Y reads from the top of the view; in caret mode
+    /// (F7, Down: the caret at the second line's start) from the caret's word, and Escape
+    /// stops the reading before it leaves caret mode.
+    func testItReadsFromTheTopOfTheViewOrFromTheCaret() throws {
+        let speech = try Speech.start(document: Speech.twoPages, steps: """
+            xdotool key ctrl+shift+y
+            echo top
+            read answer
+            xdotool key Escape F7 Down ctrl+shift+y
+            echo caret
+            read answer
+            xdotool key Escape
+            echo stopped
+            read answer
+            """)
+        XCTAssertEqual(try speech.session.readLine(), "top")
+        XCTAssertEqual(try speech.said(1), ["Read Aloud starts here."])
+        try speech.session.proceed()
+        XCTAssertEqual(try speech.session.readLine(), "caret")
+        XCTAssertEqual(try speech.said(2).last, "across a line.")
+        XCTAssertNotNil(try speech.litArea(), "the caret's sentence is lit")
+        try speech.session.proceed()
+        XCTAssertEqual(try speech.session.readLine(), "stopped")
+        XCTAssertNotNil(try speech.screen { $0.bounds(of: Self.lit, tolerance: 6) == nil }, "Escape stopped the reading")
+        try speech.session.proceed()
+    }
+
     /// A scan without text says so instead of reading nothing, and stops.
     func testAScanWithoutTextSaysItHasNoText() throws {
         let speech = try Speech.start(document: { $0.scannedBook(pages: 1) }, steps: """
@@ -93,6 +112,19 @@ private struct Speech {
     let session: ScriptedSession
     let folder: String
     let fixtures: Fixtures
+
+    /// Two pages: two lines of three sentences, then a line of two.
+    static func twoPages(_ fixtures: Fixtures) -> String {
+        let file = fixtures.path("read-aloud.pdf")
+        let writer = PDFWriter(path: file)
+        writer.beginPage()
+        writer.text("Read Aloud starts here. The second sentence runs", x: 72, y: 100, size: 14)
+        writer.text("across a line. A third one ends the page.", x: 72, y: 120, size: 14)
+        writer.beginPage()
+        writer.text("The next page follows. It ends here.", x: 72, y: 100, size: 14)
+        writer.finish()
+        return file
+    }
 
     static func start(document: (Fixtures) -> String, steps: String, findPage: Bool = true,
                       answer: (SearchableOnScreen.PageOnScreen) -> String = { _ in "go" }) throws -> Speech {
