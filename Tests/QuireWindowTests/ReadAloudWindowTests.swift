@@ -64,11 +64,15 @@ final class ReadAloudWindowTests: XCTestCase {
         try session.proceed()
     }
 
-    /// With nothing selected, Ctrl+Shift+Y reads from the top of the view; in caret mode
-    /// (F7, Down: the caret at the second line's start) from the caret's word, and Escape
-    /// stops the reading before it leaves caret mode.
+    /// With nothing selected, Ctrl+Shift+Y reads from the top of the view, at the voice
+    /// rate the preferences hold; in caret mode (F7, Down: the caret at the second line's
+    /// start) from the caret's word, and Escape stops the reading before it leaves caret mode.
     func testItReadsFromTheTopOfTheViewOrFromTheCaret() throws {
-        let speech = try Speech.start(document: Speech.twoPages, steps: """
+        let speech = try Speech.start(document: Speech.twoPages, before: """
+            mkdir -p "$XDG_CONFIG_HOME/glib-2.0/settings"
+            printf '[app/quire/Quire]\\nread-aloud-rate=-25\\n' > "$XDG_CONFIG_HOME/glib-2.0/settings/keyfile"
+
+            """, steps: """
             xdotool key ctrl+shift+y
             echo top
             read answer
@@ -81,6 +85,7 @@ final class ReadAloudWindowTests: XCTestCase {
             """)
         XCTAssertEqual(try speech.session.readLine(), "top")
         XCTAssertEqual(try speech.said(1), ["Read Aloud starts here."])
+        XCTAssertEqual(try speech.rates(), ["-25"], "the preferences' rate")
         try speech.session.proceed()
         XCTAssertEqual(try speech.session.readLine(), "caret")
         XCTAssertEqual(try speech.said(2).last, "across a line.")
@@ -106,8 +111,9 @@ final class ReadAloudWindowTests: XCTestCase {
 }
 
 /// Quire at 100 % in a 1000×900 window on a document, with a speech-dispatcher of the
-/// script's own: its configuration, socket, log and the file it writes in a folder of its
+/// script's own: its configuration, socket, log and the files it writes in a folder of its
 /// own (under /tmp: a socket's path may have 108 bytes), removed with it when the script ends.
+/// The module's rate is the one Quire sets (-100 to 100: the module divides by 100).
 private struct Speech {
     let session: ScriptedSession
     let folder: String
@@ -126,7 +132,8 @@ private struct Speech {
         return file
     }
 
-    static func start(document: (Fixtures) -> String, steps: String, findPage: Bool = true,
+    /// `before`: script lines run before Quire starts.
+    static func start(document: (Fixtures) -> String, before: String = "", steps: String, findPage: Bool = true,
                       answer: (SearchableOnScreen.PageOnScreen) -> String = { _ in "go" }) throws -> Speech {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
@@ -144,7 +151,10 @@ private struct Speech {
             AudioALSADevice "null"
             END
             cat > "$sd/conf/modules/said.conf" <<END
-            GenericExecuteSynth "printf '%s\\\\n' \\'\$DATA\\' >> $sd/said; read gate < $sd/gate"
+            GenericExecuteSynth "printf '%s\\\\n' \$RATE >> $sd/rates; printf '%s\\\\n' \\'\$DATA\\' >> $sd/said; read gate < $sd/gate"
+            GenericRateAdd 0
+            GenericRateMultiply 100
+            GenericRateForceInteger 1
             GenericDelimiters "\\x01"
             GenericMaxChunkLength 10000
             AddVoice "en" "MALE1" "said"
@@ -154,7 +164,7 @@ private struct Speech {
             export SPEECHD_ADDRESS="unix_socket:$sd/sock"
             echo "$sd"
 
-            """# + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100") + """
+            """# + before + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100") + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
@@ -188,6 +198,11 @@ private struct Speech {
         }
         guard let lines else { throw FixtureFailure("speech-dispatcher was not given \(count) messages") }
         return lines
+    }
+
+    /// The rates the module was given, one a message said so far.
+    func rates() throws -> [String] {
+        try String(contentsOfFile: folder + "/rates", encoding: .utf8).split(separator: "\n").map(String.init)
     }
 
     /// Lets the sentence being said end (the module reads a line from the gate).
