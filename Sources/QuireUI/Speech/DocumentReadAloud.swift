@@ -118,12 +118,11 @@ final class DocumentReadAloud {
     }
 
     private func speak(_ text: String) {
-        Speaker.shared.say(text, rate: Settings.shared.preferences.voiceRate, heard: { [weak self] event in
+        Speaker.shared.say(text, rate: Settings.shared.preferences.voiceRate, for: self, heard: { [weak self] event in
             guard let self, self.state == .reading else { return }
             switch event {
-            case .began: break
             case .ended: self.sayNext()
-            // Cut short by another program's speech: kept, as a pause.
+            // Cut short by another reading, or another program's speech: kept, as a pause.
             case .cancelled: self.pause()
             }
         }, failed: { [weak self] message in

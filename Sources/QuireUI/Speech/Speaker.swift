@@ -4,13 +4,14 @@ import QuireEngine
 
 /// What speech-dispatcher says of a message said.
 enum SpeechEvent: Sendable {
-    case began, ended, cancelled
+    case ended, cancelled
 }
 
 /// The process's voice: one connection to speech-dispatcher, opened on the first sentence
 /// said (never at launch: it may start the service, which takes a while), on a thread of
 /// its own, so that a service slow to answer never holds up the window. One reader speaks
-/// at a time: saying something for another listener cancels the last one's.
+/// at a time: saying something for another owner cuts the last one's short, and it hears
+/// so (`cancelled`).
 /// A connection that fails is reported to the listener and dropped; the next sentence
 /// tries again.
 @MainActor
@@ -19,18 +20,23 @@ final class Speaker {
 
     private var worker: HelperWorker<SpeechConnection>?
     /// Who hears the events of the message said last, and its id once known.
-    private var listener: (token: Int, heard: @MainActor (SpeechEvent) -> Void, failed: @MainActor (String) -> Void)?
+    private var listener: (token: Int, owner: ObjectIdentifier, heard: @MainActor (SpeechEvent) -> Void, failed: @MainActor (String) -> Void)?
     private var speaking: (token: Int, id: Int)?
     /// Events that came in before `spd_say` returned their message's id.
     private var early: [(id: Int, event: SpeechEvent)] = []
     private var tokens = 0
 
-    /// Says `text` at `rate` (-100 to 100), cutting short what was being said; `heard` hears
-    /// it begin and end (or be cancelled), `failed` why nothing could be said.
-    func say(_ text: String, rate: Int, heard: @escaping @MainActor (SpeechEvent) -> Void, failed: @escaping @MainActor (String) -> Void) {
+    /// Says `text` at `rate` (-100 to 100) for `owner`, cutting short what was being said;
+    /// `heard` hears it end (or be cancelled), `failed` why nothing could be said.
+    func say(_ text: String, rate: Int, for owner: AnyObject, heard: @escaping @MainActor (SpeechEvent) -> Void,
+             failed: @escaping @MainActor (String) -> Void) {
+        if let other = listener, other.owner != ObjectIdentifier(owner) {
+            listener = nil
+            other.heard(.cancelled)
+        }
         tokens += 1
         let token = tokens
-        listener = (token, heard, failed)
+        listener = (token, ObjectIdentifier(owner), heard, failed)
         speaking = nil
         early = []
         connection().run { connection in
@@ -67,13 +73,17 @@ final class Speaker {
         guard listener?.token == token else { return }
         guard id > 0 else { return failed(tr("Speech Dispatcher did not take the text to read.")) }
         speaking = (token, id)
-        for event in early where event.id == id { listener?.heard(event.event) }
+        let waiting = early.filter { $0.id == id }
         early = []
+        for event in waiting where listener?.token == token { listener?.heard(event.event) }
     }
 
     /// An event from speech-dispatcher's thread, brought to the main thread.
     fileprivate func heard(_ event: SpeechEvent, id: Int) {
-        guard let speaking else { return early.append((id, event)) }
+        guard let speaking else {
+            if listener != nil { early.append((id, event)) }
+            return
+        }
         guard speaking.id == id, let listener, listener.token == speaking.token else { return }
         listener.heard(event)
     }
@@ -100,7 +110,6 @@ final class SpeechConnection: @unchecked Sendable {
         // Callbacks without context: the one connection's events go to the one speaker.
         let callback: SPDCallback = { id, _, type in
             let event: SpeechEvent? = switch type {
-            case SPD_EVENT_BEGIN: .began
             case SPD_EVENT_END: .ended
             case SPD_EVENT_CANCEL: .cancelled
             default: nil
@@ -108,10 +117,8 @@ final class SpeechConnection: @unchecked Sendable {
             guard let event else { return }
             MainLoop.invoke { Speaker.shared.heard(event, id: id) }
         }
-        raw.pointee.callback_begin = callback
         raw.pointee.callback_end = callback
         raw.pointee.callback_cancel = callback
-        _ = spd_set_notification_on(raw, SPD_BEGIN)
         _ = spd_set_notification_on(raw, SPD_END)
         _ = spd_set_notification_on(raw, SPD_CANCEL)
     }
