@@ -70,3 +70,14 @@ extension ReadAloudTests {
         XCTAssertEqual(steps(&reading, [typedPage(["First one. Then this."])]), ["0: Then this."])
     }
 }
+
+extension ReadAloudTests {
+    func testTheNoticesNameThePagesByTheirLabels() {
+        let label = { (page: Int) in ["i", "ii", "1", "2"][page] }
+        XCTAssertEqual(ReadAloud.notice(1...1, rest: false, labelOf: label), "Page ii has no text.")
+        XCTAssertEqual(ReadAloud.notice(1...2, rest: false, labelOf: label), "Pages ii to 1 have no text.")
+        XCTAssertEqual(ReadAloud.notice(2...3, rest: true, labelOf: label), "The pages from 1 on have no text to read aloud.")
+        XCTAssertEqual(ReadAloud.notice(0...3, rest: true, labelOf: label),
+                       "This document has no text to read aloud: its pages may be scanned pictures.")
+    }
+}

@@ -90,6 +90,14 @@ public struct ReadAloud: Sendable {
         return .finished
     }
 
+    /// Rule 3's notice, said and shown, the pages named by their labels.
+    public static func notice(_ pages: ClosedRange<Int>, rest: Bool, labelOf: (Int) -> String) -> String {
+        if rest, pages.lowerBound == 0 { return tr("This document has no text to read aloud: its pages may be scanned pictures.") }
+        if rest { return tr("The pages from {page} on have no text to read aloud.", ["page": labelOf(pages.lowerBound)]) }
+        if pages.count == 1 { return tr("Page {page} has no text.", ["page": labelOf(pages.lowerBound)]) }
+        return tr("Pages {first} to {last} have no text.", ["first": labelOf(pages.lowerBound), "last": labelOf(pages.upperBound)])
+    }
+
     /// Rule 5: the sentence being said is kept to be said again.
     public mutating func pause() { isPaused = current != nil }
 

@@ -92,7 +92,7 @@ final class DocumentReadAloud {
         case .speak(let utterance):
             say(utterance)
         case .noText(let pages, let rest):
-            let notice = Self.notice(pages, rest: rest, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
+            let notice = ReadAloud.notice(pages, rest: rest, labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
             onNotice?(notice)
             lit = nil
             canvas.redraw()
@@ -131,12 +131,6 @@ final class DocumentReadAloud {
         })
     }
 
-    static func notice(_ pages: ClosedRange<Int>, rest: Bool, labelOf: (Int) -> String) -> String {
-        if rest, pages.lowerBound == 0 { return tr("This document has no text to read aloud: its pages may be scanned pictures.") }
-        if rest { return tr("The pages from {page} on have no text to read aloud.", ["page": labelOf(pages.lowerBound)]) }
-        if pages.count == 1 { return tr("Page {page} has no text.", ["page": labelOf(pages.lowerBound)]) }
-        return tr("Pages {first} to {last} have no text.", ["first": labelOf(pages.lowerBound), "last": labelOf(pages.upperBound)])
-    }
 }
 
 extension DocumentReadAloud: PageOverlay {

@@ -13,7 +13,8 @@ enum SpeechEvent: Sendable {
 /// at a time: saying something for another owner cuts the last one's short, and it hears
 /// so (`cancelled`).
 /// A connection that fails is reported to the listener and dropped; the next sentence
-/// tries again.
+/// tries again. So is one that has not taken a sentence within `patience` seconds (a
+/// service that accepts and never answers; starting one takes a second or two).
 @MainActor
 final class Speaker {
     static let shared = Speaker()
@@ -25,6 +26,7 @@ final class Speaker {
     /// Events that came in before `spd_say` returned their message's id.
     private var early: [(id: Int, event: SpeechEvent)] = []
     private var tokens = 0
+    static let patience = 10.0
 
     /// Says `text` at `rate` (-100 to 100) for `owner`, cutting short what was being said;
     /// `heard` hears it end (or be cancelled), `failed` why nothing could be said.
@@ -43,6 +45,10 @@ final class Speaker {
             connection.cancel()
             let id = connection.say(text, rate: rate)
             MainLoop.invoke { Speaker.shared.sent(id, token: token) }
+        }
+        MainLoop.after(seconds: Self.patience) {
+            let speaker = Speaker.shared
+            if speaker.listener?.token == token, speaker.speaking == nil { speaker.failed(tr("Speech Dispatcher does not answer.")) }
         }
     }
 
