@@ -130,7 +130,6 @@ final class DocumentReadAloud {
             self?.stop()
         })
     }
-
 }
 
 extension DocumentReadAloud: PageOverlay {
