@@ -577,7 +577,7 @@ final class DocumentView {
         self.bookmarks = bookmarks
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         let panes = SplitPanes(first: canvas, shared: .init(document: document, threads: threads, budget: configuration.pictureCacheBytes,
-                                                            overlays: [forms, annotations, selection, search, caret], search: search, selection: selection,
+                                                            overlays: [forms, annotations, selection, search, caret, readAloud], search: search, selection: selection,
                                                             links: links, tracePreviews: configuration.tracesPreviews))
         watch(panes, notices: notice, openURI: links.openURI)
         chrome?.pageEntry.show(page: 0, of: canvas.pageCount)
