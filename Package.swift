@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // SyncTeX's parser: only the SyncTeX helper (`SyncTeXHelper`) links it.
         .systemLibrary(name: "CSyncTeX", pkgConfig: "synctex", providers: [.apt(["libsynctex-dev"])]),
+        // speech-dispatcher's client library, for Read Aloud (`Speaker`): the service Orca speaks through.
+        .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
         .target(name: "CShim", dependencies: ["CGtk"]),
         // Messages with descriptors between processes, and sealed memfds for pixels.
         .target(name: "CChannel"),
@@ -55,7 +57,7 @@ let package = Package(
         .target(name: "PDFWriter", dependencies: ["CCairo"]),
         // What a helper process does to itself before it reads a document: no poppler, no GTK.
         .target(name: "QuireSandbox", dependencies: ["CSandbox"]),
-        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireImage", "QuireRemote", "CShim", "CGtk", "CAdwaita"]),
+        .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireImage", "QuireRemote", "CShim", "CGtk", "CAdwaita", "CSpeechd"]),
 
         .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote", "QuireDocument"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),

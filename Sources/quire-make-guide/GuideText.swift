@@ -31,6 +31,7 @@ let sections: [Section] = [
         .paragraph("Pages fit the window's width at first. Ctrl+plus (or Ctrl+=) zooms in and Ctrl+minus zooms out, as Ctrl+wheel does around the pointer; Ctrl+0 shows the real size (100 %). Ctrl+Left and Ctrl+Right rotate the pages a quarter turn. The zoom menu fits the width, the whole page or the text column (Smart Fit), and shows pages two by two, as spreads, or one at a time."),
         .paragraph("Ctrl+I switches night mode: pages in inverted lightness, colours keeping their hue. F11 is fullscreen. F5 presents the document one page at a time on black: Page Down, Space, Right, Down, Enter or a click go on; Page Up, Backspace, Left or Up go back; Home and End go to the first and last page; Escape ends the presentation."),
         .paragraph("F9 shows or hides the sidebar: the document's outline, thumbnails of its pages, its annotations and your bookmarks. F7 is caret mode: a text cursor on the page, moved by the arrows, Ctrl+Left and Ctrl+Right by words, Home and End to the line's ends; with Shift they select. F7 or Escape leaves it."),
+        .paragraph("Shift+Ctrl+Y (or Read Aloud in the main menu) reads the document aloud through Speech Dispatcher, sentence by sentence: from the caret in caret mode, else from the selection, else from the top of the view, on across the pages. The sentence being read is lit in violet and the view follows it. Shift+Ctrl+Y again pauses, and once more resumes with the sentence that was cut short; Escape stops. Pages without text are passed over, and said so; the voice's rate is in the Preferences."),
     ]),
     Section(title: "Finding and selecting", blocks: [
         .paragraph("Ctrl+F (or /) opens the find bar. Quire searches the whole document as you type, lights every match on screen and counts them (\"7 of 312\"). Enter, Ctrl+G or F3 goes to the next match, Shift+Enter, Shift+Ctrl+G or Shift+F3 to the previous one; Escape closes the find bar. Without Match Case, case and accents are ignored."),
@@ -71,7 +72,7 @@ let sections: [Section] = [
                ("F7", "Caret mode")]),
         .keys("Viewing", [("Ctrl+plus, Ctrl+= / Ctrl+minus", "Zoom in / out (Ctrl+wheel around the pointer)"), ("Ctrl+0", "Real size (100 %)"),
                ("Ctrl+Left / Ctrl+Right", "Rotate left / right"), ("F9", "Show or hide the sidebar"), ("Ctrl+I", "Night mode"),
-               ("F11", "Fullscreen"), ("F5", "Presentation")]),
+               ("F11", "Fullscreen"), ("F5", "Presentation"), ("Shift+Ctrl+Y", "Read aloud; again to pause, resume"), ("Escape", "Stop reading aloud")]),
         .keys("Finding and selecting", [("Ctrl+F, /", "Find"), ("Enter, Ctrl+G, F3", "Next match"), ("Shift+Enter, Shift+Ctrl+G, Shift+F3", "Previous match"),
                ("Escape", "Close the find bar, clear the selection"), ("Ctrl+A", "Select all"), ("Ctrl+C, Ctrl+Insert", "Copy the selection")]),
         .keys("Annotating", [("Ctrl+H", "Highlight the selection"), ("Ctrl+U", "Underline the selection"), ("Shift+Ctrl+X", "Strike out the selection"),

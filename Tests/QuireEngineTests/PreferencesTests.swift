@@ -134,6 +134,15 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(Preferences(nonsense), Preferences())
     }
 
+    func testTheVoiceRateRoundTripsAndIsBroughtIntoRange() {
+        var preferences = Preferences()
+        preferences.voiceRate = -25
+        XCTAssertEqual(Preferences(preferences.stored).voiceRate, -25)
+        var stored = Preferences.Stored()
+        stored.voiceRate = 400
+        XCTAssertEqual(Preferences(stored).voiceRate, 100)
+    }
+
     func testTheEditorCommandMovesFromItsOldFileIntoThePreferenceOnce() {
         let fromFile = Preferences.editorCommand(stored: nil, legacy: { "gvim %{input}" })
         XCTAssertEqual(fromFile.command, "gvim %{input}")

@@ -18,6 +18,8 @@ public struct PageMark: Equatable, Sendable {
         case syncTeX(opacity: Double)
         /// Caret mode's text cursor.
         case caret
+        /// The sentence Read Aloud is saying.
+        case spoken
     }
 
     public var rects: [Rect]

@@ -15,6 +15,8 @@
 ///    "Open documents in tabs" off in a window of its own. Ctrl+N always makes a window.
 /// 8. Quire started with no file reopens the last session's documents (`LastSession`)
 ///    unless "Reopen the last session's documents" is off.
+/// 9. Read Aloud's voice rate (-100 slowest, 0 the voice's own, 100 fastest) holds from
+///    the next sentence said; a stored rate out of range is brought into it.
 public struct Preferences: Sendable, Equatable {
     public var zoom: ZoomMode = .fitWidth
     public var arrangement: PageLayout.Arrangement = .single
@@ -26,6 +28,7 @@ public struct Preferences: Sendable, Equatable {
     public var printsAnnotations = true
     public var opensInTabs = true
     public var reopensLastSession = true
+    public var voiceRate = 0
 
     public init() {}
 
@@ -34,23 +37,26 @@ public struct Preferences: Sendable, Equatable {
     /// The picture cache sizes offered, in MiB, after "Automatic".
     public static let cacheChoicesMiB = [32, 48, 64, 96, 128, 256, 512, 1024]
     public static let cacheRangeMiB = 16...4096
+    public static let voiceRates = -100...100
+    /// The rates the Preferences window offers; a stored one not among them is offered too.
+    public static let voiceRateChoices = [-50, -25, 0, 25, 50]
 
     /// GSettings' keys (data/app.quire.Quire.gschema.xml).
     public enum Key {
         public static let zoom = "default-zoom", layout = "default-layout", continuous = "continuous", night = "night-mode"
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
         public static let printAnnotations = "print-annotations"
-        public static let tabs = "open-in-tabs", lastSession = "reopen-last-session"
+        public static let tabs = "open-in-tabs", lastSession = "reopen-last-session", voiceRate = "read-aloud-rate"
         /// Not a preference of the window: the colour each kind of markup last took (`MarkupColours`).
         public static let markupColours = "markup-colours"
-        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession]
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
     /// for the machine's share.
     public struct Stored: Sendable, Equatable {
         public var zoom = "fit-width", layout = "single", continuous = true, night = false, reopen = true, cacheMiB = 0
-        public var printAnnotations = true, tabs = true, lastSession = true
+        public var printAnnotations = true, tabs = true, lastSession = true, voiceRate = 0
         public init() {}
     }
 
@@ -65,6 +71,7 @@ public struct Preferences: Sendable, Equatable {
         printsAnnotations = stored.printAnnotations
         opensInTabs = stored.tabs
         reopensLastSession = stored.lastSession
+        voiceRate = min(max(stored.voiceRate, Self.voiceRates.lowerBound), Self.voiceRates.upperBound)
     }
 
     public var stored: Stored {
@@ -78,6 +85,7 @@ public struct Preferences: Sendable, Equatable {
         stored.printAnnotations = printsAnnotations
         stored.tabs = opensInTabs
         stored.lastSession = reopensLastSession
+        stored.voiceRate = voiceRate
         return stored
     }
 

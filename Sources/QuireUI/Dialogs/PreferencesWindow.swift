@@ -4,8 +4,8 @@ import CShim
 import QuireEngine
 
 /// The Preferences window (Ctrl+comma, `app.preferences`): how documents start (zoom,
-/// layout, night mode, reopening where left, the last session, tabs), printing annotations, the picture cache and
-/// the SyncTeX editor command. A choice is stored as it is made (`Settings`) and holds from the next document
+/// layout, night mode, reopening where left, the last session, tabs), printing annotations, the picture cache,
+/// Read Aloud's voice rate and the SyncTeX editor command. A choice is stored as it is made (`Settings`) and holds from the next document
 /// opened: documents already shown keep their views. One window at a time.
 @MainActor
 final class PreferencesWindow {
@@ -74,10 +74,17 @@ final class PreferencesWindow {
         let memory = group(tr("Memory"), description: nil)
         add(cacheRow(stored: stored, configuration: configuration), to: memory)
 
+        let speech = group(tr("Read Aloud"), description: nil)
+        var rates = Preferences.voiceRateChoices
+        if !rates.contains(stored.voiceRate) { rates.append(stored.voiceRate) }
+        add(combo(tr("_Voice Rate"), rates.map(Self.rateLabel), selected: rates.firstIndex(of: stored.voiceRate)!) { [settings] index in
+            settings.change { $0.voiceRate = rates[index] }
+        }, to: speech)
+
         let syncTeX = group(tr("SyncTeX"), description: tr("Ctrl+click on a page runs this command for the page’s source line, such as gvim --remote +%{line} %{input} (%{column} too)."))
         add(editorCommandRow(), to: syncTeX)
 
-        for group in [documents, reopening, printing, memory, syncTeX] { page.add(group) }
+        for group in [documents, reopening, printing, memory, speech, syncTeX] { page.add(group) }
         preferences.add(page)
         if !settings.keeps {
             preferences.add(Adw.Toast(markup: tr("The settings schema is not installed: these choices last until Quire ends")))
@@ -92,6 +99,17 @@ final class PreferencesWindow {
         case .percent(let value):
             // xgettext:no-c-format
             tr("{percent} %", ["percent": value == value.rounded() ? String(Int(value)) : String(value)])
+        }
+    }
+
+    private static func rateLabel(_ rate: Int) -> String {
+        switch rate {
+        case 0: tr("The Voice’s Own")
+        case -50: tr("Slow")
+        case -25: tr("A Little Slower")
+        case 25: tr("A Little Faster")
+        case 50: tr("Fast")
+        default: rate < 0 ? tr("Slower ({rate})", ["rate": String(rate)]) : tr("Faster (+{rate})", ["rate": String(rate)])
         }
     }
 

@@ -128,6 +128,8 @@ enum ShortcutsWindow {
         "night": (N_("Viewing"), N_("Night mode")),
         "fullscreen": (N_("Viewing"), N_("Fullscreen")),
         "presentation": (N_("Viewing"), N_("Presentation")),
+        "read-aloud": (N_("Viewing"), N_("Read aloud from the caret, the selection or the top of the view; again to pause and resume")),
+        "read-aloud-stop": (N_("Viewing"), N_("Stop reading aloud")),
         "find": (N_("Finding"), N_("Find")),
         "find-next": (N_("Finding"), N_("Next match")),
         "find-previous": (N_("Finding"), N_("Previous match")),

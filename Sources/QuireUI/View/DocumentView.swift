@@ -31,6 +31,7 @@ final class DocumentView {
     private var links: DocumentLinks?
     private(set) var selection: DocumentSelection?
     private(set) var caret: DocumentCaret?
+    private(set) var readAloud: DocumentReadAloud?
     private(set) var search: DocumentSearch?
     /// The document shown, as the view opened it: print and properties read its bytes;
     /// its helper answers the links and page objects' questions.
@@ -139,6 +140,7 @@ final class DocumentView {
         search?.stop()
         selection?.stop()
         caret?.stop()
+        readAloud?.stop()
         panes?.second?.close()
         canvas?.close()
         openingCheck?.cancel()
@@ -206,6 +208,7 @@ final class DocumentView {
             showPane()
             chrome.updateArrangementStates()
             chrome.caretModeChanged(caret?.isOn ?? false)
+            chrome.readAloudChanged(readAloud?.state ?? .off)
             chrome.showZoom(true)
         } else {
             chrome.pageEntry.hide()
@@ -513,6 +516,11 @@ final class DocumentView {
         let caret = DocumentCaret(canvas: canvas, selection: selection)
         caret.onModeChanged = { [unowned self] on in self.chrome?.caretModeChanged(on) }
         self.caret = caret
+        readAloud?.stop()
+        let readAloud = DocumentReadAloud(canvas: canvas, selection: selection, caret: caret)
+        readAloud.onNotice = { [unowned self] text in self.notice.show(text) }
+        readAloud.onStateChanged = { [unowned self] state in self.chrome?.readAloudChanged(state) }
+        self.readAloud = readAloud
         let path: String? = if case .file(let path) = source.location { path } else { nil }
         let objects = PageObjects(document: document, canvas: canvas)
         self.objects = objects
@@ -554,6 +562,7 @@ final class DocumentView {
         canvas.addOverlay(selection)
         canvas.addOverlay(search)
         canvas.addOverlay(caret)
+        canvas.addOverlay(readAloud)
         canvas.onContextMenu = { [unowned self] point in self.showContextMenu(at: point) }
         // A reload keeps the reader's bookmarks, as it keeps the view, even when the file
         // rebuilt in its place counts as another document.
@@ -568,7 +577,7 @@ final class DocumentView {
         self.bookmarks = bookmarks
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         let panes = SplitPanes(first: canvas, shared: .init(document: document, threads: threads, budget: configuration.pictureCacheBytes,
-                                                            overlays: [forms, annotations, selection, search, caret], search: search, selection: selection,
+                                                            overlays: [forms, annotations, selection, search, caret, readAloud], search: search, selection: selection,
                                                             links: links, tracePreviews: configuration.tracesPreviews))
         watch(panes, notices: notice, openURI: links.openURI)
         chrome?.pageEntry.show(page: 0, of: canvas.pageCount)

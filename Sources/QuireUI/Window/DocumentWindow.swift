@@ -118,6 +118,7 @@ final class DocumentWindow {
     var search: DocumentSearch? { view.search }
     var selection: DocumentSelection? { view.selection }
     var caret: DocumentCaret? { view.caret }
+    var readAloud: DocumentReadAloud? { view.readAloud }
     var annotations: DocumentAnnotations? { view.annotations }
     var bookmarks: DocumentBookmarks? { view.bookmarks }
     var documentPath: String? { view.documentPath }

@@ -76,6 +76,9 @@ extension DocumentWindow {
             ("save-as", true, .plain { [unowned self] in self.annotations?.saveAs() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
             ("caret", true, .toggle(initial: false) { [unowned self] in self.caret?.toggle() }),
+            // Starts, pauses and resumes; Stop (and its Escape) is enabled while it reads.
+            ("read-aloud", true, .plain { [unowned self] in self.readAloud?.toggle() }),
+            ("read-aloud-stop", false, .plain { [unowned self] in self.readAloud?.stop() }),
             ("add-bookmark", true, .plain { [unowned self] in self.bookmarks?.add() }),
             // Enabled by the history once a document is shown.
             ("go-back", false, onCanvas { $0.goThroughHistory(back: true) }),
@@ -122,6 +125,12 @@ extension DocumentWindow {
             Actions.setEnabled(name, of: window, enabled)
         }
         saveableChanged(false)
+        readAloudChanged(.off)
+    }
+
+    /// Stop Reading Aloud, and Escape with it, only while there is a reading to stop.
+    func readAloudChanged(_ state: DocumentReadAloud.State) {
+        Actions.setEnabled("read-aloud-stop", of: window, state != .off)
     }
 
     /// Save (the menu item, Ctrl+S) is sensitive while the document has changes not saved.

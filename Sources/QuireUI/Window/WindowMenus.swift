@@ -38,6 +38,8 @@ enum WindowMenus {
         ("add-note", "<Control>m"),
         ("caret", "F7"),
         ("add-bookmark", "<Control>d"),
+        ("read-aloud", "<Control><Shift>y"),
+        ("read-aloud-stop", "Escape"),
     ]
 
     /// The header bar's main menu: what there is to do with the document as a whole.
@@ -51,6 +53,7 @@ enum WindowMenus {
             g_menu_append(menu, tr("_New Window"), "app.new-window")
             appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
             appendSection(to: menu, [(tr("Add _Bookmark"), "win.add-bookmark"), (tr("Spli_t View"), "win.split")])
+            appendSection(to: menu, [(tr("Rea_d Aloud"), "win.read-aloud"), (tr("Stop Reading Alo_ud"), "win.read-aloud-stop")])
             appendSection(to: menu, [(tr("_Preferences"), "app.preferences"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Quire"), "app.about")])
             gtk_menu_button_set_menu_model(button.opaque, quire_menu_model(menu.gobject))
         }
