@@ -9,16 +9,14 @@ import QuireRemote
 /// pointer; a press puts the caret there. F7 asks nothing: it switches the mode, as the
 /// check mark in the view menu shows; F7 or Escape leaves it.
 /// Pages' characters are read through the selection's document helper and kept
-/// (`PageCharactersCache`); a
+/// (`PageCharactersReader`); a
 /// move that needs a page not read yet waits for it, and the keys pressed meanwhile wait
 /// behind it, in order.
 @MainActor
 final class DocumentCaret {
     private unowned let canvas: PageCanvas
     private unowned let selection: DocumentSelection
-    private let worker: DocumentWorker
-    private var cache = PageCharactersCache()
-    private var reading: Set<Int> = []
+    private let pages: PageCharactersReader
     private var caret: Caret?
     private var waiting: [(move: CaretMove, extending: Bool)] = []
     /// Where the caret goes once the page's characters are read.
@@ -40,7 +38,8 @@ final class DocumentCaret {
     init(canvas: PageCanvas, selection: DocumentSelection) {
         self.canvas = canvas
         self.selection = selection
-        worker = selection.worker
+        pages = PageCharactersReader(worker: selection.worker, canvas: canvas)
+        pages.arrived = { [unowned self] _ in self.pageArrived() }
         canvas.onCaretKey = { [unowned self] keyval, control, shift in self.key(keyval, control: control, shift: shift) }
         canvas.accessiblePages?.onReaderMovedCaret = { [unowned self] place in self.readerPlaced(place) }
         selection.onPressed = { [unowned self, unowned canvas] presses, point, extending in
@@ -148,8 +147,8 @@ final class DocumentCaret {
     /// Makes the moves waiting, in order, until one needs a page not read yet.
     private func makeWaitingMoves() {
         while var moving = caret, let next = waiting.first {
-            let outcome = moving.move(next.move, extending: next.extending, pageCount: canvas.pageCount) { self.cache.characters(onPage: $0) }
-            if case .needs(let page) = outcome { return read(page) }
+            let outcome = moving.move(next.move, extending: next.extending, pageCount: canvas.pageCount) { self.pages.characters(onPage: $0) }
+            if case .needs(let page) = outcome { return pages.read(page) }
             waiting.removeFirst()
             caret = moving
             if outcome == .moved { moved(selecting: true) }
@@ -160,11 +159,11 @@ final class DocumentCaret {
     /// anchor (or clears the selection).
     private func moved(selecting: Bool) {
         guard let caret else { return }
-        let here = cache.characters(onPage: caret.place.page)
+        let here = pages.characters(onPage: caret.place.page)
         if !caret.isSelecting { anchorPage = here.map { (caret.place.page, $0) } }
         if selecting {
             let anchor = anchorPage
-            selection.select(caret.selection { page in page == anchor?.page ? anchor?.characters : self.cache.characters(onPage: page) })
+            selection.select(caret.selection { page in page == anchor?.page ? anchor?.characters : self.pages.characters(onPage: page) })
         }
         bar = here.flatMap(caret.bar).map { (caret.place.page, $0) }
         if let here { canvas.accessiblePages?.caretMoved(caret, characters: here) }
@@ -174,25 +173,13 @@ final class DocumentCaret {
 
     /// The page's characters when read; else nil, and they are asked for.
     private func characters(onPage page: Int) -> PageCharacters? {
-        if let found = cache.characters(onPage: page) { return found }
-        read(page)
+        if let found = pages.characters(onPage: page) { return found }
+        pages.read(page)
         return nil
     }
 
-    private func read(_ page: Int) {
-        let sizes = canvas.documentSizes
-        guard sizes.indices.contains(page), reading.insert(page).inserted else { return }
-        let size = sizes[page]
-        worker.run { document in
-            let found = document.characters(onPage: page, size: size)
-            MainLoop.invoke { [weak self] in self?.arrived(found, page: page) }
-        }
-    }
-
-    /// A page that could not be read counts as one without text.
-    private func arrived(_ found: PageCharacters?, page: Int) {
-        reading.remove(page)
-        cache.insert(found ?? PageCharacters(text: "", boxes: [], pageSize: .zero)!, page: page)
+    /// A page's characters came: the caret is placed, or the moves waiting for it are made.
+    private func pageArrived() {
         guard isOn else { return }
         if start != nil { placeCaret() } else { makeWaitingMoves() }
     }

@@ -2,8 +2,8 @@ import QuireEngine
 
 /// Pages' characters read through a document helper and kept (`PageCharactersCache`): a
 /// page is asked for once while its reading is under way, and `arrived` hears each page
-/// as it comes. A page that could not be read counts as one without text.
-/// (Caret mode reads the same way, in its own code still: it can move onto this.)
+/// as it comes. A page that could not be read counts as one without text. Caret mode and
+/// Read Aloud read pages through it.
 @MainActor
 final class PageCharactersReader {
     private let worker: DocumentWorker
