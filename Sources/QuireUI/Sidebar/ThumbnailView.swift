@@ -41,6 +41,7 @@ final class ThumbnailView: CanvasContent {
             self.onChosen?(page)
         }
         gtk_widget_add_controller(canvasWidget, click)
+        setAccessibleName(canvasWidget, tr("Thumbnails"))
         // Hidden (another sidebar view, or the sidebar closed), it asks for nothing.
         Signal.connect(canvasWidget, "map") { [unowned self] in self.mapped = true; self.replan() }
         Signal.connect(canvasWidget, "unmap") { [unowned self] in
@@ -60,6 +61,8 @@ final class ThumbnailView: CanvasContent {
     /// Marks `page` as the reader's and scrolls it into view.
     func setCurrent(_ page: Int) {
         current = page
+        // The pictures are drawn, not widgets: the current one is said after the name.
+        quire_accessible_set_description(UnsafeMutablePointer(canvas), NodeText.name(page: page, pageCount: pages.pageCount, label: labelOf(page)))
         if height > 0, let target = layout.reveal(page, top: top, height: height) {
             quire_canvas_scroll_to(canvas, 0, target)
         }
