@@ -37,6 +37,32 @@ final class AccessibleControlsWindowTests: XCTestCase {
                               "Nowhere, level 2, leads nowhere", "Part II, level 1, page 3"], session.last)
     }
 
+    /// Tab reaches the outline's first row, which shows it has the keys: a ring of the
+    /// accent colour down its side (Adwaita draws none on the expander that takes them).
+    func testTabReachesAnOutlineRowWithAVisibleFocus() throws {
+        let fixtures = try Fixtures()
+        let session = try outlined("ring", in: fixtures)
+        try session.press("F9")
+        _ = answer(session, "rows", "Outline") { (rows: [String]) in rows.count == 8 }
+        var focused: Focused?
+        for _ in 0..<20 where focused == nil {
+            try session.press("Tab")
+            focused = answer(session, "focused") { (found: Focused) in true }.flatMap { $0.name.hasPrefix("Préface") ? $0 : nil }
+        }
+        let row = try XCTUnwrap(focused, "Tab never reached the outline's first row: \(session.last)")
+        XCTAssertEqual(row.name, "Préface — 序文 ✓, level 1, page i")
+        // The row's left side (GTK 4.8's extents lie a few pixels off what is drawn): the
+        // ring, #3584E4 at half over the sidebar's grey, down most of its lines.
+        let (x, y, height) = (row.extents[0], row.extents[1], row.extents[3])
+        let screen = try session.stillScreen { _ in true }
+        let lines = y + 8..<y + height - 8
+        let ring = lines.filter { line in (x..<x + 10).contains { column in
+            let pixel = screen[column, line]
+            return Int(pixel & 0xFF) > Int(pixel >> 16 & 0xFF) + 40
+        } }
+        XCTAssertGreaterThan(ring.count, lines.count * 3 / 4, "no ring down the row's side at \(row.extents)")
+    }
+
     /// The Annotations view's rows say their kind, page and text.
     func testTheAnnotationsRowsSayTheirKindPageAndText() throws {
         try QuireRun.requireDisplay()
@@ -84,8 +110,8 @@ final class AccessibleControlsWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
         let session = try AccessibleSession(file: fixtures.encrypted(password: "sesame"), shot: fixtures.path("password"), scripts: Self.scripts)
-        let entry = answer(session, "focused") { (found: [String]) in found.first == "password text" }
-        XCTAssertEqual(entry, ["password text", "Password"], "the focused node: \(session.last)")
+        let entry = answer(session, "focused") { (found: Focused) in found.role == "password text" }
+        XCTAssertEqual(entry?.name, "Password", "the focused node: \(session.last)")
     }
 
     /// Quire on `Fixtures.outlined`, once its document has a node (`fixtures` kept by the
@@ -95,6 +121,13 @@ final class AccessibleControlsWindowTests: XCTestCase {
         let session = try AccessibleSession(file: fixtures.outlined(), shot: fixtures.path(shot), scripts: Self.scripts)
         XCTAssertNotNil(session.poll { $0.name == "outlined.pdf" ? $0 : nil }, "no document node: \(session.last)")
         return session
+    }
+
+    struct Focused: Decodable {
+        let role: String
+        let name: String
+        /// x, y, width, height in the window.
+        let extents: [Int]
     }
 
     struct Controls: Decodable {
@@ -191,10 +224,14 @@ final class AccessibleControlsWindowTests: XCTestCase {
             buttons = [n.name for n in nodes(node) if n.getRoleName() == "push button"]
             print(json.dumps([node.name] + texts[:1] + buttons[:1]))
             """,
-        // The role and name of the node with the focus.
+        // The role, name and extents of the node with the focus.
         "focused": walk + """
             found = [n for n in nodes(quire()) if n.getState().contains(pyatspi.STATE_FOCUSED)]
-            print(json.dumps([found[-1].getRoleName(), found[-1].name] if found else []))
+            if found:
+                box = found[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                print(json.dumps({"role": found[-1].getRoleName(), "name": found[-1].name, "extents": [box.x, box.y, box.width, box.height]}))
+            else:
+                print("null")
             """,
         // Each description change of Quire's, as Orca hears it.
         "descriptions": """
