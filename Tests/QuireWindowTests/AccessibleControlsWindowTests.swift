@@ -105,6 +105,23 @@ final class AccessibleControlsWindowTests: XCTestCase {
         XCTAssertEqual(toast, ["Mark a set on page i", "Mark a set on page i", "Dismiss"], "the toast, its text, its button: \(session.last)")
     }
 
+    /// Tab from the page opens the form's fields one by one: each editor, with the keys, is
+    /// named for its field (what the document calls it for a reader, else its name).
+    func testAFormFieldsEditorIsNamedForItsField() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let session = try AccessibleSession(file: fixtures.form(), shot: fixtures.path("form"), scripts: Self.scripts)
+        XCTAssertNotNil(session.poll { $0.page("Page 1 of 1") != nil ? $0 : nil }, "no page node: \(session.last)")
+        var names: [String] = [], last: Focused?
+        for _ in 0..<2 {
+            try session.press("Tab")
+            // Once the keys have left the page, and the editor before.
+            last = answer(session, "focused") { (found: Focused) in found.role != "document text" && found.extents != last?.extents }
+            names.append(last.map { "\($0.role) \($0.name)" } ?? session.last)
+        }
+        XCTAssertEqual(names, ["text Your name", "text notes"])
+    }
+
     /// The password prompt's entry is named and has the keys.
     func testThePasswordPromptsEntryIsNamed() throws {
         try QuireRun.requireDisplay()
