@@ -44,12 +44,7 @@ final class AccessibleControlsWindowTests: XCTestCase {
         let session = try outlined("ring", in: fixtures)
         try session.press("F9")
         _ = answer(session, "rows", "Outline") { (rows: [String]) in rows.count == 8 }
-        var focused: Focused?
-        for _ in 0..<20 where focused == nil {
-            try session.press("Tab")
-            focused = answer(session, "focused") { (found: Focused) in true }.flatMap { $0.name.hasPrefix("Préface") ? $0 : nil }
-        }
-        let row = try XCTUnwrap(focused, "Tab never reached the outline's first row: \(session.last)")
+        let row = try XCTUnwrap(tab(session) { $0.name.hasPrefix("Préface") }, "Tab never reached the outline's first row: \(session.last)")
         XCTAssertEqual(row.name, "Préface — 序文 ✓, level 1, page i")
         // The row's left side (GTK 4.8's extents lie a few pixels off what is drawn): the
         // ring, #3584E4 at half over the sidebar's grey, down most of its lines.
@@ -63,13 +58,30 @@ final class AccessibleControlsWindowTests: XCTestCase {
         XCTAssertGreaterThan(ring.count, lines.count * 3 / 4, "no ring down the row's side at \(row.extents)")
     }
 
+    /// The thumbnails take the keys: the arrows and End go to another page, and the view's
+    /// description, which a screen reader speaks as it changes, says which.
+    func testTheThumbnailsGoToAPageByKeyAndSayWhich() throws {
+        let fixtures = try Fixtures()
+        let session = try opened(fixtures.dense(pages: 5), "thumbnails", in: fixtures) { $0.page("Page 1 of 5") != nil }
+        // No outline: the sidebar opens on the thumbnails.
+        try session.press("F9")
+        let thumbnails = try tab(session) { $0.name == "Thumbnails" && $0.role != "page tab" }
+        XCTAssertEqual(thumbnails?.description, "Page 1 of 5", "Tab never reached the thumbnails: \(session.last)")
+        try session.listen("descriptions")
+        try session.press("Down")
+        XCTAssertNotNil(answer(session, "focused") { (found: Focused) in found.description == "Page 2 of 5" }, "Down: \(session.last)")
+        try session.press("End")
+        XCTAssertNotNil(answer(session, "focused") { (found: Focused) in found.description == "Page 5 of 5" }, "End: \(session.last)")
+        XCTAssertNotNil(session.poll { $0.page("Page 5 of 5") != nil ? $0 : nil }, "the document did not go to page 5: \(session.last)")
+        let told = try session.heard("descriptions")
+        XCTAssertTrue(told.contains("{\"role\": \"filler\", \"name\": \"Thumbnails\", \"description\": \"Page 2 of 5\"}"), told)
+    }
+
     /// The Annotations view's rows say their kind, page and text.
     func testTheAnnotationsRowsSayTheirKindPageAndText() throws {
-        try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
         let saved = try fixtures.highlightedChapters(text: "Read this\nfirst", named: "annotated.pdf")
-        let session = try AccessibleSession(file: saved, shot: fixtures.path("annotations"), scripts: Self.scripts)
-        XCTAssertNotNil(session.poll { $0.name == "annotated.pdf" ? $0 : nil }, "no document node: \(session.last)")
+        let session = try opened(saved, "annotations", in: fixtures) { $0.name == "annotated.pdf" }
         try session.press("F9")
         XCTAssertNotNil(answer(session, "press", "Annotations") { (done: Bool) in done }, "no Annotations tab: \(session.last)")
         let rows = answer(session, "rows", "Annotations") { (rows: [String]) in !rows.isEmpty }
@@ -79,10 +91,8 @@ final class AccessibleControlsWindowTests: XCTestCase {
     /// The count is a status bar's text, which a screen reader reads on request; once the
     /// search ends, the focused entry's description says it, whose change Orca speaks.
     func testTheFindCountIsReadAndToldOnceItSettles() throws {
-        try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
-        let session = try AccessibleSession(file: fixtures.dense(pages: 3), shot: fixtures.path("find"), scripts: Self.scripts)
-        XCTAssertNotNil(session.poll { $0.page("Page 1 of 3") != nil ? $0 : nil }, "no page nodes: \(session.last)")
+        let session = try opened(fixtures.dense(pages: 3), "find", in: fixtures) { $0.page("Page 1 of 3") != nil }
         try session.listen("descriptions")
         try session.press("ctrl+f f o x")
         let status = answer(session, "status") { (found: [String]) in found.first == "1 of 150" }
@@ -108,10 +118,8 @@ final class AccessibleControlsWindowTests: XCTestCase {
     /// Tab from the page opens the form's fields one by one: each editor, with the keys, is
     /// named for its field (what the document calls it for a reader, else its name).
     func testAFormFieldsEditorIsNamedForItsField() throws {
-        try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
-        let session = try AccessibleSession(file: fixtures.form(), shot: fixtures.path("form"), scripts: Self.scripts)
-        XCTAssertNotNil(session.poll { $0.page("Page 1 of 1") != nil ? $0 : nil }, "no page node: \(session.last)")
+        let session = try opened(fixtures.form(), "form", in: fixtures) { $0.page("Page 1 of 1") != nil }
         var names: [String] = [], last: Focused?
         for _ in 0..<2 {
             try session.press("Tab")
@@ -126,23 +134,39 @@ final class AccessibleControlsWindowTests: XCTestCase {
     func testThePasswordPromptsEntryIsNamed() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
+        // No document node: the password page stands in its place.
         let session = try AccessibleSession(file: fixtures.encrypted(password: "sesame"), shot: fixtures.path("password"), scripts: Self.scripts)
         let entry = answer(session, "focused") { (found: Focused) in found.role == "password text" }
         XCTAssertEqual(entry?.name, "Password", "the focused node: \(session.last)")
     }
 
-    /// Quire on `Fixtures.outlined`, once its document has a node (`fixtures` kept by the
-    /// test: its folder goes with it).
-    private func outlined(_ shot: String, in fixtures: Fixtures) throws -> AccessibleSession {
+    /// Quire on `file`, once its document's node is `ready` (`fixtures` kept by the test:
+    /// its folder goes with it).
+    private func opened(_ file: String, _ shot: String, in fixtures: Fixtures, until ready: (AccessibleDocument) -> Bool) throws -> AccessibleSession {
         try QuireRun.requireDisplay()
-        let session = try AccessibleSession(file: fixtures.outlined(), shot: fixtures.path(shot), scripts: Self.scripts)
-        XCTAssertNotNil(session.poll { $0.name == "outlined.pdf" ? $0 : nil }, "no document node: \(session.last)")
+        let session = try AccessibleSession(file: file, shot: fixtures.path(shot), scripts: Self.scripts)
+        XCTAssertNotNil(session.poll { ready($0) ? $0 : nil }, "no document node: \(session.last)")
         return session
+    }
+
+    /// Quire on `Fixtures.outlined`, once its document has a node.
+    private func outlined(_ shot: String, in fixtures: Fixtures) throws -> AccessibleSession {
+        try opened(fixtures.outlined(), shot, in: fixtures) { $0.name == "outlined.pdf" }
+    }
+
+    /// Presses Tab until the node with the keys is `wanted` (20 times at most).
+    private func tab(_ session: AccessibleSession, until wanted: (Focused) -> Bool) throws -> Focused? {
+        for _ in 0..<20 {
+            try session.press("Tab")
+            if let focused = answer(session, "focused", until: { (_: Focused) in true }), wanted(focused) { return focused }
+        }
+        return nil
     }
 
     struct Focused: Decodable {
         let role: String
         let name: String
+        let description: String
         /// x, y, width, height in the window.
         let extents: [Int]
     }
@@ -246,7 +270,8 @@ final class AccessibleControlsWindowTests: XCTestCase {
             found = [n for n in nodes(quire()) if n.getState().contains(pyatspi.STATE_FOCUSED)]
             if found:
                 box = found[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-                print(json.dumps({"role": found[-1].getRoleName(), "name": found[-1].name, "extents": [box.x, box.y, box.width, box.height]}))
+                print(json.dumps({"role": found[-1].getRoleName(), "name": found[-1].name, "description": found[-1].description,
+                                  "extents": [box.x, box.y, box.width, box.height]}))
             else:
                 print("null")
             """,

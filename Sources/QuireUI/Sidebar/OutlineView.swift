@@ -48,9 +48,8 @@ final class OutlineView {
         gtk_widget_add_css_class(listView.widget, "navigation-sidebar")
         // The keys go to a row's expander, which Adwaita draws no focus ring on: without
         // this, walking the outline with Tab or the arrows showed no row as focused.
-        StyleSheet.add("""
-            .navigation-sidebar > row > treeexpander:focus-visible { outline: 2px solid alpha(@accent_color, 0.5); outline-offset: -2px; border-radius: 6px; }
-            """)
+        StyleSheet.add(".navigation-sidebar > row > treeexpander:focus-visible "
+                       + "{ outline: 2px solid alpha(@accent_color, 0.5); outline-offset: -2px; border-radius: 6px; }")
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(quire_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(quire_scrolled_window(scrolled), listView.widget)
