@@ -130,6 +130,19 @@ final class AccessibleControlsWindowTests: XCTestCase {
         XCTAssertEqual(names, ["text Your name", "text notes"])
     }
 
+    /// The pointer resting on a link shows its destination in a popover, named for a screen
+    /// reader by the page it shows.
+    func testALinksPreviewIsNamedForItsPage() throws {
+        let fixtures = try Fixtures()
+        let session = try opened(fixtures.standard(named: "links.pdf"), "preview", in: fixtures, title: Fixtures.standardTitle) { $0.page("Page 1 of 4, labelled p1") != nil }
+        let page = try XCTUnwrap(session.probe()?.page("Page 1 of 4, labelled p1"), session.last)
+        // "Go to page three" covers x 40–160, y 88–104 points of page 1.
+        let scale = Double(page.extents[2]) / Fixtures.standardSizes[0].width
+        try session.movePointer(x: page.extents[0] + Int(100 * scale), y: page.extents[1] + Int(96 * scale))
+        let preview = answer(session, "named", "Preview_of_page") { (found: [String]) in !found.isEmpty }
+        XCTAssertEqual(preview?.first, "Preview of page p3", session.last)
+    }
+
     /// The password prompt's entry is named and has the keys.
     func testThePasswordPromptsEntryIsNamed() throws {
         try QuireRun.requireDisplay()
@@ -142,9 +155,10 @@ final class AccessibleControlsWindowTests: XCTestCase {
 
     /// Quire on `file`, once its document's node is `ready` (`fixtures` kept by the test:
     /// its folder goes with it).
-    private func opened(_ file: String, _ shot: String, in fixtures: Fixtures, until ready: (AccessibleDocument) -> Bool) throws -> AccessibleSession {
+    private func opened(_ file: String, _ shot: String, in fixtures: Fixtures, title: String? = nil,
+                        until ready: (AccessibleDocument) -> Bool) throws -> AccessibleSession {
         try QuireRun.requireDisplay()
-        let session = try AccessibleSession(file: file, shot: fixtures.path(shot), scripts: Self.scripts)
+        let session = try AccessibleSession(file: file, shot: fixtures.path(shot), scripts: Self.scripts, title: title)
         XCTAssertNotNil(session.poll { ready($0) ? $0 : nil }, "no document node: \(session.last)")
         return session
     }
