@@ -110,4 +110,16 @@ final class SearchResultsTests: XCTestCase {
         none.add(page(0, 0))
         XCTAssertEqual(none.status, "No results")
     }
+
+    /// A screen reader hears the count only once it settles, with its word.
+    func testTheSpokenStatusWaitsForTheSearchToEnd() {
+        var results = SearchResults(query: SearchQuery("x"), generation: 1, startPage: 0, pageCount: 2)
+        results.add(page(0, 2))
+        XCTAssertNil(results.spokenStatus, "spoken while the count still changes")
+        results.add(page(1, 1))
+        XCTAssertEqual(results.spokenStatus, "1 of 3 matches")
+        var none = SearchResults(query: SearchQuery("x"), generation: 1, startPage: 0, pageCount: 1)
+        none.add(page(0, 0))
+        XCTAssertEqual(none.spokenStatus, "No results")
+    }
 }

@@ -39,9 +39,10 @@ final class AccessibleSession {
     /// `screenReader`: org.a11y.Status says a screen reader listens, as Orca says when it
     /// starts (else the pages have no nodes until `screenReaderStarts`).
     /// `scripts`: pyatspi scripts by name, for `run` and `listen`; `environment`: Quire's
-    /// variables beside the run's (a helper's fault).
+    /// variables beside the run's (a helper's fault); `title`: the window's, when the
+    /// document names itself (else the file's name).
     init(file: String, shot: String, screenReader: Bool = true, scripts: [String: String] = [:], arguments: String = "",
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], title: String? = nil) throws {
         let written = scripts.merging(["probe": Self.probe]) { mine, _ in mine }.map { name, text in
             "cat > \"$XDG_RUNTIME_DIR/\(name).py\" <<'END'\n\(text)\nEND\n"
         }.joined()
@@ -57,7 +58,7 @@ final class AccessibleSession {
             unset GTK_A11Y
             \(environment.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n"))
 
-            """ + ScriptedSession.start(title: (file as NSString).lastPathComponent, arguments: "--size 1400x1000 \(arguments)") + """
+            """ + ScriptedSession.start(title: title ?? (file as NSString).lastPathComponent, arguments: "--size 1400x1000 \(arguments)") + """
             stop_at_exit="$quire $stop_at_exit"
             echo ready
             while read answer; do
@@ -73,6 +74,7 @@ final class AccessibleSession {
                     echo listening ;;
                 'heard '*) echo "[$(grep -v '^listening$' "$XDG_RUNTIME_DIR/${answer#heard }.log" | paste -sd,)]" ;;
                 'keys '*) xdotool windowfocus --sync "$window"; xdotool key --delay 60 ${answer#keys }; echo pressed ;;
+                'move '*) xdotool mousemove ${answer#move }; echo moved ;;
                 page*) xdotool windowfocus --sync "$window"; xdotool key ctrl+l; xdotool type "${answer#page }"; xdotool key Return; echo went ;;
                 *) break ;;
                 esac
@@ -121,6 +123,12 @@ final class AccessibleSession {
     func press(_ keys: String) throws {
         try session.proceed("keys \(keys)")
         XCTAssertEqual(try session.readLine(), "pressed")
+    }
+
+    /// Moves the pointer to `x`, `y` of the screen (the window's place: it sits at 0, 0).
+    func movePointer(x: Int, y: Int) throws {
+        try session.proceed("move \(x) \(y)")
+        XCTAssertEqual(try session.readLine(), "moved")
     }
 
     /// A screen reader starts: org.a11y.Status's ScreenReaderEnabled turns true.

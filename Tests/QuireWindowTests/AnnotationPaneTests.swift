@@ -28,16 +28,8 @@ final class AnnotationPaneTests: XCTestCase {
     func testAClickOnAnAnnotationInThePaneGoesToIt() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
-        let file = fixtures.chapters(named: "annotated-chapters.pdf")
         // A highlight over page 3's heading, saved into the file.
-        let document = try DocumentSource(path: file).open()
-        let heading = try XCTUnwrap(document.matchAreas(of: SearchQuery("Chapter 2", caseSensitive: true), onPage: 2).first)
-        var edits = AnnotationEdits()
-        XCTAssertTrue(document.add(edits.add(page: 2, kind: .highlight, colour: .green, areas: heading, text: "", author: "Ada", created: 0)))
-        let saved = fixtures.path("pane.pdf")
-        let fd = open(saved, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        try document.save(to: fd)
-        close(fd)
+        let saved = try fixtures.highlightedChapters(named: "pane.pdf")
         // F9 opens the sidebar on the outline; its switcher's third button (of four) is Annotations.
         let script = Self.openingSidebar("pane.pdf") + """
             xdotool mousemove 137 73 click 1

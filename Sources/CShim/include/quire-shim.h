@@ -111,6 +111,19 @@ void quire_accessible_flow_to(GtkWidget *widget, GtkWidget *next);
 void quire_text_buffer_watch_cursor(GtkTextBuffer *buffer, void (*moved)(int cursor, int bound, void *data), void *data,
                                     GDestroyNotify destroy);
 gboolean quire_accessibility_bus_known(GtkWidget *widget);
+
+/* accessible-controls.c: `name` as what a screen reader calls `widget` (and the button inside
+ * a menu button); `description` as what it adds (none when empty); a label with the role of a
+ * status bar, for a count that changes. */
+void quire_accessible_name(GtkWidget *widget, const char *name);
+void quire_accessible_set_description(GtkWidget *widget, const char *description);
+GtkWidget *quire_status_label_new(void);
+/* A button with a mnemonic ("_Unlock"), named by the text it shows; the icon-only close
+ * button of GtkSearchBar `bar`, named `name`. */
+GtkWidget *quire_mnemonic_button_new(const char *label);
+void quire_search_bar_name_close(GtkWidget *bar, const char *name);
+/* The toast `overlay` shows, named `text`, and its close button `dismiss`. */
+void quire_toast_name(GtkWidget *overlay, const char *text, const char *dismiss);
 /* Whether an assistive technology listens (org.a11y.Status: ScreenReaderEnabled or IsEnabled),
  * told to `changed` once known and at each change, on the main loop; false without an answer. */
 void quire_assistive_status_watch(void (*changed)(gboolean listening, void *data), void *data);

@@ -67,6 +67,7 @@ enum ShortcutsWindow {
                 Shortcut(keys: "Home End", title: N_("First page, end of the document")),
                 Shortcut(keys: "m", title: N_("Mark the place shown: m, then a letter")),
                 Shortcut(keys: "apostrophe grave", title: N_("Go to a mark: ' or `, then its letter")),
+                Shortcut(keys: "Left Right Up Down Home End", title: N_("In the thumbnails: the page beside, above or below, the first or the last")),
             ]),
             Group(title: N_("Viewing"), shortcuts: []),
             Group(title: N_("Finding"), shortcuts: [

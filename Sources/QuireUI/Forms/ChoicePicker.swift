@@ -11,6 +11,8 @@ enum ChoicePicker {
     static func open(_ field: FormField, choice: FormField.Choice, value: FormValue, over canvas: PageCanvas,
                      taking done: @escaping @MainActor (FormValue?) -> Void) {
         let popover = gtk_popover_new()!
+        let name = ControlNames.formField(name: field.name, label: field.label)
+        setAccessibleName(popover, name)
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         var chosen: Set<Int> = if case .chosen(let items) = value { Set(items) } else { [] }
         var result: FormValue?
@@ -19,6 +21,7 @@ enum ChoicePicker {
             let entry = gtk_entry_new()!
             if case .text(let text) = value { gtk_editable_set_text(quire_editable(entry), text) }
             gtk_entry_set_placeholder_text(quire_entry(entry), tr("Type a value"))
+            setAccessibleName(entry, name)
             Signal.connect(entry, "activate") {
                 result = .text(String(cString: gtk_editable_get_text(quire_editable(entry))))
                 gtk_popover_popdown(quire_popover(popover))

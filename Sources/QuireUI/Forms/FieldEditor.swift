@@ -55,6 +55,8 @@ final class FieldEditor {
                                            UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         }
         if !field.label.isEmpty { gtk_widget_set_tooltip_text(widget, field.label) }
+        // The editor stands for the field drawn under it: it takes the field's name.
+        setAccessibleName(input, ControlNames.formField(name: field.name, label: field.label))
         let keys = gtk_event_controller_key_new()!
         // Before the entry's own handling: Tab would otherwise move GTK's focus.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)

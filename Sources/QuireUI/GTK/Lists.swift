@@ -58,6 +58,9 @@ struct ListItem: Hashable {
 
     /// The model's item this row shows now (no reference of its own).
     var object: UnsafeMutableRawPointer? { gtk_list_item_get_item(item) }
+
+    /// Its position in the list.
+    var position: UInt32 { gtk_list_item_get_position(item) }
 }
 
 /// Makes and binds a list view's rows with Swift closures (GtkSignalListItemFactory).
@@ -114,6 +117,9 @@ struct TreeListRow {
 
     /// Its position in the flat list.
     var position: UInt32 { gtk_tree_list_row_get_position(row) }
+
+    /// How deep it hangs: 0 at the top level.
+    var depth: Int { Int(gtk_tree_list_row_get_depth(row)) }
 
     /// The string of its item, a GtkStringObject.
     var string: String? {

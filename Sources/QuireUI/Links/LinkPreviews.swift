@@ -181,6 +181,10 @@ final class LinkPreviews {
         let texture = GObjectRef(taking: quire_texture_for_surface(strip.surface))
         let picture = gtk_picture_new_for_paintable(quire_paintable(texture.raw))!
         gtk_picture_set_can_shrink(quire_picture(picture), 1)
+        // A picture of the place the link leads to: a screen reader hears where that is.
+        let place = tr("Preview of page {page}", ["page": labelOf(shown.preview.page)])
+        setAccessibleName(picture, place)
+        setAccessibleName(popover, place)
         // The strip's size in logical pixels, whatever the texture's pixels (HiDPI): the
         // frame's size alone decides it.
         let frame = gtk_scrolled_window_new()!

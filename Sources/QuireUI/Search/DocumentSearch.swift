@@ -199,7 +199,7 @@ final class DocumentSearch {
         guard let results else { return }
         traceShown()
         let searching = !results.isComplete
-        bar.show(status: results.status, searching: searching)
+        bar.show(status: results.status, searching: searching, spoken: results.spokenStatus)
         let progress = session.progress
         if progress != shownProgress {
             shownProgress = progress

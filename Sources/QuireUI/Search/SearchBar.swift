@@ -14,7 +14,8 @@ final class SearchBar {
     var widget: UnsafeMutablePointer<GtkWidget> { bar.widget }
     private let entry = SearchEntry(placeholder: tr("Find in document"))
     private var field: Editable { entry.editable }
-    private let status = Label(xalign: 0)
+    /// The count: a status bar to a screen reader, which reads it on request.
+    private let status = Label(quire_status_label_new()!)
     private let spinner = Spinner()
     private let resultsButton = MenuButton(icon: "view-list-symbolic")
     let results = SearchResultsList()
@@ -40,6 +41,11 @@ final class SearchBar {
         gtk_widget_set_tooltip_text(previous, tr("Previous match (Shift+Enter, Ctrl+Shift+G)"))
         let next = gtk_button_new_from_icon_name("go-down-symbolic")!
         gtk_widget_set_tooltip_text(next, tr("Next match (Enter, Ctrl+G)"))
+        gtk_label_set_xalign(quire_label(status.widget), 0)
+        status.setAccessibleName(tr("Matches"))
+        entry.setAccessibleName(tr("Find in document"))
+        setAccessibleName(previous, tr("Previous match"))
+        setAccessibleName(next, tr("Next match"))
         status.addCSSClass("numeric")
         status.addCSSClass("dim-label")
         status.setWidth(chars: 10)
@@ -47,12 +53,15 @@ final class SearchBar {
         spinner.setVisible(false)
         let options = MenuButton(icon: "emblem-system-symbolic")
         gtk_widget_set_tooltip_text(options.widget, tr("Search options"))
+        options.setAccessibleName(tr("Search options"))
         owning(g_menu_new()!) { menu in
             g_menu_append(menu, tr("Match _Case"), "win.find-case-sensitive")
             g_menu_append(menu, tr("_Whole Words"), "win.find-whole-words")
             options.setMenu(menu)
         }
         gtk_widget_set_tooltip_text(resultsButton.widget, tr("All matches"))
+        resultsButton.setAccessibleName(tr("All matches"))
+        results.setName(tr("All matches"))
         let popover = gtk_popover_new()!
         gtk_popover_set_child(quire_popover(popover), results.widget)
         resultsButton.setPopover(popover)
@@ -68,6 +77,7 @@ final class SearchBar {
         let box = Box.row(spacing: 6)
         for child in [entry.widget, previous, next, status.widget, spinner.widget, options.widget, resultsButton.widget] { box.append(child) }
         bar.setChild(box.widget, entry: entry)
+        quire_search_bar_name_close(bar.widget, tr("Close the find bar"))
 
         Signal.connect(previous, "clicked") { [unowned self] in self.onStep?(false) }
         Signal.connect(next, "clicked") { [unowned self] in self.onStep?(true) }
@@ -124,8 +134,15 @@ final class SearchBar {
 
     func close() { bar.isOpen = false }
 
-    /// The count, and whether pages are still being searched.
-    func show(status text: String, searching: Bool) {
+    /// The count, and whether pages are still being searched; `spoken`, once the count
+    /// settles, becomes the entry's description: Orca 43 speaks a change of the focused
+    /// widget's description, and nothing of a label that changes beside it. Emptied while
+    /// a search runs, so that the same count settling again is a change, spoken again.
+    func show(status text: String, searching: Bool, spoken: String? = nil) {
+        if (spoken ?? "") != lastSpoken {
+            lastSpoken = spoken ?? ""
+            entry.setAccessibleDescription(lastSpoken)
+        }
         gtk_widget_set_sensitive(resultsButton.widget, results.count > 0 ? 1 : 0)
         // Batches of results arrive every few milliseconds: touch the widgets only on change.
         if text != lastStatus {
@@ -139,6 +156,7 @@ final class SearchBar {
         }
     }
     private var lastStatus = ""
+    private var lastSpoken = ""
     private var isSearching = false
 
     /// Says for a moment that the search went past the end (or the start) and wrapped.

@@ -35,6 +35,7 @@ final class AnnotationsView {
         gtk_widget_set_margin_bottom(status.widget, 6)
         column.append(status)
         column.append(rowsList.widget)
+        rowsList.setName(tr("Annotations"))
         rowsList.onChosen = { [unowned self] ordinal in
             guard self.rows.indices.contains(ordinal - 1) else { return }
             self.onChosen?(self.rows[ordinal - 1])
@@ -63,7 +64,7 @@ final class AnnotationsView {
         if rows != self.rows {
             self.rows = rows
             rowsList.removeAll()
-            rowsList.insert(rows.map(markup), at: 0)
+            rowsList.insert(rows.map { SearchResultsList.Row(markup: markup($0), name: ControlNames.annotation(kind: $0.kind, pageLabel: labelOf($0.page), text: $0.text)) }, at: 0)
         }
         let reading = list.isComplete ? nil : tr("Reading page {page} of {count}…", ["page": String(min(list.pagesRead + 1, list.pageCount)), "count": String(list.pageCount)])
         let text = reading ?? (rows.isEmpty ? tr("This document has no annotations") : cut ? tr("Only the first {count} annotations are listed", ["count": String(AnnotationList.limit)]) : nil)

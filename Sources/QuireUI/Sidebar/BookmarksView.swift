@@ -38,6 +38,7 @@ final class BookmarksView {
         gtk_widget_set_margin_top(empty.widget, 18)
         column.append(empty)
         gtk_widget_add_css_class(list, "navigation-sidebar")
+        setAccessibleName(list, tr("Bookmarks"))
         gtk_scrolled_window_set_policy(quire_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(quire_scrolled_window(scrolled), list)
         gtk_widget_set_vexpand(scrolled, 1)
@@ -80,6 +81,7 @@ final class BookmarksView {
             let row = gtk_list_box_row_new()!
             gtk_list_box_row_set_child(quire_list_box_row(row), content.widget)
             gtk_widget_set_tooltip_text(row, line.name)
+            setAccessibleName(row, ControlNames.bookmark(name: line.name, pageLabel: line.label))
             listBox.append(row)
             return row
         }

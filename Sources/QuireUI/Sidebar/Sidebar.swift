@@ -55,6 +55,7 @@ final class Sidebar {
             stack.setIcon(icon, of: page)
         }
         let switcher = StackSwitcher(for: stack)
+        switcher.setAccessibleName(tr("Sidebar"))
         gtk_widget_set_halign(switcher.widget, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(switcher.widget, 6)
         gtk_widget_set_margin_bottom(switcher.widget, 6)

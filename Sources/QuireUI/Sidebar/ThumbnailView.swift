@@ -8,7 +8,9 @@ import QuireEngine
 /// viewport-sized `QuireCanvas` like the document's, so that 5,000 pages cost one widget
 /// and a few arrays. It renders nothing itself: it tells the document canvas which pages
 /// it shows, whose low-resolution pictures (the canvas's own stand-ins) are then planned
-/// after the canvas's visible tiles, and draws whatever picture the canvas holds.
+/// after the canvas's visible tiles, and draws whatever picture the canvas holds. With the
+/// keys, the arrows, Home and End go to another page; a screen reader hears the current
+/// page in the view's description.
 @MainActor
 final class ThumbnailView: CanvasContent {
     let widget: UnsafeMutablePointer<GtkWidget> // a scrolled window
@@ -41,6 +43,16 @@ final class ThumbnailView: CanvasContent {
             self.onChosen?(page)
         }
         gtk_widget_add_controller(canvasWidget, click)
+        setAccessibleName(canvasWidget, tr("Thumbnails"))
+        // With the keys, the arrows, Home and End go to the page beside, above or below.
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKeyPressed(keys) { [unowned self] keyval, _ in
+            guard let move = Self.moves[Int32(keyval)] else { return false }
+            let page = self.layout.page(from: self.current, moving: move)
+            if page != self.current { self.onChosen?(page) }
+            return true
+        }
+        gtk_widget_add_controller(canvasWidget, keys)
         // Hidden (another sidebar view, or the sidebar closed), it asks for nothing.
         Signal.connect(canvasWidget, "map") { [unowned self] in self.mapped = true; self.replan() }
         Signal.connect(canvasWidget, "unmap") { [unowned self] in
@@ -48,6 +60,12 @@ final class ThumbnailView: CanvasContent {
             self.pages.showThumbnails(shown: 0..<0, ahead: [])
         }
     }
+
+    private static let moves: [Int32: ThumbnailLayout.Move] = [
+        GDK_KEY_Left: .previous, GDK_KEY_KP_Left: .previous, GDK_KEY_Right: .next, GDK_KEY_KP_Right: .next,
+        GDK_KEY_Up: .rowUp, GDK_KEY_KP_Up: .rowUp, GDK_KEY_Down: .rowDown, GDK_KEY_KP_Down: .rowDown,
+        GDK_KEY_Home: .first, GDK_KEY_KP_Home: .first, GDK_KEY_End: .last, GDK_KEY_KP_End: .last,
+    ]
 
     /// The pages in view.
     var shownPages: Range<Int> { mapped ? layout.pages(top: top, height: height) : 0..<0 }
@@ -60,6 +78,8 @@ final class ThumbnailView: CanvasContent {
     /// Marks `page` as the reader's and scrolls it into view.
     func setCurrent(_ page: Int) {
         current = page
+        // The pictures are drawn, not widgets: the current one is said after the name.
+        quire_accessible_set_description(UnsafeMutablePointer(canvas), NodeText.name(page: page, pageCount: pages.pageCount, label: labelOf(page)))
         if height > 0, let target = layout.reveal(page, top: top, height: height) {
             quire_canvas_scroll_to(canvas, 0, target)
         }

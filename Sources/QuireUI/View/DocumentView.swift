@@ -22,7 +22,7 @@ final class DocumentView {
     private let stack = Stack()
     private let errorPage = StatusPage(icon: "dialog-error-symbolic")
     /// Opens the file again (Ctrl+R), as it is now.
-    private let retryButton = gtk_button_new_with_mnemonic(tr("_Try Again"))!
+    private let retryButton = quire_mnemonic_button_new(tr("_Try Again"))!
     private let passwordPage = PasswordPage()
     private var notice: Notices!
     private(set) var canvas: PageCanvas?
@@ -89,6 +89,7 @@ final class DocumentView {
         paned.keepStartWidth()
         paned.keepChildrenWhole()
         paned.position = 230
+        paned.setAccessibleName(tr("Sidebar and document"))
         widget = paned.widget
         welcome.append(StatusPage.button(tr("_Open a Document…"), suggested: true) { [unowned self] in self.host.onOpenRequest?() })
         errorPage.append(StatusPage.button(tr("_Open Another Document…")) { [unowned self] in self.host.onOpenRequest?() })

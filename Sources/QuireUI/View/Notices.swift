@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import CShim
+import QuireEngine
 
 /// A short message over the bottom of the document for a few seconds (a refused link, a
 /// version that could not be read, a page that failed), as an Adwaita toast: one at a time,
@@ -44,6 +45,9 @@ final class Notices {
             Signal.connect(toast, "dismissed") { [weak self] in self?.dismissed(toast) }
             overlay.add(toast)
         }
+        // Read in the window's tree by its words; GTK 4.8 cannot announce it (no showing
+        // events, and its role is fixed by libadwaita).
+        quire_toast_name(overlay.widget, text, tr("Dismiss"))
         if timer != 0 { g_source_remove(timer) }
         timer = MainLoop.after(seconds: Self.seconds) { [weak self] in
             self?.timer = 0

@@ -15,6 +15,7 @@ final class PasswordPage {
 
     init() {
         gtk_widget_set_size_request(entry, 280, -1)
+        password.setAccessibleName(tr("Password"))
         gtk_widget_set_halign(entry, GTK_ALIGN_CENTER)
         page.append(entry)
         page.append(StatusPage.button(tr("_Unlock"), suggested: true) { [unowned self] in self.submit() })

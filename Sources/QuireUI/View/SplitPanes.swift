@@ -54,6 +54,7 @@ final class SplitPanes {
         widget = paned.widget
         paned.keepChildrenWhole()
         paned.setStart(first.widget)
+        paned.setAccessibleName(tr("Document panes"))
         watchFocus(of: first)
         shared.links.followInOtherPane = { [unowned self] target, shift, fromPreview in
             self.follow(target, shift: shift, fromPreview: fromPreview, in: self.other(than: first))

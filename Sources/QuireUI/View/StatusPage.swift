@@ -36,7 +36,7 @@ struct StatusPage {
 
     /// A button with a label that runs `action` when clicked.
     static func button(_ label: String, suggested: Bool = false, _ action: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new_with_mnemonic(label)!
+        let button = quire_mnemonic_button_new(label)!
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "pill")
         if suggested { gtk_widget_add_css_class(button, "suggested-action") }

@@ -1,5 +1,6 @@
 import CAdwaita
 import CGtk
+import CShim
 import QuireEngine
 
 /// Asks the reader what becomes of annotations not yet saved before they would be lost
@@ -47,7 +48,7 @@ final class UnsavedChanges {
         gtk_widget_set_halign(buttons.widget, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(buttons.widget, 12)
         func button(_ label: String, _ choice: Choice, style: String?) -> UnsafeMutablePointer<GtkWidget> {
-            let made = gtk_button_new_with_mnemonic(label)!
+            let made = quire_mnemonic_button_new(label)!
             if let style { gtk_widget_add_css_class(made, style) }
             Signal.connect(made, "clicked") { [unowned self] in self.choose(choice) }
             buttons.append(made)

@@ -39,6 +39,7 @@ final class PageEntry {
         entry.setMaxWidth(chars: 6)
         entry.setAlignment(1)
         gtk_widget_set_tooltip_text(entry.widget, tr("Go to a page by its label or number (Ctrl+L)"))
+        entry.setAccessibleName(tr("Page"))
         total.addCSSClass("numeric")
         box.append(entry)
         box.append(total)
@@ -64,6 +65,8 @@ final class PageEntry {
         let label = labelOf?(page) ?? number
         // Translators: after the page entry: "/ 40", or "(3 / 40)" after a page label such as "iii".
         total.text = label == number ? tr("/ {count}", ["count": String(count)]) : tr("({number} / {count})", ["number": number, "count": String(count)])
+        // Spoken after "Page" and the entry's text: "of 340", not a slash.
+        entry.setAccessibleDescription(NodeText.name(page: page, pageCount: count, label: label))
         if !editing { entry.text = label }
     }
 

@@ -20,17 +20,21 @@ final class WindowHeader {
         widget = header.widget
         let sidebarButton = Button.toggle(icon: "sidebar-show-symbolic")
         gtk_widget_set_tooltip_text(sidebarButton.widget, tr("Sidebar (F9)"))
+        sidebarButton.setAccessibleName(tr("Sidebar"))
         sidebarButton.setAction("win.sidebar")
         header.packStart(sidebarButton.widget)
         let open = Button(icon: "document-open-symbolic")
         gtk_widget_set_tooltip_text(open.widget, tr("Open a document (Ctrl+O)"))
+        open.setAccessibleName(tr("Open a document"))
         open.setAction("app.open")
         header.packStart(open.widget)
         let history = Box.row()
         history.addCSSClass("linked")
-        for (icon, action, tip) in [("go-previous-symbolic", "win.go-back", tr("Back (Alt+Left)")), ("go-next-symbolic", "win.go-forward", tr("Forward (Alt+Right)"))] {
+        for (icon, action, name, tip) in [("go-previous-symbolic", "win.go-back", tr("Back"), tr("Back (Alt+Left)")),
+                                          ("go-next-symbolic", "win.go-forward", tr("Forward"), tr("Forward (Alt+Right)"))] {
             let button = Button(icon: icon)
             gtk_widget_set_tooltip_text(button.widget, tip)
+            button.setAccessibleName(name)
             button.setAction(action)
             gtk_widget_set_focus_on_click(button.widget, 0)
             history.append(button)
@@ -39,7 +43,9 @@ final class WindowHeader {
         header.packStart(pageEntry.widget)
         mainMenu = MenuButton(WindowMenus.mainMenuButton(recent: recentMenu))
         header.packEnd(mainMenu.widget)
+        mainMenu.setAccessibleName(tr("Main menu"))
         gtk_widget_set_tooltip_text(zoomButton.widget, tr("Zoom"))
+        zoomButton.setAccessibleName(tr("Zoom"))
         WindowMenus.setZoomMenu(on: zoomButton.widget)
         header.packEnd(zoomButton.widget)
         zoomButton.setVisible(false)
