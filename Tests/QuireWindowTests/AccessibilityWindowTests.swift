@@ -59,16 +59,31 @@ final class AccessibilityWindowTests: XCTestCase {
     /// A right-to-left page reads as poppler reads it (pdftotext, its own reading order):
     /// four lines of Arabic, none dropped, words in order.
     func testARightToLeftPageReadsAsPopplerDoes() throws {
+        try assertFirstPageReadsAsPoppler("rtl-arabic-cidtruetype.pdf", minimum: 40)
+    }
+
+    /// A page of vertical Japanese, columns right to left, reads as poppler reads it.
+    func testAVerticalJapanesePageReadsAsPopplerDoes() throws {
+        try assertFirstPageReadsAsPoppler("cjk-japanese-vertical.pdf", minimum: 20, title: "pdfjs-issue")
+    }
+
+    /// Page 1's node of the corpus's `name` holds what pdftotext reads of the page (at least
+    /// `minimum` characters), its characters in the same order (spaces and line breaks aside);
+    /// `title`: the window's, when the document names itself.
+    private func assertFirstPageReadsAsPoppler(_ name: String, minimum: Int, title: String? = nil, line: UInt = #line) throws {
         try QuireRun.requireDisplay()
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/corpus/rtl-arabic-cidtruetype.pdf").standardizedFileURL.path
-        let poppler = try Self.words(of: Program.output("/usr/bin/pdftotext", ["-f", "1", "-l", "1", file, "-"]))
-        XCTAssertGreaterThan(poppler.count, 8)
+            .appendingPathComponent("../../../shared/corpus/\(name)").standardizedFileURL.path
+        let poppler = Self.letters(of: try Program.output("/usr/bin/pdftotext", ["-f", "1", "-l", "1", file, "-"]))
+        XCTAssertGreaterThanOrEqual(poppler.count, minimum, line: line)
         let fixtures = try Fixtures()
-        let session = try AccessibleSession(file: file, shot: fixtures.path("rtl"))
+        let session = try AccessibleSession(file: file, shot: fixtures.path("read-as-poppler"), title: title)
         let page = session.poll { $0.pages.first { $0.name.hasPrefix("Page 1 of") && !$0.text.isEmpty && $0.description.isEmpty } }
-        XCTAssertEqual(page.map { Self.words(of: $0.text) }, poppler, session.last)
+        XCTAssertEqual(page.map { Self.letters(of: $0.text) }, poppler, session.last, line: line)
     }
+
+    /// The text without its spaces and line breaks.
+    static func letters(of text: String) -> String { String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init)) }
 
     /// A page crowded with a megabyte of text in 12,000 runs: its node holds at most the first
     /// 20,000 characters and says that the rest is missing, or, when poppler takes longer
@@ -108,9 +123,6 @@ final class AccessibilityWindowTests: XCTestCase {
         XCTAssertNotNil(session.poll { $0.page("Page 3 of 5")?.text == Self.denseText(page: 3) ? $0 : nil },
                         "page 3 read by a new helper after the hang: \(session.last)")
     }
-
-    /// Words, whatever spaces and line breaks are between them.
-    static func words(of text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map(String.init) }
 
     /// Caret mode as Orca follows it: F7's caret in a text node of its page that has the
     /// focus, moved by Quire's keys (not the node's own: Ctrl+End stays on the line), its
