@@ -24,7 +24,7 @@ final class TranslationWindowTests: XCTestCase {
 
     func testHeaderMenusAndFindBarSpeakGerman() throws {
         let shown = try shownWhileFinding(language: "de")
-        for expected in ["menu \"Ö_ffnen…\"", "menu \"Zuletzt _geöffnet\"", "menu \"_Drucken…\"", "menu \"_Eigenschaften\"",
+        for expected in ["menu \"Ö_ffnen…\"", "menu \"Zuletzt _geöffnet\"", "menu \"_Drucken…\"", "menu \"Eigens_chaften\"",
                          "menu \"Seitenbreite\"", "menu \"Ganze Seite\"", "menu \"Nachtmodus\"",
                          "tooltip \"Seitenleiste (F9)\"", "tooltip \"Hauptmenü\"", "tooltip \"Suchoptionen\"",
                          "label \"1 von 4\""] {
