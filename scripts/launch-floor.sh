@@ -8,6 +8,8 @@
 #  - LAUNCHES traced launches of each in turn under Xvfb, at the window's own size: the
 #    first frame painted with the page, in ms after the process started (Quire's
 #    QUIRE_TRACE_LAUNCH, the floor's FLOOR_TRACE), finer than the harness's polling.
+# QUIRES="main=/path/to/quire new=.build/release/quire" measures several builds of Quire in the
+# same run, each under its name (by default this tree's release build, named quire).
 #   scripts/launch-floor.sh [--rounds N] [--launches N] FILE.pdf
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +23,10 @@ while [ $# -gt 1 ]; do
 done
 file=$(realpath "${1:?usage: scripts/launch-floor.sh [--rounds N] [--launches N] FILE.pdf}")
 bench=${VIEWER_BENCH:-$(realpath ../shared/tools/viewer-bench.sh)}
-quire=$(realpath .build/release/quire 2>/dev/null || true)
+quires=()
+for entry in ${QUIRES:-quire=.build/release/quire}; do
+    [ -x "${entry#*=}" ] && quires+=("${entry%%=*}=$(realpath "${entry#*=}")")
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -49,7 +54,7 @@ for round in $(seq "$rounds"); do
     run floor-adwaita --page-key Page_Down "$file" -- $(floor adwaita)
     # shellcheck disable=SC2046
     run floor-adwaita-early --page-key Page_Down --env FLOOR_EARLY_GTK=1 "$file" -- $(floor adwaita)
-    [ -z "$quire" ] || run quire --page-key Page_Down "$file" -- "$quire"
+    for entry in "${quires[@]}"; do run "${entry%%=*}" --page-key Page_Down "$file" -- "${entry#*=}"; done
     ! command -v evince >/dev/null || run evince --page-key n "$file" -- evince
 done
 echo "viewer-bench, $rounds rounds, launch to content:"
@@ -79,7 +84,7 @@ for launch in $(seq "$launches"); do
     echo "floor-adwaita $(traced $(floor adwaita))"
     # shellcheck disable=SC2046
     echo "floor-adwaita-early $(traced env FLOOR_EARLY_GTK=1 $(floor adwaita))"
-    [ -z "$quire" ] || echo "quire $(traced "$quire" "$file")"
+    for entry in "${quires[@]}"; do echo "${entry%%=*} $(traced "${entry#*=}" "$file")"; done
 done > "$work/traced"
 echo "traced launches ($launches each), first frame painted with the page, ms after exec:"
 python3 - "$work/traced" <<'PY'
