@@ -73,6 +73,15 @@ final class SplashGreyModeTests: XCTestCase {
         XCTAssertTrue(pages.inks(page: 1).contains(.colour), "a grey painted by rg is a colour operator")
         XCTAssertTrue(pages.inks(page: 2).contains(.colour))
         XCTAssertEqual(pages.inks(page: 7), .unread)
+        // A JPEG 2000 image is not decoded to learn its colours: a page that names one is colour.
+        let named = HandWrittenPDF.Page(entries: "/MediaBox [0 0 612 792]",
+                                        extraObjects: ["<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /Filter /JPXDecode /Length 4 >>\nstream\n0000\nendstream"],
+                                        resources: "/XObject << /Photo \(HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")]).firstExtra) 0 R >>")
+        let jpx = fixtures.path("names-a-jpx.pdf")
+        try HandWrittenPDF(pages: [named]).bytes.write(to: URL(fileURLWithPath: jpx))
+        let jpxDescriptor = open(jpx, O_RDONLY | O_CLOEXEC)
+        descriptors.append(jpxDescriptor)
+        XCTAssertEqual(try XCTUnwrap(SplashPages(descriptor: jpxDescriptor, password: nil)).inks(page: 0), .colour)
         let shading = try fixtures.slowShading(scale: 1, named: "shading-1.pdf")
         let fd = open(shading, O_RDONLY | O_CLOEXEC)
         descriptors.append(fd)
