@@ -2,9 +2,12 @@
 // used), through poppler's own classes (Debian's libpoppler-private-dev): poppler-cpp's
 // page renderer hands back a copy of Splash's bitmap, so a page was held twice at once,
 // 14 MiB each for a scan at 1,590 pixels wide; here the bitmap is read straight into the
-// window's memory, and a grey page is written there grey, at a quarter of the size.
+// window's memory, and a grey page is written there grey, at a quarter of the size: drawn
+// grey from the start (Splash's Mono8) when the window's rule says the page is
+// (SplashColourMode.swift, from csplash_page_inks), else found grey after drawing in colour.
 // The document shares libpoppler (and its GlobalParams) with poppler-glib's in the helper.
 #include "csplash.h"
+#include "document.hpp"
 #include "glib_annot.hpp"
 #include "inflating_output.hpp"
 
@@ -21,11 +24,6 @@
 #include <memory>
 #include <new>
 #include <optional>
-
-struct csplash_document {
-    std::unique_ptr<PDFDoc> owned; // null when borrowed from poppler-glib
-    PDFDoc *document;
-};
 
 namespace {
 // poppler prints its errors on stderr unless told otherwise; the helpers' own failures say
@@ -76,15 +74,17 @@ extern "C" csplash_document *csplash_borrow(void *poppler_annot) {
 extern "C" void csplash_close(csplash_document *document) { delete document; }
 
 extern "C" int csplash_render(csplash_document *document, int index, double dpi, int quarters, int x, int y, int width, int height,
-                              uint8_t *pixels, size_t stride, size_t grey_stride) {
+                              uint8_t *pixels, size_t stride, size_t grey_stride, int grey_from_start) {
     if (!document || !pixels || index < 0 || width <= 0 || height <= 0 || stride < size_t(width) * 4) return -1;
     if (grey_stride && grey_stride < size_t(width)) return -1;
     if (!(dpi > 0) || quarters < 0 || quarters > 3) return -1;
     try {
         PDFDoc *pdf = document->document;
         if (!pdf || index >= pdf->getNumPages()) return -1;
+        // Grey from the start: Splash converts and scales one channel where it would four.
+        const bool mono = grey_from_start && grey_stride;
         SplashColor paper = {0xff, 0xff, 0xff, 0xff};
-        InflatingSplashOutput output(splashModeXBGR8, 4, false, paper, true, splashThinLineDefault);
+        InflatingSplashOutput output(mono ? splashModeMono8 : splashModeXBGR8, 4, false, paper, true, splashThinLineDefault);
         output.setFontAntialias(true);
         output.setFreeTypeHinting(true, false);
         output.setVectorAntialias(true);
@@ -92,20 +92,25 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
         pdf->displayPageSlice(&output, index + 1, dpi, dpi, quarters * 90, false, true, false, x, y, width, height,
                               nullptr, nullptr, nullptr, nullptr, true);
         SplashBitmap *bitmap = output.getBitmap();
-        if (!bitmap || !bitmap->getDataPtr() || bitmap->getRowSize() < bitmap->getWidth() * 4) return -1;
+        const int bytes = mono ? 1 : 4;
+        if (!bitmap || !bitmap->getDataPtr() || bitmap->getRowSize() < bitmap->getWidth() * bytes) return -1;
         // Splash sizes the page by its own rounding: a row or column it did not draw is white.
         const int rows = std::min(height, bitmap->getHeight()), columns = std::min(width, bitmap->getWidth());
         const uint8_t *source = bitmap->getDataPtr();
         const size_t rowSize = size_t(bitmap->getRowSize());
-        if (grey_stride && isGrey(source, rowSize, rows, columns)) {
+        if (mono || (grey_stride && isGrey(source, rowSize, rows, columns))) {
             for (int row = 0; row < height; row++) {
                 uint8_t *line = pixels + size_t(row) * grey_stride;
                 const uint8_t *from = source + size_t(row) * rowSize;
                 const int drawn = row < rows ? columns : 0;
-                for (int column = 0; column < drawn; column++) line[column] = from[size_t(column) * 4];
+                if (mono) {
+                    std::memcpy(line, from, size_t(drawn));
+                } else {
+                    for (int column = 0; column < drawn; column++) line[column] = from[size_t(column) * 4];
+                }
                 std::memset(line + drawn, 0xff, grey_stride - size_t(drawn));
             }
-            return 1;
+            return mono ? 2 : 1;
         }
         for (int row = 0; row < height; row++) {
             uint8_t *line = pixels + size_t(row) * stride;

@@ -53,10 +53,10 @@ extension Document: PageRendering {
         let index = tile.page, scale = tile.scale, rotation = tile.rotation
         let region = tile.pixelRect(for: pageSize(at: index).rotated(by: rotation))
         if let splash {
-            guard let grey = splash.draw(page: index, scale: scale, rotation: rotation, region: region, into: surface, greyAllowed: greyAllowed) else {
+            guard let drawing = splash.draw(page: index, scale: scale, rotation: rotation, region: region, into: surface, greyAllowed: greyAllowed) else {
                 throw RenderFailure("page \(index + 1) cannot be loaded")
             }
-            return grey
+            return drawing != .colour
         }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }

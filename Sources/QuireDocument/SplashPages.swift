@@ -11,7 +11,8 @@ import Glibc
 /// path: a confined helper cannot open paths). Which pages Splash draws is the window's
 /// choice (`Rasterizer`); this only draws them. Splash decodes a page's images a band at
 /// a time into the picture's scale, where cairo holds each at full resolution first; its
-/// bitmap is read straight into the picture's memory, grey when the page is.
+/// bitmap is read straight into the picture's memory, grey when the page is (drawn grey
+/// from the start when nothing on it is coloured: `SplashColourMode`).
 public final class SplashPages {
     private let document: OpaquePointer // csplash_document, owned
     private let mapping: UnsafeMutableRawPointer?
@@ -53,18 +54,42 @@ public final class SplashPages {
     /// How many images Splash has read through zlib in this process (`inflating_output.hpp`).
     public static var zlibImages: Int { Int(csplash_zlib_images()) }
 
+    /// What page `index` paints with (`csplash_page_inks`): a pass over its content and
+    /// annotations that draws nothing and decodes no image.
+    public func inks(page index: Int) -> PageInks {
+        PageInks(rawValue: csplash_page_inks(document, Int32(index)))
+    }
+
+    /// How a page came out of Splash.
+    enum Drawing: Equatable {
+        case colour
+        /// Drawn in colour and found grey.
+        case foundGrey
+        /// Drawn grey from the start (`SplashColourMode.grey`).
+        case greyFromStart
+    }
+
     /// Draws `region` (device pixels of the page at `scale`, turned by `rotation`) of page
     /// `index` into `surface`, a cairo ARGB32 image surface of the region's size; with
     /// `greyAllowed`, a picture of greys only is written as A8 rows of
-    /// `PageImage.greyStride` bytes instead. Whether it is grey, or nil when it failed.
+    /// `PageImage.greyStride` bytes instead, and a page of greys only (`mode`, else
+    /// `SplashColourMode`'s rule over its `inks`) is drawn grey from the start. How it came
+    /// out, or nil when it failed.
     func draw(page index: Int, scale: Double, rotation: Rotation, region: (x: Int, y: Int, width: Int, height: Int), into surface: OpaquePointer,
-              greyAllowed: Bool = false) -> Bool? {
+              greyAllowed: Bool = false, mode: SplashColourMode? = nil) -> Drawing? {
         guard let pixels = cairo_image_surface_get_data(surface) else { return nil }
         cairo_surface_flush(surface)
         let greyStride = greyAllowed ? PageImage.greyStride(region.width) : 0
+        let grey = greyAllowed && (mode ?? SplashColourMode(for: inks(page: index))) == .grey
         let drawn = csplash_render(document, Int32(index), scale * 72, Int32(rotation.rawValue / 90), Int32(region.x), Int32(region.y),
-                                   Int32(region.width), Int32(region.height), pixels, Int(cairo_image_surface_get_stride(surface)), greyStride)
+                                   Int32(region.width), Int32(region.height), pixels, Int(cairo_image_surface_get_stride(surface)), greyStride,
+                                   grey ? 1 : 0)
         cairo_surface_mark_dirty(surface)
-        return drawn < 0 ? nil : drawn == 1
+        switch drawn {
+        case 0: return .colour
+        case 1: return .foundGrey
+        case 2: return .greyFromStart
+        default: return nil
+        }
     }
 }

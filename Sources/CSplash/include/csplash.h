@@ -28,10 +28,33 @@ void csplash_close(csplash_document *document);
 /// (cairo's ARGB32: 32-bit native words 0xAARRGGBB, `stride` bytes a row), on white.
 /// With `grey_stride` (not 0), a picture that is all opaque greys is written instead as
 /// one byte a pixel, rows of `grey_stride` bytes (cairo's A8, the grey level), padded
-/// with 0xff. Returns 0 (ARGB32), 1 (grey), or -1 when the page cannot be drawn. Never
-/// writes outside `height` rows of `stride` bytes.
+/// with 0xff; with `grey_from_start` too, the page is drawn grey from the start (Splash's
+/// Mono8: one channel converted and scaled, not four), whatever its colours. Returns 0
+/// (ARGB32), 1 (found grey), 2 (drawn grey from the start), or -1 when the page cannot be
+/// drawn. Never writes outside `height` rows of `stride` bytes.
 int csplash_render(csplash_document *document, int index, double dpi, int quarters,
-                   int x, int y, int width, int height, uint8_t *pixels, size_t stride, size_t grey_stride);
+                   int x, int y, int width, int height, uint8_t *pixels, size_t stride, size_t grey_stride,
+                   int grey_from_start);
+
+/// What page `index` paints with, its annotations' appearances included, as the bits below:
+/// a pass of poppler's content reader that draws nothing and decodes no image, stopped at
+/// the first colour, shading or transparency. CSPLASH_INK_UNREAD when the page cannot be read.
+unsigned csplash_page_inks(csplash_document *document, int index);
+/// A fill, stroke or image in a colour space other than one grey channel (DeviceGray,
+/// CalGray, a one-channel ICC profile): `0.5 0.5 0.5 rg` counts, whatever it paints.
+#define CSPLASH_INK_COLOUR 1u
+/// A shading (its colours are not looked into).
+#define CSPLASH_INK_SHADING 2u
+/// A transparency group, a soft mask or a blend mode other than Normal.
+#define CSPLASH_INK_TRANSPARENCY 4u
+/// An image of grey levels (more than one bit).
+#define CSPLASH_INK_GREY_IMAGE 8u
+/// A one-bit image or an image mask.
+#define CSPLASH_INK_BILEVEL_IMAGE 16u
+/// An image read by a JBIG2 or CCITT decoder.
+#define CSPLASH_INK_BILEVEL_CODEC 32u
+/// The page could not be read.
+#define CSPLASH_INK_UNREAD 64u
 
 /// The full names of page `index`'s form widgets `ids` (poppler's ids), read through
 /// `poppler_annot`, any PopplerAnnot of the document (from poppler_page_get_annot_mapping):

@@ -24,6 +24,8 @@
 ///     Splash scales each image of the page whole into the page's scale for every cell,
 ///     where cairo draws only the cell's part of it. The 300-dpi scan at 1,600 %: Splash
 ///     2.4–3.5 s and some 900 MB a cell (its image at 12,700 by 17,900 pixels).
+///  6. Splash draws a page with nothing but grey on it grey from the start, every other
+///     page in colour (`SplashColourMode`).
 public enum Rasterizer: UInt8, Sendable, CaseIterable {
     case cairo = 0
     case splash = 1
