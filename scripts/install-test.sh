@@ -93,7 +93,7 @@ check "desktop file has the German translation (Name[de]=, Comment[de]=)" \
 check "metainfo has the German translation (xml:lang=\"de\")" \
     grep -q '<summary xml:lang="de">PDF-Dokumente lesen</summary>' "$metainfo"
 check "the installed quire finds its German messages (bin/../share/locale)" \
-    bash -c 'LANG=C.UTF-8 LANGUAGE=de GSK_RENDERER=cairo xvfb-run -a "$1" --snapshot "$2" /nonexistent.pdf 2>&1 | grep -q "Datei nicht gefunden"' _ "$dest/usr/bin/quire" "$tmp/snapshot.png"
+    bash -c 'said=$(LANG=C.UTF-8 LANGUAGE=de GSK_RENDERER=cairo xvfb-run -a "$1" --snapshot "$2" /nonexistent.pdf 2>&1); grep -q "Datei nicht gefunden" <<<"$said"' _ "$dest/usr/bin/quire" "$tmp/snapshot.png"
 schema=$dest/usr/share/glib-2.0/schemas/$app_id.gschema.xml
 check "settings schema installed in usr/share/glib-2.0/schemas" test -f "$schema"
 check "installed settings schema compiles" glib-compile-schemas --strict --dry-run "$(dirname "$schema")"
