@@ -88,8 +88,7 @@ final class AccessibleSession {
 
     /// The tree as pyatspi sees it now; nil while Quire has no document node.
     func probe() throws -> AccessibleDocument? {
-        try session.proceed("probe")
-        last = try session.readLine()
+        _ = try ask("probe")
         return try? JSONDecoder().decode(AccessibleDocument.self, from: Data(last.utf8))
     }
 
@@ -99,42 +98,33 @@ final class AccessibleSession {
     }
 
     /// What script `name` (of `scripts`) printed, given `arguments`: one line.
-    func run(_ name: String, _ arguments: String = "") throws -> String {
-        try session.proceed("run \(name) \(arguments)")
-        last = try session.readLine()
-        return last
-    }
+    func run(_ name: String, _ arguments: String = "") throws -> String { try ask("run \(name) \(arguments)") }
 
     /// Starts script `name` in the background, once it has printed "listening"; each line it
     /// prints after is a JSON value, which `heard` gives as an array.
-    func listen(_ name: String) throws {
-        try session.proceed("listen \(name)")
-        XCTAssertEqual(try session.readLine(), "listening")
-    }
+    func listen(_ name: String) throws { XCTAssertEqual(try ask("listen \(name)"), "listening") }
 
     /// Everything script `name` printed since `listen`, as one JSON array.
-    func heard(_ name: String) throws -> String {
-        try session.proceed("heard \(name)")
-        last = try session.readLine()
-        return last
-    }
+    func heard(_ name: String) throws -> String { try ask("heard \(name)") }
 
     /// Presses `keys` (xdotool's names, as "ctrl+Right Down") in the window, as a hand does.
-    func press(_ keys: String) throws {
-        try session.proceed("keys \(keys)")
-        XCTAssertEqual(try session.readLine(), "pressed")
+    func press(_ keys: String) throws { XCTAssertEqual(try ask("keys \(keys)"), "pressed") }
+
+    /// Gives the script `command` and returns its one line of answer (kept for failure messages).
+    private func ask(_ command: String) throws -> String {
+        try session.proceed(command)
+        last = try session.readLine()
+        return last
     }
 
     /// Moves the pointer to `x`, `y` of the screen (the window's place: it sits at 0, 0).
     func movePointer(x: Int, y: Int) throws {
-        try session.proceed("move \(x) \(y)")
-        XCTAssertEqual(try session.readLine(), "moved")
+        XCTAssertEqual(try ask("move \(x) \(y)"), "moved")
     }
 
     /// A screen reader starts: org.a11y.Status's ScreenReaderEnabled turns true.
     func screenReaderStarts() throws {
-        try session.proceed("reader")
-        XCTAssertEqual(try session.readLine(), "started")
+        XCTAssertEqual(try ask("reader"), "started")
     }
 
     /// The screen once `ready` holds for it (`ScriptedSession.stillScreen`).
@@ -142,8 +132,7 @@ final class AccessibleSession {
 
     /// Ctrl+L, the page's number, Enter.
     func go(toPage page: Int) throws {
-        try session.proceed("page \(page)")
-        XCTAssertEqual(try session.readLine(), "went")
+        XCTAssertEqual(try ask("page \(page)"), "went")
     }
 
     /// A pyatspi script's start: `find_node(matches)`, the first node of any application

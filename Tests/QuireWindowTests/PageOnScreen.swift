@@ -33,6 +33,12 @@ extension ScriptedSession {
             """
     }
 
+    /// What `twoTabs(handingOver:)` says once both tabs are there: the file handed over and shown.
+    func twoTabsShown(file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try readLine(), "handed over 0", file: file, line: line)
+        XCTAssertEqual(try readLine(), "second.pdf", "the file handed over is not shown", file: file, line: line)
+    }
+
     /// Script lines that quit (Ctrl+Q), say how Quire ended (`ended`), wait for the test,
     /// run Quire again on the same file (its window titled `title`, 1000 × 900 at 100 %),
     /// say "reopened" and wait.

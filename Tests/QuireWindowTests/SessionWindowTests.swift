@@ -34,8 +34,7 @@ final class SessionWindowTests: XCTestCase {
             ended
             """
         let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("session.png"))
-        XCTAssertEqual(try session.readLine(), "handed over 0")
-        XCTAssertEqual(try session.readLine(), "second.pdf")
+        try session.twoTabsShown()
         XCTAssertEqual(try session.readLine(), "first.pdf")
         XCTAssertEqual(try session.readLine(), "exited 0")
         // The first tab was chosen, though the second opens last.

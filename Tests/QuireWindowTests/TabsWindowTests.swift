@@ -124,8 +124,7 @@ final class TabsWindowTests: XCTestCase {
             ended
             """
         let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("dragged.png"))
-        XCTAssertEqual(try session.readLine(), "handed over 0")
-        XCTAssertEqual(try session.readLine(), "second.pdf")
+        try session.twoTabsShown()
         // The second tab's first line drawn, under the tab bar, before it is clicked.
         _ = try session.stillScreen { $0.darkPixels(x: 400, y: 175, width: 200, height: 40) > 100 }
         try session.proceed()
@@ -164,8 +163,7 @@ final class TabsWindowTests: XCTestCase {
             ended
             """
         let session = try ScriptedSession(script: script, file: first, shot: fixtures.path("menu.png"))
-        XCTAssertEqual(try session.readLine(), "handed over 0")
-        XCTAssertEqual(try session.readLine(), "second.pdf")
+        try session.twoTabsShown()
         XCTAssertEqual(try session.readLine(), "first.pdf")
         XCTAssertEqual(try session.readLine(), "clicked")
         // The tab's menu below and right of the pointer (no page text there), once it holds
@@ -222,8 +220,7 @@ final class TabsWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "shown")
         XCTAssertTrue(try session.showsAtTheTop(page: 4, of: first, xs: 250...350), "the first tab is not at page 5")
         try session.proceed()
-        XCTAssertEqual(try session.readLine(), "handed over 0")
-        XCTAssertEqual(try session.readLine(), "second.pdf")
+        try session.twoTabsShown()
         let helpers = try session.readLine()
         let counts = helpers.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         XCTAssertEqual(counts.count, 2, helpers)

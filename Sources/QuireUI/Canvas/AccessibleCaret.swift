@@ -16,8 +16,6 @@ import QuireEngine
 final class AccessibleCaret {
     private unowned let canvas: PageCanvas
     private var views: [GObjectRef] = []
-    /// Each view's characters: the reader's offsets are clamped to them.
-    private var counts = Array(repeating: 0, count: CaretMirror.nodeCount)
     private var mirror = CaretMirror()
     /// While the caret is copied into a view: the marks it sets are not the reader's.
     private var mirroring = false
@@ -41,11 +39,10 @@ final class AccessibleCaret {
         defer { mirroring = false }
         if isNew {
             gtk_text_buffer_set_text(buffer, CaretMirror.text(of: characters), -1)
-            counts[node] = characters.count
             quire_accessible_describe(view(node), name, nil)
+            place(view(node), page: caret.place.page)
         }
-        place(view(node), page: caret.place.page)
-        let (cursor, bound) = CaretMirror.offsets(of: caret, count: counts[node])
+        let (cursor, bound) = CaretMirror.offsets(of: caret, count: Int(gtk_text_buffer_get_char_count(buffer)))
         var cursorAt = GtkTextIter(), boundAt = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &cursorAt, Int32(cursor))
         gtk_text_buffer_get_iter_at_offset(buffer, &boundAt, Int32(bound))
@@ -97,7 +94,8 @@ final class AccessibleCaret {
     /// A mark the reader set: the caret goes there, on the view's page.
     private func readerMoved(cursor: Int, node: Int) {
         guard !mirroring, node == mirror.current, let page = mirror.page else { return }
-        onReaderMoved?(CaretMirror.place(offset: cursor, onPage: page, count: counts[node]))
+        let count = gtk_text_buffer_get_char_count(gtk_text_view_get_buffer(quire_text_view(view(node))))
+        onReaderMoved?(CaretMirror.place(offset: cursor, onPage: page, count: Int(count)))
     }
 
     private func place(_ widget: UnsafeMutablePointer<GtkWidget>, page: Int) {
