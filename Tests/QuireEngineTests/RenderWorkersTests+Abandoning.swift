@@ -29,17 +29,51 @@ final class AbandonedRenderTests: XCTestCase {
         XCTAssertEqual(delivered.all.map(\.page), [5], "the abandoned render delivered nothing")
     }
 
-    /// A zoom (or a window resized before the first view came) wants page 0 at another
-    /// scale: its render at the old one is abandoned long before it would count as slow.
+    /// A zoom wants page 0 at another scale: its render at the old one is abandoned long
+    /// before it would count as slow.
     func testARenderSupersededByItsPageAtAnotherScaleIsAbandonedSoon() {
+        assertAbandonedSoon(after: [3])
+    }
+
+    /// With one core, even the first render superseded gives way: the new one would wait for it.
+    func testTheFirstRenderSupersededGivesWayOnOneCore() {
+        assertAbandonedSoon(after: [])
+    }
+
+    /// Page 0's render, after `pages` were delivered, is superseded by its page at scale 2 and abandoned.
+    private func assertAbandonedSoon(after pages: [Int], file: StaticString = #filePath, line: UInt = #line) {
         let (workers, probe, delivered) = workers(spares: 0, slowAfter: 60, supersededAfter: 0)
+        if !pages.isEmpty {
+            workers.submit(pages.map(page))
+            XCTAssertTrue(delivered.wait(count: pages.count), file: file, line: line)
+        }
+        workers.submit([page(0)])
+        XCTAssertEqual(probe.started.wait(timeout: .now() + 10), .success, file: file, line: line)
+        workers.submit([TileKey(page: 0, scale: 2), page(5)])
+        XCTAssertEqual(probe.abandons, 1, "the plan that superseded it did not stop it", file: file, line: line)
+        XCTAssertTrue(delivered.wait(forPage: 5), file: file, line: line)
+        workers.stopAndWait()
+        XCTAssertEqual(delivered.all.map(\.page), pages + [0, 5], "not only the new scale of page 0 was delivered", file: file, line: line)
+    }
+
+    /// The window resized before its first picture came: nothing is on screen, so the render
+    /// at the size predicted goes on beside the new one and is delivered first, to stand in.
+    func testTheFirstRenderSupersededGoesOnBesideTheNewOne() {
+        let (workers, probe, delivered) = workers(threads: 2, spares: 0, slowAfter: 60, supersededAfter: 0)
         workers.submit([page(0)])
         XCTAssertEqual(probe.started.wait(timeout: .now() + 10), .success)
-        workers.submit([TileKey(page: 0, scale: 2), page(5)])
-        XCTAssertEqual(probe.abandons, 1, "the plan that superseded it stopped it")
+        workers.submit([TileKey(page: 0, scale: 2)])
+        XCTAssertTrue(delivered.wait(forPage: 0), "the new scale was not rendered beside it")
+        // A later plan, still without it (the new picture taken), lets it go on too.
+        workers.submit([page(5)])
         XCTAssertTrue(delivered.wait(forPage: 5))
+        XCTAssertEqual(probe.abandons, 0, "the first picture was abandoned")
+        probe.wake.signal()
+        XCTAssertTrue(delivered.wait(count: 3), "the superseded render was not delivered")
         workers.stopAndWait()
-        XCTAssertEqual(delivered.all.map(\.page), [0, 5], "only the new scale of page 0 was delivered")
+        XCTAssertEqual(probe.abandons, 0, "the first picture was abandoned")
+        XCTAssertEqual(delivered.all.map { "\($0.page)@\($0.scale)" }, ["0@2.0", "5@1.0", "0@1.0"])
+        XCTAssertEqual(delivered.all.map(\.succeeded), [true, true, true])
     }
 
     func testASupersededRenderIsLeftToFinishUntilItHasRunItsTime() {
@@ -199,16 +233,24 @@ final class Abandonable: PageRendering {
 
 /// What render workers delivered, in order.
 final class Delivered: Sendable {
-    private let results = Mutex<[(page: Int, succeeded: Bool)]>([])
+    private let results = Mutex<[(page: Int, scale: Double, succeeded: Bool)]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     func add(_ result: RenderWorkers<Abandonable>.Result) {
         let succeeded = if case .success = result.outcome { true } else { false }
-        results.withLock { $0.append((result.key.page, succeeded)) }
+        results.withLock { $0.append((result.key.page, result.key.scale, succeeded)) }
         arrived.signal()
     }
 
-    var all: [(page: Int, succeeded: Bool)] { results.withLock { $0 } }
+    var all: [(page: Int, scale: Double, succeeded: Bool)] { results.withLock { $0 } }
+
+    /// Waits (10 s at most) until `count` results have been delivered.
+    func wait(count: Int) -> Bool {
+        while all.count < count {
+            guard arrived.wait(timeout: .now() + 10) == .success else { return false }
+        }
+        return true
+    }
 
     /// Waits (10 s at most) until `page` has been delivered.
     func wait(forPage page: Int) -> Bool {

@@ -36,6 +36,30 @@ final class LaunchTraceWindowTests: XCTestCase {
         XCTAssertFalse(quiet.standardError.contains("launch: "), quiet.standardError)
     }
 
+    /// A document opened by its helper before the window is shown is laid out at the size the
+    /// window will have, so its first pictures are asked for before GTK realizes the window,
+    /// and GTK's own allocation then changes nothing: the canvas is sized once. Launched up
+    /// to five times, as the helper may be late (then the window shows first, as before); at
+    /// least one launch must show the document first.
+    func testTheFirstPicturesAreAskedForBeforeTheWindowIsRealized() throws {
+        let fixtures = try Fixtures()
+        let file = fixtures.standard()
+        var early = 0
+        for launch in 1...5 where early == 0 {
+            let traced = try QuireRun.run(["--snapshot", fixtures.path("early-\(launch).png"), "--size", "900x700", file],
+                                          environment: ["QUIRE_TRACE_LAUNCH": "1"])
+            XCTAssertEqual(traced.status, 0, traced.standardError)
+            let names = Self.steps(traced.standardError).map(\.name)
+            func index(_ prefix: String) -> Int? { names.firstIndex { $0.hasPrefix(prefix) } }
+            guard let shown = index("document shown"), let presented = index("window presented"), shown < presented else { continue }
+            early += 1
+            XCTAssertNotNil(index("window laid out"), "\(names)")
+            XCTAssertLessThan(try XCTUnwrap(index("tiles asked"), "\(names)"), try XCTUnwrap(index("window realized")), "\(names)")
+            XCTAssertEqual(names.filter { $0.hasPrefix("canvas ") }.count, 1, "the canvas sized again once realized: \(names)")
+        }
+        XCTAssertGreaterThan(early, 0, "in five launches the document was never shown before the window")
+    }
+
     /// The launch's steps, from its standard error: the ms since the process started, and the name.
     static func steps(_ standardError: String) -> [(ms: Double, name: String)] {
         standardError.split(separator: "\n").compactMap { line in

@@ -66,6 +66,13 @@ void quire_snapshot_push_colour_matrix(GtkSnapshot *snapshot, const double rows[
  * detailed action name ("win.zoom-in"). */
 void quire_set_accels(GtkApplication *application, const char *action, const char *accels);
 
+/* window-layout.c: lays out `window`'s child at the window's default size before the window
+ * is realized (not when it is realized, maximized or fullscreen, nor when its content needs
+ * more room), so that what starts work on its size (the canvas asks for its first pictures)
+ * starts it while GTK realizes and maps the window; GTK's own allocation at that size then
+ * changes nothing. Returns whether it laid it out. */
+gboolean quire_window_lay_out_early(GtkWindow *window);
+
 /* Calls `painted(data)` after every frame of `widget`'s window has been laid out and painted,
  * until it returns FALSE; then `destroy(data)`. Keeps frames coming while it runs. */
 void quire_after_each_frame(GtkWidget *widget, gboolean (*painted)(gpointer data), gpointer data, GDestroyNotify destroy);

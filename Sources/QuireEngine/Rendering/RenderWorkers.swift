@@ -19,7 +19,11 @@ import Glibc
 /// stand-in giving way to the sharp picture), is superseded: the new render does its work
 /// again, decoding the same images, while both share the cores, so it is abandoned once it
 /// has run `supersededAfter` (longer than a text page's whole render at screen size, so
-/// those still finish and stand in). At launch a scan's page is no longer decoded twice at once.
+/// those still finish and stand in). But before the first result is delivered, a superseded
+/// render that leaves a core to the plan is left to finish: nothing is on screen, so it is
+/// the soonest picture of its page (drawn scaled until the sharp one comes), while the new
+/// render runs beside it. A window shown at a predicted size and then resized (a tiling
+/// window manager, a harness) so costs one render, not a helper opening the document again.
 /// Each result carries a sequence number; a plan submitted with `seen` (the last result
 /// the receiver has taken) skips tiles delivered after it, which are on their way and would
 /// otherwise be rendered twice.
@@ -56,6 +60,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         let since: Double
         var wanted = true      // the plan holds it
         var superseded = false // the plan wants its page at another scale or rotation instead
+        var firstPicture = false // superseded before anything was delivered, with a core left: goes on
         var abandoned = false  // its renderer was asked to stop it
     }
 
@@ -207,10 +212,13 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             state.urgent = urgent
             // What is running stays urgent only if the new view still shows it.
             let shown = Set(kept.prefix(urgent)), wanted = Set(plan)
+            let coreLeft = state.running.count < threadCount
             for key in state.running.keys {
                 state.running[key]?.urgent = shown.contains(key)
                 state.running[key]?.wanted = wanted.contains(key)
-                state.running[key]?.superseded = plan.contains { $0.supersedes(key) } // counts only when not wanted
+                let superseded = plan.contains { $0.supersedes(key) } // counts only when not wanted
+                state.running[key]?.superseded = superseded
+                if superseded, state.delivered == 0, coreLeft { state.running[key]?.firstPicture = true }
             }
             _ = abandonUnwanted(now: clock.now)
             state.generation += 1
@@ -233,7 +241,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         var next = Double.infinity
         for (key, running) in state.running where !running.wanted && !running.abandoned {
             guard let abandoning = state.abandoners[running.thread] else { continue }
-            let after = running.superseded ? supersededAfter : slowAfter
+            let after = running.superseded && !running.firstPicture ? supersededAfter : slowAfter
             if state.stopped || now - running.since >= after {
                 state.running[key]?.abandoned = true
                 abandoning.abandon()

@@ -147,6 +147,9 @@ struct Window: WidgetHandle {
         gtk_window_set_destroy_with_parent(window, 1)
     }
     func present() {
+        // At the size GTK will give it (the default size): the first pictures are asked
+        // for now, while GTK realizes the window, rather than once it has (issue 48).
+        if quire_window_lay_out_early(window) != 0 { LaunchTrace.mark("window laid out") }
         LaunchTrace.mark("window presented")
         gtk_window_present(window)
         LaunchTrace.mark("window realized")

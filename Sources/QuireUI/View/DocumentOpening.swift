@@ -31,6 +31,9 @@ final class DocumentOpening {
     private var cancelled = false
     /// Openings started before any window, until a window takes them (`EarlyOpenings`' rules).
     private static var early = EarlyOpenings<DocumentOpening>()
+    /// Openings a window waits for, until they report.
+    private static var awaited: [Awaited] = []
+    private struct Awaited { weak var opening: DocumentOpening? }
 
     /// Starts opening the local files among `arguments` (paths or URIs, as given).
     static func startEarly(_ arguments: [String], watchdogs: HelperWatchdogs) {
@@ -46,19 +49,32 @@ final class DocumentOpening {
     /// `done` is called once, on the main loop, unless `cancel` comes first.
     static func open(_ source: DocumentSource, watchdogs: HelperWatchdogs, done: @escaping (Outcome) -> Void) -> DocumentOpening {
         if let started = early.take(for: source) {
-            started.done = done
+            started.expect(done)
             if started.slot.outcome.withLock({ $0 != nil }) { MainLoop.invoke { [weak started] in started?.report() } }
             return started
         }
         let opening = DocumentOpening(source, watchdogs: watchdogs)
-        opening.done = done
+        opening.expect(done)
         return opening
+    }
+
+    /// Reports now the openings whose outcome is there but not yet told (it is told on the
+    /// main loop's next turn): a window about to be shown shows its document at once, so
+    /// that its first pictures are asked for while GTK realizes it (issue 48). Called where
+    /// no opening's `done` is running.
+    static func reportReady() {
+        for opening in awaited.compactMap(\.opening) where opening.slot.outcome.withLock({ $0 != nil }) { opening.report() }
+    }
+
+    private func expect(_ done: @escaping (Outcome) -> Void) {
+        self.done = done
+        Self.awaited.append(Awaited(opening: self))
     }
 
     /// Opens a document file the window already holds (a version kept of its document).
     static func reopen(_ file: DocumentFile, done: @escaping (Outcome) -> Void) -> DocumentOpening {
         let opening = DocumentOpening { _ throws(DocumentError) in file }
-        opening.done = done
+        opening.expect(done)
         return opening
     }
 
@@ -85,12 +101,14 @@ final class DocumentOpening {
     func cancel() {
         cancelled = true
         done = nil
+        Self.awaited.removeAll { $0.opening == nil || $0.opening === self }
         ending.cancel()
     }
 
     private func report() {
         guard !cancelled, let done, let outcome = slot.outcome.withLock({ $0 }) else { return }
         self.done = nil
+        Self.awaited.removeAll { $0.opening == nil || $0.opening === self }
         done(outcome)
     }
 }

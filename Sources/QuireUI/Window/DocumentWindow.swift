@@ -181,6 +181,7 @@ final class DocumentWindow {
 
     private var watchingFrames = false
     func present() {
+        DocumentOpening.reportReady()
         toplevel.present()
         if !watchingFrames { RestingHeap.watch(toplevel.widget) }
         watchingFrames = true
