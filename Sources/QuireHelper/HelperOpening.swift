@@ -18,6 +18,7 @@ enum HelperOpening {
     static func open(_ descriptor: Descriptor, password: String?,
                      confine: () throws(Sandbox.Failure) -> Void) -> Result<Document, Failure> {
         let document: Document
+        let started = monotonicSeconds()
         do {
             // By its /proc path, not poppler_document_new_from_fd: poppler 22.12 retries
             // an encrypted file's password on a copy of a stream it has just closed.
@@ -25,11 +26,14 @@ enum HelperOpening {
         } catch {
             return .failure(.opening(error))
         }
+        let opened = monotonicSeconds()
         do {
             try confine()
         } catch {
             return .failure(.confining(error))
         }
+        // Another process's step on the window's time line (`LaunchTrace.turnOn`), named by its pid.
+        LaunchTrace.mark("helper \(getpid()): opened its document in \(Int((opened - started) * 1000)) ms, confined itself in \(Int((monotonicSeconds() - opened) * 1000)) ms")
         return .success(document)
     }
 

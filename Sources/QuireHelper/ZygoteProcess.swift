@@ -1,4 +1,5 @@
 import QuireDocument
+import QuireEngine
 import QuireSandbox
 import QuireWire
 #if canImport(Glibc)
@@ -18,6 +19,7 @@ public enum ZygoteProcess {
         for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fault, SIG_DFL) }
         // Loaded once here, not again in each helper's first render.
         Document.warmUp()
+        LaunchTrace.mark("zygote: warmed up")
         let readable = Sandbox.fontAndDataPaths
         do {
             // The zygote may read anything (a helper opens its document by its /proc path
@@ -28,6 +30,7 @@ public enum ZygoteProcess {
             // Each helper still confines itself, and serves nothing if it cannot.
             printLine("the helpers' zygote is not confined: \(error)")
         }
+        LaunchTrace.mark("zygote: confined")
         let channel = Channel(socket: socket)
         var children = Children()
         while true {

@@ -68,6 +68,7 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         } catch {
             throw .noReader(path: path, detail: tr("no process could be made to read it ({reason})", ["reason": "\(error)"]))
         }
+        LaunchTrace.mark("document helper made")
         cancel?.started(made.pid, zygote)
         defer { cancel?.started(nil, zygote) }
         let reply: DocumentReply
@@ -88,6 +89,7 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         }
         switch reply {
         case .opened(let summary):
+            LaunchTrace.mark("document summary read")
             guard let checked = DocumentReplyCheck.summary(summary) else {
                 zygote.end(made.pid)
                 throw .damaged(path: path, detail: tr("its reader gave {count} pages", ["count": String(summary.pageCount)]))

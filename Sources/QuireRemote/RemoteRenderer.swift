@@ -68,7 +68,9 @@ public final class RemoteRenderer: PageRendering {
         guard file.faults.total < Self.restartLimit else {
             throw RenderFailure(tr("Quire stopped drawing this document: its helper processes failed {count} times", ["count": String(Self.restartLimit)]))
         }
+        LaunchTrace.mark("render helper asked for")
         helper = try zygote.spawn(.renderer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
+        LaunchTrace.mark("render helper made")
         awaitingReady = true
         sentFormRevision = 0
     }
@@ -82,7 +84,7 @@ public final class RemoteRenderer: PageRendering {
             throw broken(tr("the helper did not open the document: {reason}", ["reason": "\(error)"]))
         }
         switch reply {
-        case .ready: return
+        case .ready: LaunchTrace.mark("render helper ready")
         case .openFailed(let reason): throw broken(reason)
         default: throw broken(tr("the helper answered out of turn"))
         }
@@ -162,6 +164,7 @@ public final class RemoteRenderer: PageRendering {
         do { try channel.send(HelperRequest.render(id: id, tile: tile, rasterizer: rasterizer).bytes, passing: offered.map { [$0.descriptor] } ?? []) } catch {
             throw broken(tr("the process drawing pages ended"))
         }
+        LaunchTrace.mark("page \(page + 1) at scale \(tile.scale) asked")
         lastRenderQuestions = 1
         switch try answer(page: page, within: left(), patience: patience(), from: channel) {
         case .rendered(id, let width, let height, let seconds, let draw, let drawnWith, let grey):
@@ -171,6 +174,7 @@ public final class RemoteRenderer: PageRendering {
             }
             lastRasterizer = drawnWith
             LaunchTrace.mark("page \(tile.page + 1) at scale \(tile.scale) drawn by \(drawnWith) in \(Int(draw * 1000)) ms")
+            LaunchTrace.mark("page \(tile.page + 1) at scale \(tile.scale): \(Int(seconds * 1000)) ms in the helper")
             return try picture(offered, width: width, height: height, grey: grey, seconds: seconds, draw: draw, revision: revision)
         case .needs(id, let width, let height):
             guard RenderReplyCheck.accepts(width: width, height: height, for: tile) else {

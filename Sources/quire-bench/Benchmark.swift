@@ -136,6 +136,7 @@ struct Benchmark {
         report.helpers = !options.inProcess
         let memory = TreeMemorySampler()
         let start = Clock.now
+        LaunchTrace.mark("bench started")
         // As the application does: the threads open their documents while this one opens its own.
         let engine = try HeadlessEngine(source: source, inProcess: options.inProcess)
         defer { engine.stop() }
@@ -188,6 +189,7 @@ struct Benchmark {
             accept(inbox.take(waitingUntil: .now() + .seconds(1)))
         }
         report.firstViewportMs = Clock.ms(since: start)
+        LaunchTrace.mark("first viewport sharp")
         let filler = options.prefill ? SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: ThisProcess.configuration().textCacheBytes),
                                                      makeSource: { try source.open() }, deliver: { _ in }) : nil
         filler?.fillCache(from: 0)

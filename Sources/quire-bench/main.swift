@@ -72,6 +72,7 @@ while let argument = arguments.popFirst() {
 }
 guard let file else { fail(usage) }
 
+if ThisProcess.configuration().tracesLaunch { LaunchTrace.turnOn() }
 // The render workers' helpers come from a zygote, which must be forked while this process
 // has one thread: before anything below starts one (GIO, dispatch, the engine's threads).
 // Without helpers, nothing runs beside the bench, so the tree is the bench alone.

@@ -13,7 +13,12 @@ public enum LaunchTrace {
     private static let seen = Mutex<Set<String>>([])
     private static let limit = 200
 
-    public static func turnOn() { on.store(true, ordering: .relaxed) }
+    /// Also fixes the start: processes forked after (the zygote, its helpers) count from
+    /// this process's start too, so their steps read on one time line.
+    public static func turnOn() {
+        _ = started
+        on.store(true, ordering: .relaxed)
+    }
 
     public static var isOn: Bool { on.load(ordering: .relaxed) }
 
