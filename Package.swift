@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "CShim", dependencies: ["CGtk"]),
         // Messages with descriptors between processes, and sealed memfds for pixels.
         .target(name: "CChannel"),
+        // Tesseract, loaded with dlopen by recognizer helpers only.
+        .target(name: "CRecognizer"),
         // The helpers' confinement: libseccomp's filters, Landlock, limits.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // poppler's Splash rasterizer, reached through libpoppler's own classes (Debian's
@@ -51,7 +53,7 @@ let package = Package(
         // What the window and its helper processes say to each other, and how.
         .target(name: "QuireWire", dependencies: ["QuireEngine", "CChannel"]),
         // Helper side: the zygote and the helpers, the only processes that open documents.
-        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "QuireSandbox", "CCairo", "CSyncTeX"]),
+        .target(name: "QuireHelper", dependencies: ["QuireDocument", "QuireWire", "QuireImage", "QuireEngine", "QuireSandbox", "CCairo", "CSyncTeX", "CRecognizer"]),
         // Window side: the helpers as the engine's ports (no poppler here).
         .target(name: "QuireRemote", dependencies: ["QuireEngine", "QuireImage", "QuireWire", "CGio"]),
         .target(name: "PDFWriter", dependencies: ["CCairo"]),

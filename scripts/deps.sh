@@ -5,9 +5,13 @@ set -eu
 # Read Aloud: libspeechd-dev to build (libspeechd2 at run time), speech-dispatcher to speak
 # through and espeak-ng as its voice (Debian's default one); its tests use speech-dispatcher's
 # own generic module with the audio plugins' ALSA null device, which come with it.
+# Recognised text for scans: libtesseract5 (loaded with dlopen by recognizer helpers only, so
+# no headers to build and no cost at launch) and its English data, tesseract-ocr-eng; other
+# languages are the reader's choice (tesseract-ocr-rus, -deu…).
 
 run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev pkg-config
-  libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng"
+  libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng
+  libtesseract5 tesseract-ocr-eng"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf mupdf-tools poppler-utils meson ninja-build desktop-file-utils appstream
   gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales at-spi2-core python3-pyatspi"
 

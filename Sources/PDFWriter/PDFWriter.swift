@@ -79,21 +79,32 @@ public final class PDFWriter {
 
     /// A grey-noise image of `pixels`×`pixels`, stretched over the rectangle: a scan's stand-in.
     public func image(x: Double, y: Double, width: Double, height: Double, pixels: Int = 64) {
-        let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixels), Int32(pixels))!
+        var grey = [UInt8](repeating: 0, count: pixels * pixels)
+        for row in 0..<pixels {
+            for column in 0..<pixels { grey[row * pixels + column] = UInt8((row * 37 + column * 91) % 256) }
+        }
+        picture(grey: grey, columns: pixels, rows: pixels, x: x, y: y, width: width, height: height)
+    }
+
+    /// A grey picture of `columns`×`rows` pixels (a byte each, rows from the top), stretched
+    /// over the rectangle: a scanned page, when it covers the page.
+    public func picture(grey: [UInt8], columns: Int, rows: Int, x: Double, y: Double, width: Double, height: Double) {
+        precondition(grey.count == columns * rows)
+        let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(columns), Int32(rows))!
         defer { cairo_surface_destroy(image) }
         let stride = Int(cairo_image_surface_get_stride(image))
         let data = cairo_image_surface_get_data(image)!
-        for row in 0..<pixels {
-            for column in 0..<pixels {
-                let grey = UInt32((row * 37 + column * 91) % 256)
-                let pixel: UInt32 = (grey << 16) | (grey << 8) | grey
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let level = UInt32(grey[row * columns + column])
+                let pixel: UInt32 = (level << 16) | (level << 8) | level
                 UnsafeMutableRawPointer(data + row * stride).storeBytes(of: pixel, toByteOffset: column * 4, as: UInt32.self)
             }
         }
         cairo_surface_mark_dirty(image)
         cairo_save(cr)
         cairo_translate(cr, x, y)
-        cairo_scale(cr, width / Double(pixels), height / Double(pixels))
+        cairo_scale(cr, width / Double(columns), height / Double(rows))
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_paint(cr)
         cairo_restore(cr)

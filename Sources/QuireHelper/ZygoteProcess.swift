@@ -76,6 +76,8 @@ public enum ZygoteProcess {
                         DocumentHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     case .synctex:
                         SyncTeXHelper.serve(helperChannel, pdfPath: displayPath, confine: confine)
+                    case .recognizer:
+                        RecognitionHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     }
                 }
                 if pid < 0 {

@@ -113,6 +113,8 @@ public enum HelperKind: UInt8, Equatable, Sendable {
     case saver = 3
     /// Reads the SyncTeX file beside the document (`SyncTeXRequest`).
     case synctex = 4
+    /// Reads scanned pages' words with Tesseract (`RecognitionRequest`).
+    case recognizer = 5
 }
 
 /// How a helper ended, as its zygote saw it.

@@ -1,0 +1,135 @@
+import QuireEngine
+import QuireWire
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A document's scanned pages read by Tesseract, as the window gets them: through a
+/// recognizer helper (`RecognitionHelper`), never Tesseract in the window. The policy
+/// (`Recognition`'s rules are the engine's):
+///  1. The helper is made at the first page asked for, loads its languages within
+///     `readySeconds`, then reads one page at a time, each within `Recognition.pageSeconds`
+///     and a margin.
+///  2. A page whose helper crashes, hangs or answers nonsense fails with a reason ("not
+///     recognised"); the helper is ended and the next page makes a new one.
+///  3. Answers are checked for shape here and for meaning by `Recognition.checked`.
+/// Blocking: ask from a worker thread, never the main one (`HelperCallGuard`).
+public final class RemoteRecognizer: Sendable {
+    public static let readySeconds = 30.0
+
+    public struct Unavailable: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Where Tesseract's language data is, and which languages it holds.
+    public struct Installed: Equatable, Sendable {
+        public let dataPath: String
+        public let languages: Set<String>
+    }
+
+    private let file: DocumentFile
+    private let languages: String
+    private let installed: Installed
+    private let helper = Mutex<Running?>(nil)
+    private struct Running { let pid: pid_t; let channel: Channel }
+    private let nextID = Atomic<UInt32>(0)
+
+    /// Reads `file`'s pages with `languages` ("rus+eng", from `RecognitionLanguages.chosen`).
+    public init(file: DocumentFile, languages: String, installed: Installed) {
+        self.file = file
+        self.languages = languages
+        self.installed = installed
+    }
+
+    deinit {
+        helper.withLock { if let pid = $0?.pid { Zygote.shared?.end(pid) } }
+    }
+
+    /// The helper's process id while one runs: for the tests.
+    var helperProcess: pid_t? { helper.withLock { $0?.pid } }
+
+    /// Tesseract's data folder on this machine (`TESSDATA_PREFIX`, else Debian's), with
+    /// the languages in it; nil when there is none.
+    public static func installed(environment: [String: String] = [:]) -> Installed? {
+        let candidates = [environment["TESSDATA_PREFIX"] ?? getenv("TESSDATA_PREFIX").map { String(cString: $0) },
+                          "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"].compactMap { $0 }
+        for path in candidates {
+            guard let folder = opendir(path) else { continue }
+            defer { closedir(folder) }
+            var names: [String] = []
+            while let entry = readdir(folder) {
+                names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            }
+            let languages = RecognitionLanguages.installed(among: names)
+            if !languages.isEmpty { return Installed(dataPath: path, languages: languages) }
+        }
+        return nil
+    }
+
+    /// Page `page`'s words, in page points, on a page of `pageSize` points.
+    public func words(onPage page: Int, pageSize: Size) throws(Unavailable) -> [RecognisedWord] {
+        guard HelperCallGuard.allows("recognition") else { throw Unavailable(description: tr("Recognition was asked on the wrong thread.")) }
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        return try helper.withLock { helper throws(Unavailable) -> [RecognisedWord] in
+            let running: Running
+            if let helper { running = helper } else { running = try start() }
+            helper = running
+            let reply: RecognitionReply
+            do {
+                try running.channel.sendWhole(RecognitionRequest.recognize(id: id, page: page).bytes)
+                reply = try RecognitionReply(running.channel.receiveWhole(within: Recognition.pageSeconds + 10, limit: RecognitionReply.byteLimit))
+            } catch {
+                let reason = Self.failure(error, pid: running.pid, page: page)
+                Zygote.shared?.end(running.pid)
+                helper = nil
+                throw Unavailable(description: reason)
+            }
+            switch reply {
+            case .words(id, let scale, let words): return Recognition.checked(words, scale: scale, pageSize: pageSize)
+            case .failed(id, let reason): throw Unavailable(description: tr("Page {page} was not recognised: {reason}", ["page": String(page + 1), "reason": reason]))
+            default:
+                Zygote.shared?.end(running.pid)
+                helper = nil
+                throw Unavailable(description: tr("Page {page} was not recognised: its reader answered out of turn.", ["page": String(page + 1)]))
+            }
+        }
+    }
+
+    private static func failure(_ error: any Error, pid: pid_t, page: Int) -> String {
+        if case .timedOut? = error as? ChannelError {
+            return tr("Page {page} was not recognised: it took longer than {seconds} s.", ["page": String(page + 1), "seconds": String(Int(Recognition.pageSeconds))])
+        }
+        if case .signaled(let signal)? = Zygote.shared?.exitStatus(of: pid) {
+            return tr("Page {page} was not recognised: its reader crashed (signal {number}).", ["page": String(page + 1), "number": String(signal)])
+        }
+        return tr("Page {page} was not recognised: its reader failed ({reason}).", ["page": String(page + 1), "reason": "\(error)"])
+    }
+
+    private func start() throws(Unavailable) -> Running {
+        guard let zygote = Zygote.shared else { throw Unavailable(description: tr("Recognition needs the helper processes, which did not start.")) }
+        let made: (pid: pid_t, channel: Channel)
+        do {
+            made = try zygote.spawn(.recognizer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
+            try made.channel.sendWhole(RecognitionRequest.start(dataPath: installed.dataPath, languages: languages).bytes)
+        } catch {
+            throw Unavailable(description: tr("No process could be made to recognise text ({reason}).", ["reason": "\(error)"]))
+        }
+        let reply: RecognitionReply
+        do {
+            reply = try RecognitionReply(made.channel.receiveWhole(within: Self.readySeconds, limit: WireLimit.line))
+        } catch {
+            zygote.end(made.pid)
+            throw Unavailable(description: tr("Text recognition could not start ({reason}).", ["reason": "\(error)"]))
+        }
+        switch reply {
+        case .ready: return Running(pid: made.pid, channel: made.channel)
+        case .unavailable(let reason):
+            zygote.end(made.pid)
+            throw Unavailable(description: tr("Text recognition is not available: {reason}", ["reason": reason]))
+        default:
+            zygote.end(made.pid)
+            throw Unavailable(description: tr("Text recognition could not start: its reader answered out of turn."))
+        }
+    }
+}

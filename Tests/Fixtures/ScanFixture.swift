@@ -1,0 +1,61 @@
+import Foundation
+import PDFWriter
+
+extension Fixtures {
+    /// What `recognisable()`'s page says, a line of the page each.
+    public static let scannedLines = [
+        "The reader opened the scanned contract late in the evening and searched",
+        "for the clause about payment terms. Nothing was found, because the pages",
+        "were pictures of paper, not text. Quire now reads such pages with a",
+        "recognition engine, keeping each word and its place on the page, so that",
+        "Find lights the words, a selection copies them, and a screen reader speaks",
+        "them. The quick brown fox jumps over the lazy dog near the river bank.",
+        "Invoice number 4721 was paid on the third of March by bank transfer.",
+    ]
+
+    /// Where line `index` of `scannedLines` stands on the page drawn before it was scanned:
+    /// its baseline, in points from the top.
+    public static func scannedBaseline(line index: Int) -> Double { 120 + Double(index) * 22 }
+    public static let scannedLeft = 72.0
+
+    /// A scanned page of known text, made as a scanner would: the text page drawn at 300
+    /// dpi by another renderer (mutool), turned 0.6° (a sheet laid slightly askew), with
+    /// grain (a fixed pseudo-random noise, so each run is the same) — then that picture
+    /// alone on a Letter page, with no text of its own.
+    public func recognisable(named name: String = "recognisable.pdf") throws -> String {
+        let clean = path("recognisable-text.pdf")
+        let writer = PDFWriter(path: clean)
+        writer.beginPage()
+        for (index, line) in Self.scannedLines.enumerated() {
+            writer.text(line, x: Self.scannedLeft, y: Self.scannedBaseline(line: index), size: 11, family: "DejaVu Serif")
+        }
+        writer.finish()
+        let raster = try Raster(clean, scale: 300.0 / 72, renderer: .mutool)
+        let (width, height) = (raster.width, raster.height)
+        var grey = [UInt8](repeating: 255, count: width * height)
+        let angle = 0.6 * Double.pi / 180, (cosine, sine) = (cos(angle), sin(angle))
+        let (centreX, centreY) = (Double(width) / 2, Double(height) / 2)
+        var seed: UInt64 = 0x5EED
+        for row in 0..<height {
+            for column in 0..<width {
+                // The source pixel this one shows, turned about the centre (nearest).
+                let dx = Double(column) - centreX, dy = Double(row) - centreY
+                let sourceX = Int((centreX + dx * cosine - dy * sine).rounded()), sourceY = Int((centreY + dx * sine + dy * cosine).rounded())
+                var level = 255.0
+                if sourceX >= 0, sourceX < width, sourceY >= 0, sourceY < height {
+                    let at = (sourceY * width + sourceX) * 3
+                    level = (Double(raster.rgb[at]) + Double(raster.rgb[at + 1]) + Double(raster.rgb[at + 2])) / 3
+                }
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                let noise = Double(Int((seed >> 33) % 61) - 30) // ±30 levels of grain
+                grey[row * width + column] = UInt8(max(0, min(255, level * 0.92 + 8 + noise)))
+            }
+        }
+        let file = path(name)
+        let scan = PDFWriter(path: file)
+        scan.beginPage()
+        scan.picture(grey: grey, columns: width, rows: height, x: 0, y: 0, width: 612, height: 792)
+        scan.finish()
+        return file
+    }
+}

@@ -1,0 +1,62 @@
+import Fixtures
+import Foundation
+import QuireEngine
+@testable import QuireRemote
+import XCTest
+
+/// Scanned pages read through a real, confined recognizer helper with Debian's Tesseract
+/// and its English data: a page scanned from known text (300 dpi, askew, grainy) comes back
+/// as that text with each word where it was printed.
+final class RemoteRecognizerTests: XCTestCase {
+    private func recognizer(_ pdf: String, languages: String = "eng") throws -> RemoteRecognizer {
+        _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
+        let installed = try XCTUnwrap(RemoteRecognizer.installed(), "Tesseract's data is not installed (tesseract-ocr-eng)")
+        XCTAssertTrue(installed.languages.contains("eng"), "\(installed)")
+        return RemoteRecognizer(file: try DocumentFile(opening: DocumentSource(path: pdf)), languages: languages, installed: installed)
+    }
+
+    func testAScannedPageIsReadAsItsTextWithEachWordInPlace() throws {
+        let fixtures = try Fixtures()
+        let recognizer = try recognizer(try fixtures.recognisable())
+        let page = Size(width: 612, height: 792)
+        let words = try recognizer.words(onPage: 0, pageSize: page)
+        let text = Recognition.text(of: words)
+        let accuracy = WordAccuracy.of(text, expected: Fixtures.scannedLines.joined(separator: "\n"))
+        print("recognised \(words.count) words, word accuracy \(Int((accuracy * 1000).rounded()) / 10) %:\n\(text)")
+        XCTAssertGreaterThanOrEqual(accuracy, 0.95, text)
+        XCTAssertEqual(text.split(separator: "\n").count, Fixtures.scannedLines.count, "lines: \(text)")
+        // "Invoice" begins the last line: its box is where it was printed (the sheet was turned 0.6°).
+        let invoice = try XCTUnwrap(words.first { $0.text == "Invoice" }, text)
+        XCTAssertTrue(invoice.beginsLine)
+        let baseline = Fixtures.scannedBaseline(line: Fixtures.scannedLines.count - 1)
+        XCTAssertEqual(invoice.box.x, Fixtures.scannedLeft, accuracy: 8, "\(invoice.box)")
+        XCTAssertEqual(invoice.box.maxY, baseline, accuracy: 8, "\(invoice.box)")
+        XCTAssertEqual(invoice.box.height, 8, accuracy: 4, "\(invoice.box)")
+        XCTAssertTrue(words.allSatisfy { $0.box.x >= 0 && $0.box.maxX <= page.width && $0.box.y >= 0 && $0.box.maxY <= page.height })
+    }
+
+    func testTheRecognizerIsConfinedAsEveryHelper() throws {
+        let fixtures = try Fixtures()
+        let recognizer = try recognizer(fixtures.scanned())
+        _ = try recognizer.words(onPage: 2, pageSize: Size(width: 612, height: 792))
+        let pid = try XCTUnwrap(recognizer.helperProcess)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        XCTAssertTrue(status.contains("NoNewPrivs:\t1"), status)
+        XCTAssertTrue(status.contains("Seccomp:\t2"), status)
+        XCTAssertTrue(status.contains("Threads:\t1\n"), "OpenMP started threads: \(status)")
+    }
+
+    func testALanguageNotInstalledSaysSoAndAPageNotThereFails() throws {
+        let fixtures = try Fixtures()
+        let missing = try recognizer(fixtures.scanned(), languages: "xyz")
+        XCTAssertThrowsError(try missing.words(onPage: 0, pageSize: Size(width: 612, height: 792))) { error in
+            XCTAssertTrue("\(error)".contains("not available"), "\(error)")
+        }
+        let recognizer = try recognizer(fixtures.scanned())
+        XCTAssertThrowsError(try recognizer.words(onPage: 7, pageSize: Size(width: 612, height: 792))) { error in
+            XCTAssertTrue("\(error)".contains("Page 8 was not recognised"), "\(error)")
+        }
+        // The helper is still there for the next page.
+        XCTAssertNoThrow(try recognizer.words(onPage: 1, pageSize: Size(width: 612, height: 792)))
+    }
+}
