@@ -10,6 +10,7 @@ import Glibc
 // quire-bench FILE --search WORD [--prefill] [--json]
 // quire-bench FILE --outline [--json]
 // quire-bench FILE --references [--json]
+// quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]
 // quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]
 //
 // The canvas engine without a window: the real document layer, planner, render workers
@@ -19,7 +20,7 @@ import Glibc
 // of real time (so rendering races the clock as it would on screen), and reports what
 // each frame showed, each tile's round trip and the memory of the whole process tree.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -34,6 +35,8 @@ var prefill = false
 var thumbnails = false
 var outline = false
 var references = false
+var recognise = false, printsText = false
+var languages: String?
 while let argument = arguments.popFirst() {
     func value() -> String {
         guard let next = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)") }
@@ -64,6 +67,9 @@ while let argument = arguments.popFirst() {
     case "--thumbnails": thumbnails = true
     case "--outline": outline = true
     case "--references": references = true
+    case "--recognise": recognise = true
+    case "--languages": languages = value()
+    case "--print-text": printsText = true
     case "-h", "--help": print(usage); exit(0)
     default:
         if argument.hasPrefix("-") || file != nil { fail(usage) }
@@ -76,7 +82,7 @@ if ThisProcess.configuration().tracesLaunch { LaunchTrace.turnOn() }
 // The render workers' helpers come from a zygote, which must be forked while this process
 // has one thread: before anything below starts one (GIO, dispatch, the engine's threads).
 // Without helpers, nothing runs beside the bench, so the tree is the bench alone.
-if !options.inProcess && searchWord == nil && !outline && !references {
+if !options.inProcess && searchWord == nil && !outline && !references || recognise {
     do { try Zygote.start(serve: ZygoteProcess.serve) } catch {
         fail("the helper processes cannot start (\(error)); --in-process renders without them")
     }
@@ -100,6 +106,15 @@ if let searchWord {
 if outline {
     do {
         printFields(try OutlineBenchmark(source: DocumentSource(pathOrURI: file)).run(), json: options.json)
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
+if recognise {
+    do {
+        printFields(try RecognitionBenchmark(source: DocumentSource(pathOrURI: file), languages: languages, pages: options.pages, printsText: printsText).run(),
+                    json: options.json)
     } catch {
         fail("\(error)")
     }
