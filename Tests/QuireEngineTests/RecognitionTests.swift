@@ -72,3 +72,72 @@ final class RecognitionTests: XCTestCase {
         XCTAssertEqual(WordAccuracy.of("", expected: ""), 1)
     }
 }
+
+/// `RecognisedPage`: a scan's words as text with a box for each character.
+final class RecognisedPageTests: XCTestCase {
+    private let page = RecognisedPage(words: [
+        RecognisedWord(text: "Pay", box: Rect(x: 72, y: 100, width: 30, height: 10), confidence: 95, beginsLine: true, beginsBlock: true),
+        RecognisedWord(text: "now", box: Rect(x: 106, y: 100, width: 30, height: 10), confidence: 95, beginsLine: false, beginsBlock: false),
+        RecognisedWord(text: "Total", box: Rect(x: 72, y: 122, width: 50, height: 10), confidence: 95, beginsLine: true, beginsBlock: false),
+        RecognisedWord(text: "Note", box: Rect(x: 72, y: 200, width: 40, height: 10), confidence: 95, beginsLine: true, beginsBlock: true),
+    ], pageSize: Size(width: 612, height: 792))
+
+    func testTheTextReadsAsTheWordsWithABoxEachCharacter() {
+        XCTAssertEqual(page.text, "Pay now\nTotal\n\nNote")
+        XCTAssertEqual(page.boxes.count, page.text.unicodeScalars.count)
+        XCTAssertEqual(page.boxes[1], Rect(x: 82, y: 100, width: 10, height: 10), "a word's box shared out by its letters")
+        XCTAssertEqual(page.boxes[3].width, 0, "the space after a word takes no room")
+        XCTAssertEqual(page.boxes[3].x, 102)
+        let characters = try? XCTUnwrap(page.characters)
+        XCTAssertEqual(characters?.lines.count, 3, "\(String(describing: characters?.lines))")
+    }
+
+    func testARunCoversOneAreaALine() {
+        // "now\nTot": the end of line 1 and the start of line 2.
+        let areas = page.areas(of: 4..<11)
+        XCTAssertEqual(areas, [Rect(x: 106, y: 100, width: 30, height: 10), Rect(x: 72, y: 122, width: 30, height: 10)])
+        XCTAssertEqual(page.text(of: 4..<11), "now\nTot")
+        XCTAssertEqual(page.areas(of: 0..<500).count, 3, "a range past the end is cut to the text")
+    }
+}
+
+/// `RecognitionQueue`: the pages in view first, then onward from the view, each once.
+final class RecognitionQueueTests: XCTestCase {
+    func testThePagesInViewComeFirstThenTheRestFromTheViewOnward() {
+        var queue = RecognitionQueue(pageCount: 6)
+        var order: [Int] = []
+        while let page = queue.next(visible: 3..<5) {
+            order.append(page)
+            queue.done(page, page == 1 ? .notNeeded : .recognised(words: 10))
+        }
+        XCTAssertEqual(order, [3, 4, 5, 0, 1, 2])
+        XCTAssertTrue(queue.isFinished)
+        XCTAssertEqual(queue.recognised.pages, 5)
+        XCTAssertEqual(queue.recognised.words, 50)
+    }
+
+    func testTheViewMovingMidwayIsFollowedAndNoPageIsTakenTwice() {
+        var queue = RecognitionQueue(pageCount: 10)
+        queue.done(try! XCTUnwrap(queue.next(visible: 0..<1)), .recognised(words: 1))
+        XCTAssertEqual(queue.next(visible: 7..<9), 7, "the reader went to page 8")
+        queue.done(7, .recognised(words: 1))
+        queue.done(8, .failed("too slow"))
+        XCTAssertEqual(queue.next(visible: 7..<9), 9)
+        XCTAssertEqual(queue.next(visible: 0..<1), 1)
+    }
+
+    func testStoppedItGivesNothingAndStartedAgainItTriesTheFailedPages() {
+        var queue = RecognitionQueue(pageCount: 3)
+        queue.done(0, .failed("crashed"))
+        queue.done(1, .recognised(words: 3))
+        queue.done(2, .notNeeded)
+        XCTAssertEqual(queue.failures, 1)
+        XCTAssertNil(queue.next(visible: 0..<3))
+        queue.stop()
+        queue.start()
+        XCTAssertEqual(queue.next(visible: 0..<3), 0)
+        queue.stop()
+        XCTAssertNil(queue.next(visible: 0..<3))
+        XCTAssertNil(RecognitionQueue(pageCount: 0).next(visible: 0..<0))
+    }
+}
