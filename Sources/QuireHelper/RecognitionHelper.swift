@@ -12,7 +12,8 @@ import Glibc
 /// A recognizer helper's life: it opens the document as every helper does, takes the
 /// languages to read (`RecognitionRequest.start`) and loads Tesseract with them, and only
 /// then confines itself (the library and its language data are read before); it says
-/// whether it could (`ready` or `unavailable`). Then, one page at a time, it draws the page
+/// whether it could (`ready` or `unavailable`). Then, one page at a time, it looks whether
+/// the page needs it (`Recognition` rule 1: no text, pictures), and if so draws the page
 /// grey with Splash at the scale recognition needs (`Recognition.scale`) and answers its
 /// words in that picture's pixels: the window checks them (`Recognition.checked`). It runs
 /// at idle priority: recognition is background work that must never slow a render.
@@ -50,6 +51,8 @@ enum RecognitionHelper {
 
     private static func recognize(page: Int, id: UInt32, _ document: Document, splash: SplashPages?, _ recognizer: OpaquePointer) -> RecognitionReply {
         guard page >= 0, page < document.pageCount else { return .failed(id: id, reason: "there is no page \(page + 1)") }
+        let hasText = !document.text(at: page).allSatisfy { $0.isWhitespace || $0.isNewline }
+        guard Recognition.recognises(hasText: hasText, isImages: hasText || document.hasLargeImages(page: page)) else { return .notNeeded(id: id) }
         let scale = Recognition.scale(for: document.pageSize(at: page))
         let picture: PageImage
         do { picture = try document.render(page: page, scale: scale, splash: splash) } catch {

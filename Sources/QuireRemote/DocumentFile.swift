@@ -29,6 +29,10 @@ public final class DocumentFile: Sendable {
     let knownSizes = Mutex<[Size]>([])
     /// The memory this document's pictures are drawn into, kept from tile to tile.
     let pixelPool = PixelPool()
+    /// Scanned pages' recognised words (`RemoteRecognizer`), by page: every reader of the
+    /// document's text (search, selection, caret mode, screen readers) takes a page's from
+    /// here before asking a helper, which would find none.
+    public let recognised = Mutex<[Int: RecognisedPage]>([:])
 
     /// Whether page 1 is known to be a page of images (a scan's first view, drawn one at a
     /// time): the look made while the document opened says so.

@@ -197,13 +197,18 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
 
     public func text(at index: Int) -> String { readableText(at: index) ?? "" }
 
+    /// A page's recognised words, when it is a scan that was recognised.
+    private func recognised(_ index: Int) -> RecognisedPage? { file.recognised.withLock { $0[index] } }
+
     /// The page's text; nil when its helper failed on it.
     public func readableText(at index: Int) -> String? {
+        if let page = recognised(index) { return page.text }
         guard case .text(let text)? = askAbout(page: index, .text(page: index)) else { return nil }
         return text ?? ""
     }
 
     public func matchAreas(of query: SearchQuery, onPage index: Int) -> [[Rect]] {
+        if let page = recognised(index) { return page.areas(ofMatches: TextMatcher(query).matches(in: PageText(page.text))) }
         guard case .areaGroups(let groups)? = askAbout(page: index, .matchAreas(query, page: index)) else { return [] }
         return groups.map(DocumentReplyCheck.areas).filter { !$0.isEmpty }
     }
@@ -217,6 +222,7 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     }
 
     public func selectionAreas(_ span: TextSelection.Span, style: TextSelection.Style) -> [Rect] {
+        if let page = recognised(span.page) { return page.areas(of: page.characters(from: span.start, to: span.end, style: style)) }
         guard case .rects(let rects)? = ask(.selectionAreas(span, style: style)) else { return [] }
         return DocumentReplyCheck.areas(rects)
     }
@@ -224,11 +230,23 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     /// The page's characters with their boxes, checked (`PageCharacters`: bounded, as many
     /// boxes as characters, finite, on a page of `size`); nil when they could not be read.
     public func characters(onPage index: Int, size: Size) -> PageCharacters? {
+        if let page = recognised(index) { return page.characters }
         guard case .characters(let text, let boxes)? = askAbout(page: index, .characters(page: index)) else { return nil }
         return PageCharacters(text: text, boxes: boxes, pageSize: size)
     }
 
     public func selectedText(_ selection: TextSelection) -> String {
+        // A selection over recognised pages reads those pages' words, page by page; the others'
+        // text comes from a helper, each page's part as it would for that page alone.
+        let recognisedPages = file.recognised.withLock { Set($0.keys) }
+        if !recognisedPages.isDisjoint(with: selection.pages) {
+            return selection.pages.compactMap { index -> String? in
+                guard let span = selection.span(onPage: index, size: pageSize(at: index)) else { return nil }
+                if let page = recognised(index) { return page.text(of: page.characters(from: span.start, to: span.end, style: selection.style)) }
+                return selectedText(TextSelection(anchor: PagePoint(page: index, point: span.start), head: PagePoint(page: index, point: span.end),
+                                                  style: selection.style))
+            }.filter { !$0.isEmpty }.joined(separator: "\n")
+        }
         guard case .text(let text?)? = ask(.selectedText(selection), within: Self.walkSeconds) else { return "" }
         return text
     }

@@ -67,11 +67,12 @@ public final class RemoteRecognizer: Sendable {
         return nil
     }
 
-    /// Page `page`'s words, in page points, on a page of `pageSize` points.
-    public func words(onPage page: Int, pageSize: Size) throws(Unavailable) -> [RecognisedWord] {
+    /// Page `page`'s words, in page points, on a page of `pageSize` points; nil when the page
+    /// does not need recognising (it has text, or no pictures).
+    public func words(onPage page: Int, pageSize: Size) throws(Unavailable) -> [RecognisedWord]? {
         guard HelperCallGuard.allows("recognition") else { throw Unavailable(description: tr("Recognition was asked on the wrong thread.")) }
         let id = nextID.add(1, ordering: .relaxed).newValue
-        return try helper.withLock { helper throws(Unavailable) -> [RecognisedWord] in
+        return try helper.withLock { helper throws(Unavailable) -> [RecognisedWord]? in
             let running: Running
             if let helper { running = helper } else { running = try start() }
             helper = running
@@ -87,6 +88,7 @@ public final class RemoteRecognizer: Sendable {
             }
             switch reply {
             case .words(id, let scale, let words): return Recognition.checked(words, scale: scale, pageSize: pageSize)
+            case .notNeeded(id): return nil
             case .failed(id, let reason): throw Unavailable(description: tr("Page {page} was not recognised: {reason}", ["page": String(page + 1), "reason": reason]))
             default:
                 Zygote.shared?.end(running.pid)

@@ -36,6 +36,8 @@ public enum RecognitionReply: Equatable, Sendable {
     /// The page's words, their boxes in pixels of the page drawn at `scale` (pixels a point).
     case words(id: UInt32, scale: Double, [RecognisedWord])
     case failed(id: UInt32, reason: String)
+    /// The page has text of its own, or is not a page of pictures (`Recognition` rule 1).
+    case notNeeded(id: UInt32)
 
     public static let reasonLimit = 500
     /// The most a whole answer may take: every word at its longest.
@@ -53,6 +55,7 @@ public enum RecognitionReply: Equatable, Sendable {
                 out.bool(word.beginsLine); out.bool(word.beginsBlock)
             }
         case .failed(let id, let reason): out.u8(4); out.u32(id); out.string(reason, limit: Self.reasonLimit)
+        case .notNeeded(let id): out.u8(5); out.u32(id)
         }
         return out.bytes
     }
@@ -70,6 +73,7 @@ public enum RecognitionReply: Equatable, Sendable {
             }
             self = .words(id: id, scale: scale, words)
         case 4: self = .failed(id: try input.u32(), reason: try input.string(limit: Self.reasonLimit))
+        case 5: self = .notNeeded(id: try input.u32())
         case let other: throw .unknownMessage(other)
         }
         try input.finish()

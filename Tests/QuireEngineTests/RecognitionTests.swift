@@ -141,3 +141,30 @@ final class RecognitionQueueTests: XCTestCase {
         XCTAssertNil(RecognitionQueue(pageCount: 0).next(visible: 0..<0))
     }
 }
+
+/// `RecognisedPage`'s selections and Find's lights.
+final class RecognisedPageSelectionTests: XCTestCase {
+    private let page = RecognisedPage(words: [
+        RecognisedWord(text: "Pay", box: Rect(x: 72, y: 100, width: 30, height: 10), confidence: 95, beginsLine: true, beginsBlock: true),
+        RecognisedWord(text: "now", box: Rect(x: 106, y: 100, width: 30, height: 10), confidence: 95, beginsLine: false, beginsBlock: false),
+        RecognisedWord(text: "Total", box: Rect(x: 72, y: 122, width: 50, height: 10), confidence: 95, beginsLine: true, beginsBlock: false),
+    ], pageSize: Size(width: 612, height: 792))
+
+    func testADragSelectsFromThePlaceNearestItsStartToTheOneNearestItsEnd() {
+        // From inside "Pay" (after "P") to inside "Total" (after "To").
+        let glyphs = page.characters(from: Point(x: 83, y: 105), to: Point(x: 91, y: 127), style: .glyph)
+        XCTAssertEqual(page.text(of: glyphs), "ay now\nTo")
+        XCTAssertEqual(page.text(of: page.characters(from: Point(x: 91, y: 127), to: Point(x: 83, y: 105), style: .glyph)), "ay now\nTo",
+                       "dragged backwards")
+        XCTAssertEqual(page.text(of: page.characters(from: Point(x: 83, y: 105), to: Point(x: 91, y: 127), style: .word)), "Pay now\nTotal")
+        XCTAssertEqual(page.text(of: page.characters(from: Point(x: 110, y: 105), to: Point(x: 110, y: 105), style: .line)), "Pay now")
+    }
+
+    func testFindsMatchesAreLitWhereTheirWordsAre() {
+        let matches = TextMatcher(SearchQuery("now total")).matches(in: PageText(page.text))
+        XCTAssertEqual(matches.count, 1, "a phrase across the line break")
+        XCTAssertEqual(page.areas(ofMatches: matches), [[Rect(x: 106, y: 100, width: 30, height: 10), Rect(x: 72, y: 122, width: 50, height: 10)]])
+        XCTAssertEqual(page.areas(ofMatches: TextMatcher(SearchQuery("ota")).matches(in: PageText(page.text))),
+                       [[Rect(x: 82, y: 122, width: 30, height: 10)]])
+    }
+}

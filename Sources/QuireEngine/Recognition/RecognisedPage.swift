@@ -63,4 +63,62 @@ public struct RecognisedPage: Sendable {
         out.append(contentsOf: Array(text.unicodeScalars)[range])
         return String(out)
     }
+
+    /// The characters a selection from `start` to `end` (points on the page) takes, as
+    /// poppler's selection takes a text page's: from the place nearest the start to the place
+    /// nearest the end, in reading order; grown to whole words or lines by `style`.
+    public func characters(from start: Point, to end: Point, style: TextSelection.Style) -> Range<Int> {
+        guard let characters, let first = place(nearest: start, characters), let last = place(nearest: end, characters) else { return 0..<0 }
+        var range = min(first, last)..<max(first, last)
+        switch style {
+        case .glyph: break
+        case .word:
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower > 0, characters.isWordCharacter(lower - 1) { lower -= 1 }
+            while upper < characters.count, characters.isWordCharacter(upper) { upper += 1 }
+            range = lower..<upper
+        case .line:
+            let lines = characters.lines
+            let lower = characters.line(holding: range.lowerBound).map { lines[$0].lowerBound } ?? range.lowerBound
+            let upper = characters.line(holding: range.upperBound).map { lines[$0].upperBound } ?? range.upperBound
+            range = lower..<max(lower, upper)
+        }
+        return range
+    }
+
+    /// The place (before a character, or after a line's last) nearest `point`.
+    private func place(nearest point: Point, _ characters: PageCharacters) -> Int? {
+        guard let line = characters.line(nearest: point) else { return nil }
+        let range = characters.lines[line]
+        return (range.lowerBound...range.upperBound).min {
+            abs(characters.x(ofPlace: $0, inLine: line) - point.x) < abs(characters.x(ofPlace: $1, inLine: line) - point.x)
+        }
+    }
+
+    /// The areas of each match of `matches` (ranges of `PageText(text).units`, as search
+    /// finds them), one list a match. A folded character may take more units than its
+    /// scalar (a ligature, a compatibility form): units are mapped to scalars by each
+    /// scalar's own folding, or, should the whole fold otherwise, in proportion.
+    public func areas(ofMatches matches: [Range<Int>]) -> [[Rect]] {
+        let scalars = Array(text.unicodeScalars)
+        var starts: [Int] = [], total = 0 // the first unit of each scalar
+        for scalar in scalars {
+            starts.append(total)
+            total += TextFold.normalized(String(scalar)).count
+        }
+        let whole = PageText(text).units.count
+        func scalar(atUnit unit: Int) -> Int {
+            guard total == whole else { return whole == 0 ? 0 : min(scalars.count, unit * scalars.count / whole) }
+            var low = 0, high = starts.count // the last scalar starting at or before `unit`
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= unit { low = middle + 1 } else { high = middle }
+            }
+            return max(low - 1, 0)
+        }
+        return matches.map { match in
+            let first = scalar(atUnit: match.lowerBound), last = scalar(atUnit: max(match.upperBound - 1, match.lowerBound))
+            return areas(of: first..<(last + 1))
+        }.filter { !$0.isEmpty }
+    }
 }
