@@ -53,7 +53,7 @@ enum RecognitionHelper {
         guard page >= 0, page < document.pageCount else { return .failed(id: id, reason: "there is no page \(page + 1)") }
         let hasText = !document.text(at: page).allSatisfy { $0.isWhitespace || $0.isNewline }
         guard Recognition.recognises(hasText: hasText, isImages: hasText || document.hasLargeImages(page: page)) else { return .notNeeded(id: id) }
-        let scale = Recognition.scale(for: document.pageSize(at: page))
+        let pageSize = document.pageSize(at: page), scale = Recognition.scale(for: pageSize)
         let picture: PageImage
         do { picture = try document.render(page: page, scale: scale, splash: splash) } catch {
             return .failed(id: id, reason: "\(error)")
@@ -72,7 +72,7 @@ enum RecognitionHelper {
             }, Unmanaged.passUnretained(found).toOpaque())
         }
         guard count >= 0 else { return .failed(id: id, reason: "recognition stopped after \(Int(Recognition.pageSeconds)) s or failed") }
-        return .words(id: id, scale: scale, found.words)
+        return .words(id: id, scale: scale, pageSize: pageSize, found.words)
     }
 
     /// The words the callback is handed, one page's.

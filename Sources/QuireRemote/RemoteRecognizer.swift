@@ -67,9 +67,23 @@ public final class RemoteRecognizer: Sendable {
         return nil
     }
 
-    /// Page `page`'s words, in page points, on a page of `pageSize` points; nil when the page
-    /// does not need recognising (it has text, or no pictures).
-    public func words(onPage page: Int, pageSize: Size) throws(Unavailable) -> [RecognisedWord]? {
+    /// Page `page` as recognised, in page points on the page's size as the helper's document
+    /// gives it (within `PageGeometryLimits`); nil when it needs no recognising or holds no word.
+    public func page(_ page: Int) throws(Unavailable) -> RecognisedPage? {
+        var size: Size?
+        guard let words = try words(onPage: page, sizeFound: &size), !words.isEmpty, let size else { return nil }
+        return RecognisedPage(words: words, pageSize: size)
+    }
+
+    /// Page `page`'s words, in page points, on a page of `pageSize` points (by default the
+    /// size the helper's document gives, within `PageGeometryLimits`); nil when the page does
+    /// not need recognising (it has text, or no pictures).
+    public func words(onPage page: Int, pageSize: Size? = nil) throws(Unavailable) -> [RecognisedWord]? {
+        var found: Size?
+        return try words(onPage: page, pageSize: pageSize, sizeFound: &found)
+    }
+
+    private func words(onPage page: Int, pageSize: Size? = nil, sizeFound: inout Size?) throws(Unavailable) -> [RecognisedWord]? {
         guard HelperCallGuard.allows("recognition") else { throw Unavailable(description: tr("Recognition was asked on the wrong thread.")) }
         let id = nextID.add(1, ordering: .relaxed).newValue
         return try helper.withLock { helper throws(Unavailable) -> [RecognisedWord]? in
@@ -87,7 +101,12 @@ public final class RemoteRecognizer: Sendable {
                 throw Unavailable(description: reason)
             }
             switch reply {
-            case .words(id, let scale, let words): return Recognition.checked(words, scale: scale, pageSize: pageSize)
+            case .words(id, let scale, let size, let words):
+                guard let size = pageSize ?? (PageGeometryLimits.problem(with: size) == nil ? size : nil) else {
+                    throw Unavailable(description: tr("Page {page} was not recognised: {reason}", ["page": String(page + 1), "reason": "its size is not a page's"]))
+                }
+                sizeFound = size
+                return Recognition.checked(words, scale: scale, pageSize: size)
             case .notNeeded(id): return nil
             case .failed(id, let reason): throw Unavailable(description: tr("Page {page} was not recognised: {reason}", ["page": String(page + 1), "reason": reason]))
             default:

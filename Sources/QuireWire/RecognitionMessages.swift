@@ -33,8 +33,9 @@ public enum RecognitionRequest: Equatable, Sendable {
 public enum RecognitionReply: Equatable, Sendable {
     case ready
     case unavailable(reason: String)
-    /// The page's words, their boxes in pixels of the page drawn at `scale` (pixels a point).
-    case words(id: UInt32, scale: Double, [RecognisedWord])
+    /// The page's words, their boxes in pixels of the page drawn at `scale` (pixels a point),
+    /// on a page of `pageSize` points (as the helper's document gives it).
+    case words(id: UInt32, scale: Double, pageSize: Size, [RecognisedWord])
     case failed(id: UInt32, reason: String)
     /// The page has text of its own, or is not a page of pictures (`Recognition` rule 1).
     case notNeeded(id: UInt32)
@@ -48,8 +49,8 @@ public enum RecognitionReply: Equatable, Sendable {
         switch self {
         case .ready: out.u8(1)
         case .unavailable(let reason): out.u8(2); out.string(reason, limit: Self.reasonLimit)
-        case .words(let id, let scale, let words):
-            out.u8(3); out.u32(id); out.f64(scale)
+        case .words(let id, let scale, let pageSize, let words):
+            out.u8(3); out.u32(id); out.f64(scale); out.size(pageSize)
             out.list(Array(words.prefix(Recognition.wordLimit))) { out, word in
                 out.string(word.text, limit: Recognition.wordLength * 4); out.rect(word.box); out.f64(word.confidence)
                 out.bool(word.beginsLine); out.bool(word.beginsBlock)
@@ -66,12 +67,12 @@ public enum RecognitionReply: Equatable, Sendable {
         case 1: self = .ready
         case 2: self = .unavailable(reason: try input.string(limit: Self.reasonLimit))
         case 3:
-            let id = try input.u32(), scale = try input.f64()
+            let id = try input.u32(), scale = try input.f64(), pageSize = try input.size()
             let words = try input.list(limit: Recognition.wordLimit, least: 46) { input throws(WireError) in
                 RecognisedWord(text: try input.string(limit: Recognition.wordLength * 4), box: try input.rect(), confidence: try input.f64(),
                                beginsLine: try input.bool(), beginsBlock: try input.bool())
             }
-            self = .words(id: id, scale: scale, words)
+            self = .words(id: id, scale: scale, pageSize: pageSize, words)
         case 4: self = .failed(id: try input.u32(), reason: try input.string(limit: Self.reasonLimit))
         case 5: self = .notNeeded(id: try input.u32())
         case let other: throw .unknownMessage(other)

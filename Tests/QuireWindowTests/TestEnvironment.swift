@@ -90,6 +90,16 @@ extension TestEnvironment {
 
 /// Preferences of its own for a run, none shared with another or with the reader's own:
 /// GSettings in a keyfile under a fresh config folder (tests of preferences pass one).
+/// Scans' text is not recognised there (a core of Tesseract in the background of every
+/// test that opens a scan): the tests of recognition turn it on (`recognisingSettings`).
 func freshSettings() -> [String: String] {
+    let config = freshStateHome()
+    try? FileManager.default.createDirectory(atPath: config + "/glib-2.0/settings", withIntermediateDirectories: true)
+    try? "[app/quire/Quire]\nrecognise-scans=false\n".write(toFile: config + "/glib-2.0/settings/keyfile", atomically: true, encoding: .utf8)
+    return ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config]
+}
+
+/// Fresh preferences with the Preferences window's defaults: scans' text recognised.
+func recognisingSettings() -> [String: String] {
     ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": freshStateHome()]
 }

@@ -10,6 +10,7 @@ static inline GtkWidget *quire_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkWindow *quire_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkBox *quire_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkLabel *quire_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkProgressBar *quire_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
 static inline GtkButton *quire_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkEditable *quire_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkEntry *quire_entry(gpointer p) { return GTK_ENTRY(p); }

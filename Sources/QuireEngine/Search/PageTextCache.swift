@@ -27,6 +27,17 @@ public final class PageTextCache: Sendable {
         condition.locked { texts.indices.contains(page) ? texts[page] : nil }
     }
 
+    /// Puts `text` in place of the page's (its recognised text, where it had none), even
+    /// past the budget: a page is replaced once, and it was read already.
+    public func replace(_ text: PageText, page: Int) {
+        condition.locked {
+            guard texts.indices.contains(page) else { return }
+            if let old = texts[page] { used -= old.byteCount } else { cached += 1 }
+            texts[page] = text
+            used += text.byteCount
+        }
+    }
+
     /// Keeps `text` if it fits; returns whether it was kept.
     @discardableResult
     public func insert(_ text: PageText, page: Int) -> Bool {

@@ -29,6 +29,8 @@ public struct Preferences: Sendable, Equatable {
     public var opensInTabs = true
     public var reopensLastSession = true
     public var voiceRate = 0
+    /// Scanned pages' text recognised in the background (`Recognition`).
+    public var recognisesScans = true
 
     public init() {}
 
@@ -47,16 +49,17 @@ public struct Preferences: Sendable, Equatable {
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
         public static let printAnnotations = "print-annotations"
         public static let tabs = "open-in-tabs", lastSession = "reopen-last-session", voiceRate = "read-aloud-rate"
+        public static let recognise = "recognise-scans"
         /// Not a preference of the window: the colour each kind of markup last took (`MarkupColours`).
         public static let markupColours = "markup-colours"
-        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate]
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate, recognise]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
     /// for the machine's share.
     public struct Stored: Sendable, Equatable {
         public var zoom = "fit-width", layout = "single", continuous = true, night = false, reopen = true, cacheMiB = 0
-        public var printAnnotations = true, tabs = true, lastSession = true, voiceRate = 0
+        public var printAnnotations = true, tabs = true, lastSession = true, voiceRate = 0, recognise = true
         public init() {}
     }
 
@@ -72,6 +75,7 @@ public struct Preferences: Sendable, Equatable {
         opensInTabs = stored.tabs
         reopensLastSession = stored.lastSession
         voiceRate = min(max(stored.voiceRate, Self.voiceRates.lowerBound), Self.voiceRates.upperBound)
+        recognisesScans = stored.recognise
     }
 
     public var stored: Stored {
@@ -86,6 +90,7 @@ public struct Preferences: Sendable, Equatable {
         stored.tabs = opensInTabs
         stored.lastSession = reopensLastSession
         stored.voiceRate = voiceRate
+        stored.recognise = recognisesScans
         return stored
     }
 

@@ -65,6 +65,12 @@ final class PreferencesWindow {
             settings.change { $0.opensInTabs = on }
         }, to: reopening)
 
+        let scans = group(tr("Scanned Pages"), description: nil)
+        add(switchRow(tr("Reco_gnise Text"), subtitle: tr("Read the words of pages that are pictures of paper, so that Find, selection and screen readers can use them"),
+                      on: stored.recognisesScans) { [settings] on in
+            settings.change { $0.recognisesScans = on }
+        }, to: scans)
+
         let printing = group(tr("Printing"), description: nil)
         add(switchRow(tr("Print _Annotations"), subtitle: tr("Highlights, notes and other marks, as the pages show them"),
                       on: stored.printsAnnotations) { [settings] on in

@@ -95,6 +95,16 @@ final class DocumentSearch {
         canvas?.redraw()
     }
 
+    /// Page `page` was recognised (a scan): its text is now `text`, and a search shown is
+    /// made again, keeping its current match.
+    func pageRecognised(_ page: Int, text: String) {
+        workers.cache.replace(PageText(text), page: page)
+        guard let results else { return }
+        let kept = results.current, query = results.query.text
+        session.clear()
+        find(query, from: canvas?.currentPage ?? 0, keeping: kept)
+    }
+
     /// Searches again after an option changed.
     func optionsChanged() {
         guard let text = results?.query.text ?? (bar.isOpen ? bar.text : nil) else { return }

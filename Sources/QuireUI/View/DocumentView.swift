@@ -33,6 +33,9 @@ final class DocumentView {
     private(set) var caret: DocumentCaret?
     private(set) var readAloud: DocumentReadAloud?
     private(set) var search: DocumentSearch?
+    /// A scan's text being recognised, and the line saying so.
+    private var recognition: DocumentRecognition?
+    private let recognitionBar = RecognitionBar()
     /// The document shown, as the view opened it: print and properties read its bytes;
     /// its helper answers the links and page objects' questions.
     private var shown: RemoteDocument?
@@ -79,6 +82,7 @@ final class DocumentView {
         stack.add(passwordPage.widget, named: "password")
         let column = Box.column()
         column.append(searchBar.widget)
+        column.append(recognitionBar.widget)
         notice = Notices(over: stack.widget)
         gtk_widget_set_vexpand(notice.widget, 1)
         column.append(notice.widget)
@@ -139,12 +143,21 @@ final class DocumentView {
         if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
         backgroundTimer = 0
         search?.stop()
+        recognition?.stop()
         selection?.stop()
         caret?.stop()
         readAloud?.stop()
         panes?.second?.close()
         canvas?.close()
         openingCheck?.cancel()
+    }
+
+    /// Recognises a scan's text in the background (`DocumentRecognition`): each page read
+    /// goes to the search shown.
+    private func recognise(_ file: DocumentFile, pageCount: Int, canvas: PageCanvas) {
+        recognition = DocumentRecognition.start(file: file, pageCount: pageCount, canvas: canvas, bar: recognitionBar)
+        recognition?.onRecognised = { [unowned self] page, text in self.search?.pageRecognised(page, text: text) }
+        recognition?.onNotice = { [unowned self] text in self.notice.show(text) }
     }
 
     /// The view's tab was dropped on another window, which holds it from now on.
@@ -453,6 +466,8 @@ final class DocumentView {
         shown = document
         keptVersion = nil
         search?.stop()
+        recognition?.stop()
+        recognition = nil
         panes?.close()
         canvas?.close()
         if kept?.search == nil { searchBar.close() }
@@ -480,6 +495,7 @@ final class DocumentView {
             if !filling {
                 filling = true
                 search.fillCacheInBackground(from: canvas.currentPage)
+                self.recognise(file, pageCount: document.pageCount, canvas: canvas)
                 self.sidebar.firstViewDrawn()
                 self.links?.start()
                 self.objects?.start()

@@ -1,0 +1,110 @@
+import QuireEngine
+import QuireRemote
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A scan's text recognised in one document view, in the background: a thread of its own
+/// with a recognizer helper (`RemoteRecognizer`) takes the pages in the order
+/// `RecognitionQueue` gives (those in view first), each recognised page going into the
+/// document's recognised pages (`DocumentFile.recognised`), where search, selection, caret
+/// mode and screen readers find it, and into the search shown. The bar says which page is
+/// being read and stops it. Started only for a document whose first page is a page of
+/// pictures (a scan), when Tesseract and a language are installed and the preference
+/// (Recognise Text) is on; a document of text pays nothing.
+@MainActor
+final class DocumentRecognition {
+    @MainActor
+    final class Link {
+        weak var owner: DocumentRecognition?
+    }
+
+    /// What the view and the thread share: the queue, the pages in view, whether to end.
+    private final class Shared: Sendable {
+        struct State {
+            var queue: RecognitionQueue
+            var visible: Range<Int> = 0..<1
+            var ended = false
+        }
+        let state: Mutex<State>
+        init(pageCount: Int) { state = Mutex(State(queue: RecognitionQueue(pageCount: pageCount))) }
+        func withLock<Value>(_ body: (inout State) -> Value) -> Value { state.withLock { body(&$0) } }
+    }
+
+    private let shared: Shared
+    private let link = Link()
+    private let file: DocumentFile
+    private let bar: RecognitionBar
+    private let pageCount: Int
+    /// A page was recognised: its number and text.
+    var onRecognised: ((Int, String) -> Void)?
+    /// Recognition could not start, or a page failed: why, for a notice.
+    var onNotice: ((String) -> Void)?
+
+    /// Starts recognising `file`'s pages when it is a scan and recognition is installed;
+    /// nil otherwise.
+    static func start(file: DocumentFile, pageCount: Int, canvas: PageCanvas, bar: RecognitionBar) -> DocumentRecognition? {
+        guard Settings.shared.preferences.recognisesScans, file.firstPageIsImages, let installed = RemoteRecognizer.installed(),
+              let languages = RecognitionLanguages.chosen(documentLanguage: nil, locale: setlocale(LC_MESSAGES, nil).map { String(cString: $0) }, installed: installed.languages) else { return nil }
+        let recognition = DocumentRecognition(file: file, pageCount: pageCount, bar: bar)
+        canvas.watchVisiblePages { [weak recognition] visible in recognition?.viewMoved(visible) }
+        recognition.viewMoved(canvas.visiblePages)
+        recognition.run(RemoteRecognizer(file: file, languages: languages, installed: installed))
+        return recognition
+    }
+
+    private init(file: DocumentFile, pageCount: Int, bar: RecognitionBar) {
+        self.file = file
+        self.pageCount = pageCount
+        self.bar = bar
+        shared = Shared(pageCount: pageCount)
+        link.owner = self
+        bar.onStop = { [unowned self] in self.stopByReader() }
+    }
+
+    private func viewMoved(_ visible: Range<Int>) {
+        shared.withLock { $0.visible = visible }
+    }
+
+    /// The reader stopped it: the pages read so far stay read.
+    private func stopByReader() {
+        shared.withLock { $0.queue.stop() }
+        bar.hide()
+    }
+
+    /// The view is going: the thread ends after the page it reads (its helper with it).
+    func stop() {
+        shared.withLock {
+            $0.queue.stop()
+            $0.ended = true
+        }
+        bar.hide()
+    }
+
+    private func run(_ recognizer: RemoteRecognizer) {
+        let (link, file, pageCount) = (self.link, self.file, self.pageCount)
+        startThread { [shared] in
+            while let page = shared.withLock({ $0.ended ? nil : $0.queue.next(visible: $0.visible) }) {
+                let done = shared.withLock { $0.queue.states.count { $0 != .unseen } }
+                MainLoop.invoke { link.owner?.bar.show(page: page, of: pageCount, done: done) }
+                let state: RecognitionQueue.State
+                do {
+                    if let recognised = try recognizer.page(page) {
+                        state = .recognised(words: recognised.words.count)
+                        file.recognised.withLock { $0[page] = recognised }
+                        MainLoop.invoke { link.owner?.onRecognised?(page, recognised.text) }
+                    } else {
+                        state = .notNeeded
+                    }
+                } catch {
+                    let reason = "\(error)"
+                    state = .failed(reason)
+                    MainLoop.invoke { link.owner?.onNotice?(reason) }
+                }
+                shared.withLock { $0.queue.done(page, state) }
+            }
+            MainLoop.invoke { link.owner?.bar.hide() }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// A scan's text recognised in a real window with Debian's Tesseract: a page made by
+/// scanning known text (`Fixtures.recognisable`) has no text of its own; opened, the bar
+/// says it is being recognised, then Find lights a phrase of it where it is printed, and
+/// Ctrl+A Ctrl+C copies its words.
+final class RecognitionWindowTests: XCTestCase {
+    func testAScanIsRecognisedThenFoundAndCopied() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = try fixtures.recognisable()
+        let script = ScriptedSession.start(title: "recognisable.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+f
+            xdotool type --delay 80 'invoice number'
+            echo typed
+            read answer
+            xdotool key Escape
+            xdotool key ctrl+a ctrl+c
+            n=0; deadline=$((SECONDS + 60))
+            until [ "$n" -gt 0 ] || [ $SECONDS -gt $deadline ]; do n=$(timeout 10 xclip -o -selection clipboard 2>/dev/null | wc -c); sleep 0.1; done
+            echo "copied $(timeout 10 xclip -o -selection clipboard | tr '\\n' '|')"
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("recognised.png"),
+                                          environment: recognisingSettings().merging(["QUIRE_TRACE_SEARCH": "1"]) { $1 })
+        XCTAssertEqual(try session.readLine(), "typed")
+        // The page has no text: nothing is found until its words are recognised, then the
+        // search is made again.
+        let found = ScriptedSession.poll(seconds: 120) { () -> Bool? in
+            searchLines(session).last == "search “invoice number”: match=1/1 (page 1), 1 rows" ? true : nil
+        }
+        XCTAssertEqual(found, true, "\(searchLines(session))")
+        // Lit where "Invoice number" was printed: at the left of the printed lines, on the
+        // last of them (the page's ink: its text, black against the grain).
+        let lit = try session.screen { $0.bounds(of: SearchWindowTests.current, tolerance: 12) != nil }
+        let mark = try XCTUnwrap(lit.bounds(of: SearchWindowTests.current, tolerance: 12), "no match lit")
+        // Inside the page (816 pixels wide at 100 %, centred in the 1000-pixel window), under the bars.
+        let inside = (x: 110, y: 140)
+        let ink = try XCTUnwrap(lit.cropped(x: inside.x, y: inside.y, width: 780, height: 700).bounds(of: 0xFF00_0000, tolerance: 120),
+                                "no text on screen")
+        XCTAssertEqual(mark.x, inside.x + ink.x, accuracy: 10, "the mark \(mark) is not at the lines' left \(ink)")
+        XCTAssertEqual(mark.y + mark.height, inside.y + ink.y + ink.height, accuracy: 12, "the mark \(mark) is not on the last line \(ink)")
+        XCTAssertGreaterThan(mark.width, 100, "\(mark): not two words")
+        try session.proceed()
+        let copied = try session.readLine()
+        XCTAssertTrue(copied.hasPrefix("copied The reader opened the scanned contract"), copied)
+        XCTAssertTrue(copied.contains("Invoice number 4721 was paid"), copied)
+        try session.proceed()
+    }
+
+    /// What the search said so far (`QUIRE_TRACE_SEARCH`), a line each.
+    private func searchLines(_ session: ScriptedSession) -> [String] {
+        ((try? String(contentsOfFile: session.errors, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.hasPrefix("quire: search “") }.map { String($0.dropFirst("quire: ".count)) }
+    }
+}
