@@ -195,8 +195,13 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
 
     public func text(at index: Int) -> String { readableText(at: index) ?? "" }
 
+    /// Pages' text asked of helpers in this process (search's reads, not match areas):
+    /// what the text store saves, counted for traces and tests.
+    public static let textReads = Atomic<Int>(0)
+
     /// The page's text; nil when its helper failed on it.
     public func readableText(at index: Int) -> String? {
+        Self.textReads.add(1, ordering: .relaxed)
         guard case .text(let text)? = askAbout(page: index, .text(page: index)) else { return nil }
         return text ?? ""
     }

@@ -31,15 +31,19 @@ final class DocumentSearch {
     /// Called when what the search shows has settled (for `--snapshot`).
     var onSettled: (() -> Void)?
 
-    init(file: DocumentFile, pageCount: Int, textBudget: Int, threads: Int, trace: Bool = false, canvas: PageCanvas, bar: SearchBar,
-         pageLabel: @escaping (Int) -> String, options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
+    /// The document's place in the text store, if its text may be kept there.
+    private let stored: TextStoreSlot?
+
+    init(file: DocumentFile, pageCount: Int, textBudget: Int, stored: TextStoreSlot?, threads: Int, trace: Bool = false, canvas: PageCanvas,
+         bar: SearchBar, pageLabel: @escaping (Int) -> String, options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
         self.bar = bar
+        self.stored = stored
         self.trace = trace
         self.options = options
         self.canvas = canvas
         self.pageLabel = pageLabel
         let link = self.link
-        workers = SearchWorkers(threads: threads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: textBudget),
+        workers = SearchWorkers(threads: threads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: textBudget), store: stored,
                                 makeSource: { try RemoteDocument(file: file) },
                                 deliver: { event in MainLoop.invoke { link.search?.received(event) } })
         link.search = self
@@ -215,12 +219,19 @@ final class DocumentSearch {
     /// `QUIRE_TRACE_SEARCH=1`: what the search shows is printed as it changes.
     private let trace: Bool
     private var tracedLine: String?
+    private var tracedSources: Int?
 
     private func traceShown() {
         guard trace, let summary, let query = results?.query.text else { return }
         let line = "search “\(query)”: \(summary), \(bar.results.count) rows"
         if line != tracedLine { printError(line) }
         tracedLine = line
+        // Where the text came from, once a query is complete: the text store, or helpers' reads.
+        if results?.isComplete == true, tracedSources != results?.generation {
+            tracedSources = results?.generation
+            printError("search “\(query)” complete: text store \(stored?.read.rawValue ?? "none"), "
+                       + "\(RemoteDocument.textReads.load(ordering: .relaxed)) pages read by helpers")
+        }
     }
 
 }

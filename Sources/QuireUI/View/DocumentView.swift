@@ -464,7 +464,10 @@ final class DocumentView {
         self.canvas = canvas
         canvas.darkSurround = host.isDark
         if let chrome { chrome.setNight(start.night ?? chrome.isNight) } else { canvas.night.isOn = host.isNight }
-        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
+        let textStoreBytes = Settings.shared.preferences.textStoreMiB << 20
+        let stored = identity.flatMap { file.textStoreKey(identity: $0, pageCount: document.pageCount) }
+            .flatMap { textStoreBytes > 0 ? TextStoreSlot(store: TextStore(budget: textStoreBytes), key: $0) : nil }
+        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes, stored: stored,
                                     threads: configuration.workerThreads, trace: configuration.tracesSearch, canvas: canvas, bar: searchBar,
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
                                     options: { [unowned self] in self.host.searchOptions })

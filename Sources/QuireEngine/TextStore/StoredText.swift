@@ -1,0 +1,55 @@
+/// Which bytes a stored text was read from. Policy: the same path (`DocumentIdentity`'s),
+/// the same file there (device and inode), and the same bytes as far as the file system
+/// says (size and modification time to the nanosecond) — a file rewritten in place or
+/// rebuilt under its name is a different key, so its text is read again.
+public struct TextStoreKey: Hashable, Sendable {
+    public let path: String
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int64
+    public let modifiedSeconds: Int64
+    public let modifiedNanoseconds: Int64
+    public let pageCount: Int
+
+    public init(path: String, device: UInt64, inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, pageCount: Int) {
+        self.path = path
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modifiedSeconds = modifiedSeconds
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.pageCount = pageCount
+    }
+
+    /// The entry's file name: a hash of the path (the entry itself holds the whole key,
+    /// so two paths with one hash only replace each other's entries).
+    var entryName: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16) + TextStore.entrySuffix
+    }
+}
+
+/// A document's text as the store keeps it: each page's search text (`PageText`), and
+/// whether it was recognised from the page's pictures rather than read from its fonts.
+public struct StoredText: Sendable {
+    public struct Page: Sendable {
+        public let text: PageText
+        /// Recognised (OCR) rather than read: kept apart so that it can be told and replaced.
+        public let recognised: Bool
+        public init(_ text: PageText, recognised: Bool = false) {
+            self.text = text
+            self.recognised = recognised
+        }
+    }
+
+    public let key: TextStoreKey
+    /// One per page of `key.pageCount`.
+    public let pages: [Page]
+
+    public init?(key: TextStoreKey, pages: [Page]) {
+        guard pages.count == key.pageCount else { return nil }
+        self.key = key
+        self.pages = pages
+    }
+}

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Documents' text kept on disk, so that a document reopened is searched without reading
+/// its pages again. Policy:
+///  1. One entry a document, `$XDG_CACHE_HOME/quire/text/<hash of the path>.qtext`, in the
+///     bytes of `TextStoreFormat`; an entry is only ever replaced whole (`AtomicFile`).
+///  2. An entry answers only for its exact key (`TextStoreKey`: path, file, size, time,
+///     page count). One that does not decode for the key asked — damaged, foreign, from
+///     another version of the file — is removed, and the text is read again.
+///  3. All entries together stay within `budget` bytes: after each write the least
+///     recently used go first (an entry's modification time is set when it is read). An
+///     entry larger than the whole budget is not written.
+///  4. A folder that is not private to the user (`PrivateDirectory`) is not used.
+/// Safe from any thread: writes take turns; a read never waits for one.
+public final class TextStore: Sendable {
+    public static let entrySuffix = ".qtext"
+    public static let defaultBudgetMiB = 256
+
+    public enum Lookup: Sendable {
+        case found(StoredText)
+        case missing
+        /// An entry was there and was not sound for the key: it is gone now.
+        case dropped
+    }
+
+    public let directory: String
+    public let budget: Int
+    private let writing = Condition()
+    nonisolated(unsafe) private static var writesUnderWay = 0 // guarded by `writesLock`
+    private static let writesLock = Condition()
+
+    public init(directory: String = TextStore.defaultDirectory(), budget: Int = TextStore.defaultBudgetMiB << 20) {
+        self.directory = directory
+        self.budget = max(0, budget)
+    }
+
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/quire/text" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.cache/quire/text"
+    }
+
+    /// The stored text for `key`, if a sound entry holds it (rule 2).
+    public func load(_ key: TextStoreKey) -> Lookup {
+        guard PrivateDirectory.problem(directory) == nil else { return .missing }
+        let file = AtomicFile(directory: directory, name: key.entryName, steps: .system)
+        switch file.read(limit: max(budget, 1)) {
+        case .missing: return .missing
+        case .unreadable:
+            unlink(file.path)
+            return .dropped
+        case .bytes(let bytes, _):
+            guard let stored = TextStoreFormat.decode(bytes, for: key) else {
+                unlink(file.path)
+                return .dropped
+            }
+            utimensat(AT_FDCWD, file.path, nil, 0) // used now (rule 3)
+            return .found(stored)
+        }
+    }
+
+    /// Writes `stored`'s entry, then trims the store to its budget; false when it was not
+    /// written (too large, or the folder cannot be used).
+    @discardableResult
+    public func save(_ stored: StoredText) -> Bool {
+        Self.writeBegins()
+        defer { Self.writeEnds() }
+        let bytes = TextStoreFormat.encode(stored)
+        guard bytes.count <= budget else { return false }
+        return writing.locked {
+            guard PrivateDirectory.problem(directory) == nil, (try? PrivateDirectory.create(directory)) != nil else { return false }
+            let file = AtomicFile(directory: directory, name: stored.key.entryName, steps: .system)
+            guard (try? file.replace(with: bytes)) != nil else { return false }
+            trim(keeping: stored.key.entryName)
+            return true
+        }
+    }
+
+    /// The entries' total size in bytes.
+    public var totalBytes: Int { entries().reduce(0) { $0 + $1.size } }
+
+    /// The names of the entries, least recently used first.
+    public var entryNames: [String] { entries().map(\.name) }
+
+    /// Waits until no write of any store is under way, at most `seconds`: Quire ending
+    /// lets an entry being written reach the disk.
+    public static func waitForWrites(seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        writesLock.locked {
+            while writesUnderWay > 0, Date() < deadline { writesLock.wait(seconds: deadline.timeIntervalSinceNow) }
+        }
+    }
+
+    static func writeBegins() { writesLock.locked { writesUnderWay += 1 } }
+    static func writeEnds() {
+        writesLock.locked {
+            writesUnderWay -= 1
+            writesLock.broadcast()
+        }
+    }
+
+    private struct Entry {
+        let name: String
+        let size: Int
+        let used: Double
+    }
+
+    /// The entries (regular files named as entries), least recently used first; leftovers
+    /// of interrupted writes older than a minute go too.
+    private func entries() -> [Entry] {
+        guard let listing = opendir(directory) else { return [] }
+        defer { closedir(listing) }
+        var found: [Entry] = []
+        let now = Double(time(nil))
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            var facts = stat()
+            guard lstat(directory + "/" + name, &facts) == 0, facts.st_mode & S_IFMT == S_IFREG else { continue }
+            let used = Double(facts.st_mtim.tv_sec) + Double(facts.st_mtim.tv_nsec) / 1e9
+            if name.contains(Self.entrySuffix + ".tmp-") {
+                if now - used > 60 { unlink(directory + "/" + name) }
+                continue
+            }
+            guard name.hasSuffix(Self.entrySuffix) else { continue }
+            found.append(Entry(name: name, size: Int(facts.st_size), used: used))
+        }
+        return found.sorted { ($0.used, $0.name) < ($1.used, $1.name) }
+    }
+
+    private func trim(keeping kept: String) {
+        var entries = entries()
+        var total = entries.reduce(0) { $0 + $1.size }
+        while total > budget, let oldest = entries.first(where: { $0.name != kept }) {
+            unlink(directory + "/" + oldest.name)
+            total -= oldest.size
+            entries.removeAll { $0.name == oldest.name }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// The text store in real runs: `--find` snapshots in one cache folder, the search traced
+/// (`QUIRE_TRACE_SEARCH`: where a complete query's text came from, and how many pages the
+/// helpers read in the run).
+final class TextStoreWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    private var cache: String!
+    override func setUpWithError() throws {
+        fixtures = try Fixtures()
+        cache = fixtures.path("cache")
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    override func tearDown() { fixtures = nil }
+
+    private func find(_ word: String, in document: String) throws -> (summary: String, source: String) {
+        let run = try QuireRun.run(["--snapshot", fixtures.path("shot.png"), "--size", "900x700", "--find", word, document],
+                                   environment: ["XDG_CACHE_HOME": cache, "QUIRE_TRACE_SEARCH": "1"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let summary = run.standardOutput.components(separatedBy: " ").first { $0.hasPrefix("match=") } ?? "none"
+        let source = run.standardError.components(separatedBy: "\n").last { $0.contains("complete: text store") } ?? "no trace"
+        return (summary, source)
+    }
+
+    private var entries: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/quire/text")) ?? []).filter { $0.hasSuffix(".qtext") }
+    }
+
+    /// Searched and closed, the document reopened answers its first query from the store:
+    /// the helpers read no page's text.
+    func testAReopenedDocumentIsSearchedWithoutReadingItsPages() throws {
+        let document = fixtures.searchable()
+        let first = try find("fox", in: document)
+        XCTAssertEqual(first.summary, "match=1/105")
+        XCTAssertTrue(first.source.contains("text store missing"), first.source)
+        XCTAssertEqual(entries.count, 1, "no entry written")
+        let again = try find("fox", in: document)
+        XCTAssertEqual(again.summary, "match=1/105")
+        XCTAssertTrue(again.source.hasSuffix("text store found, 0 pages read by helpers"), again.source)
+    }
+
+    /// A file rebuilt at the same path, with as many pages, is read again: its own matches.
+    func testAFileChangedOnDiskIsReadAgain() throws {
+        let document = fixtures.searchable()
+        XCTAssertEqual(try find("fox", in: document).summary, "match=1/105")
+        _ = fixtures.dense(pages: 4, named: "searchable.pdf")
+        let changed = try find("fox", in: document)
+        XCTAssertEqual(changed.summary, "match=1/200")
+        XCTAssertTrue(changed.source.contains("text store dropped"), changed.source)
+        XCTAssertFalse(changed.source.hasSuffix(" 0 pages read by helpers"), changed.source)
+    }
+
+    /// A damaged entry is dropped and the text read again: the same answer as before.
+    func testADamagedEntryIsDroppedAndTheSearchStaysRight() throws {
+        let document = fixtures.searchable()
+        XCTAssertEqual(try find("fox", in: document).summary, "match=1/105")
+        let entry = try XCTUnwrap(entries.first).withPrefix(cache + "/quire/text/")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: entry))
+        bytes[bytes.count - 9] ^= 0x5A
+        try bytes.write(to: URL(fileURLWithPath: entry))
+        let again = try find("fox", in: document)
+        XCTAssertEqual(again.summary, "match=1/105")
+        XCTAssertTrue(again.source.contains("text store dropped"), again.source)
+        XCTAssertEqual(entries.count, 1, "the text read again is stored again")
+    }
+}
+
+private extension String {
+    func withPrefix(_ prefix: String) -> String { prefix + self }
+}
