@@ -46,7 +46,11 @@ let package = Package(
         // zlib (zlib1g-dev, already needed by GLib's headers and CSplash): the text store's
         // entries are compressed and checksummed with it (`TextStoreFormat`).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "QuireEngine", dependencies: ["CGettext", "CZlib"]),
+        // PCRE2 (libpcre2-dev; GLib's own dependency, so already on every machine with GTK):
+        // regular expressions in Find whose work per page is bounded (match and depth limits),
+        // which neither Swift's Regex nor NSRegularExpression can be (`RegexPattern`).
+        .systemLibrary(name: "CPcre2", pkgConfig: "libpcre2-16", providers: [.apt(["libpcre2-dev"])]),
+        .target(name: "QuireEngine", dependencies: ["CGettext", "CZlib", "CPcre2"]),
         // A rendered picture: a cairo image surface, over its own pixels or shared memory.
         .target(name: "QuireImage", dependencies: ["QuireEngine", "CCairo"]),
         .target(name: "QuireDocument", dependencies: ["QuireEngine", "QuireImage", "CPoppler", "CCairo", "CSplash"],

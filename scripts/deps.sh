@@ -5,8 +5,9 @@ set -eu
 # Read Aloud: libspeechd-dev to build (libspeechd2 at run time), speech-dispatcher to speak
 # through and espeak-ng as its voice (Debian's default one); its tests use speech-dispatcher's
 # own generic module with the audio plugins' ALSA null device, which come with it.
+# libpcre2-dev: Find's regular expressions, bounded per page (GLib already depends on libpcre2).
 
-run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev pkg-config
+run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev libpcre2-dev pkg-config
   libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf mupdf-tools poppler-utils meson ninja-build desktop-file-utils appstream
   gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales at-spi2-core python3-pyatspi"

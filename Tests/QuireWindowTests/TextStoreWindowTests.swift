@@ -20,7 +20,7 @@ final class TextStoreWindowTests: XCTestCase {
                                    environment: ["XDG_CACHE_HOME": cache, "QUIRE_TRACE_SEARCH": "1"])
         XCTAssertEqual(run.status, 0, run.standardError)
         let summary = run.standardOutput.components(separatedBy: " ").first { $0.hasPrefix("match=") } ?? "none"
-        let source = run.standardError.components(separatedBy: "\n").last { $0.contains("complete: text store") } ?? "no trace"
+        let source = run.standardError.components(separatedBy: "\n").last { $0.hasPrefix("quire: search text for “") } ?? "no trace"
         return (summary, source)
     }
 

@@ -175,8 +175,10 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
             case .page(let generation, let page, let matcher):
                 if generation != batchGeneration { batch = []; batchGeneration = generation }
                 let text = self.text(of: page, from: source)
-                let contexts = text.map { text in matcher.matches(in: text).map { text.context(of: $0) } } ?? []
-                batch.append(PageMatches(page: page, contexts: contexts, unreadable: text == nil))
+                // A regular expression stopped on the page (too costly, or replaced) leaves it unsearched.
+                let found = text.flatMap { text in matcher.search(text, while: { self.isCurrent(generation) }) }
+                let contexts = text.map { text in (found ?? []).map { text.context(of: $0) } } ?? []
+                batch.append(PageMatches(page: page, contexts: contexts, unreadable: found == nil))
                 // Deliver at most about every 10 ms (a cached walk finishes a page in
                 // microseconds); the rest goes with `.flush` when the walk runs out.
                 let now = clock.now
@@ -197,6 +199,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
     /// ".", ",", ":" and "-" as parts of words (it misses "fox." for "fox"), so whole-word
     /// areas are poppler's areas of all matches, kept where the engine's match is a whole word.
     private func areasOfMatches(of query: SearchQuery, onPage page: Int, in source: Source) -> [[Rect]] {
+        if query.regex { return text(of: page, from: source).map { areasOfPatternMatches(of: query, in: $0, onPage: page, source) } ?? [] }
         guard query.wholeWords, let text = text(of: page, from: source) else { return source.matchAreas(of: query, onPage: page) }
         var anyWord = query
         anyWord.wholeWords = false
@@ -205,6 +208,45 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         guard areas.count == all.count else { return source.matchAreas(of: query, onPage: page) }
         let whole = Set(TextMatcher(query).matches(in: text))
         return zip(all, areas).filter { whole.contains($0.0) }.map(\.1)
+    }
+
+    /// Poppler finds words, not patterns: each different text the pattern matched is found
+    /// as words (case and all), and of those finds the ones where the pattern matched are
+    /// kept, in the pattern's order. At most `patternTextsPerPage` different texts a page
+    /// are looked up (each is a question to a helper); matches of others are not lit.
+    private func areasOfPatternMatches(of query: SearchQuery, in text: PageText, onPage page: Int, _ source: Source) -> [[Rect]] {
+        let matches = TextMatcher(query).matches(in: text)
+        var areas: [Range<Int>: [Rect]] = [:]
+        var looked: Set<[UInt16]> = []
+        for match in matches where areas[match] == nil {
+            let words = Self.words(of: text.units[match])
+            guard looked.count < Self.patternTextsPerPage, looked.insert(words).inserted else { continue }
+            let literal = SearchQuery(String(decoding: words, as: UTF16.self), caseSensitive: true)
+            let all = TextMatcher(literal).matches(in: text)
+            let found = source.matchAreas(of: literal, onPage: page)
+            guard all.count == found.count else { continue }
+            for (range, area) in zip(all, found) { areas[range] = area }
+        }
+        return matches.map { areas[$0] ?? [] } // in place, unlit: the marks keep their order
+    }
+
+    static var patternTextsPerPage: Int { 24 }
+
+    /// A match's text as a plain query finds it: a hyphen ending a line inside a word goes
+    /// with the break, and breaks are spaces.
+    private static func words(of units: ArraySlice<UInt16>) -> [UInt16] {
+        var words: [UInt16] = []
+        var index = units.startIndex
+        while index < units.endIndex {
+            let unit = units[index]
+            if TextFold.isHyphen(unit), index + 1 < units.endIndex, units[index + 1] == TextFold.newline {
+                index += 2
+                continue
+            }
+            words.append(unit == TextFold.newline ? TextFold.space : unit)
+            index += 1
+        }
+        return words
     }
 
     private func text(of page: Int, from source: Source?) -> PageText? {

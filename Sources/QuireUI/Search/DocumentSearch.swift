@@ -27,7 +27,7 @@ final class DocumentSearch {
     private var session = SearchSession()
     var results: SearchResults? { session.results }
     /// The bar's options (the window's Match Case and Whole Words actions hold them).
-    private let options: () -> (caseSensitive: Bool, wholeWords: Bool)
+    private let options: () -> SearchOptions
     /// Called when what the search shows has settled (for `--snapshot`).
     var onSettled: (() -> Void)?
 
@@ -35,7 +35,7 @@ final class DocumentSearch {
     private let stored: TextStoreSlot?
 
     init(file: DocumentFile, pageCount: Int, textBudget: Int, stored: TextStoreSlot?, threads: Int, trace: Bool = false, canvas: PageCanvas,
-         bar: SearchBar, pageLabel: @escaping (Int) -> String, options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
+         bar: SearchBar, pageLabel: @escaping (Int) -> String, options: @escaping () -> SearchOptions) {
         self.bar = bar
         self.stored = stored
         self.trace = trace
@@ -86,17 +86,32 @@ final class DocumentSearch {
 
     private func find(_ text: String, from page: Int, keeping kept: SearchResults.Match?) {
         let options = self.options()
-        let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords)
+        let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords, regex: options.regex)
         if let results, results.query == query { return }
         bar.results.removeAll()
         guard !query.isBlank else {
             clear()
             return
         }
+        if query.regex, let problem = TextMatcher(query).problem {
+            return refuse(query, problem)
+        }
         let generation = workers.search(query, from: kept?.page ?? page)
         session.start(query, generation: generation, from: page, keeping: kept, pageCount: canvas?.pageCount ?? 0)
         updateStatus()
         canvas?.redraw()
+    }
+
+    /// A pattern that does not compile: nothing is searched, and the bar says why.
+    private func refuse(_ query: SearchQuery, _ problem: RegexPattern.Problem) {
+        workers.cancel()
+        session.clear()
+        canvas?.redraw()
+        let message = tr("Not a valid pattern: {reason} (at character {place})",
+                         ["reason": problem.message, "place": String(problem.offset + 1)])
+        bar.show(problem: message)
+        if trace { printError("search “\(query.text)”: \(message)") }
+        onSettled?()
     }
 
     /// Searches again after an option changed.
@@ -226,10 +241,11 @@ final class DocumentSearch {
         let line = "search “\(query)”: \(summary), \(bar.results.count) rows"
         if line != tracedLine { printError(line) }
         tracedLine = line
-        // Where the text came from, once a query is complete: the text store, or helpers' reads.
+        // Where the text came from, once a query is complete: the text store, or helpers' reads
+        // (not a line of the search's state, which tests read as the last such line).
         if results?.isComplete == true, tracedSources != results?.generation {
             tracedSources = results?.generation
-            printError("search “\(query)” complete: text store \(stored?.read.rawValue ?? "none"), "
+            printError("search text for “\(query)”: text store \(stored?.read.rawValue ?? "none"), "
                        + "\(RemoteDocument.textReads.load(ordering: .relaxed)) pages read by helpers")
         }
     }
@@ -239,4 +255,11 @@ final class DocumentSearch {
 extension DocumentSearch: PageOverlay {
     /// The areas of the page's matches, the current one marked as such.
     func marks(onPage page: Int) -> [PageMark] { session.highlights(onPage: page)?.marks ?? [] }
+}
+
+/// The find bar's options, as the window's actions hold them.
+struct SearchOptions {
+    var caseSensitive: Bool
+    var wholeWords: Bool
+    var regex: Bool
 }

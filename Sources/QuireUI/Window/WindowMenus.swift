@@ -19,6 +19,7 @@ enum WindowMenus {
         ("find", "<Control>f"),
         ("find-next", "<Control>g|F3"),
         ("find-previous", "<Control><Shift>g|<Shift>F3"),
+        ("find-regex", "<Control><Alt>r"),
         ("go-back", "<Alt>Left|Back"),
         ("go-forward", "<Alt>Right|Forward"),
         ("sidebar", "F9"),
