@@ -12,8 +12,6 @@ extension DocumentFile {
         guard isLocalFile, (password ?? "").isEmpty, !namesEncryption else { return nil }
         var facts = stat()
         guard fstat(descriptor.fd, &facts) == 0 else { return nil }
-        return TextStoreKey(path: identity.path, device: UInt64(facts.st_dev), inode: UInt64(facts.st_ino), size: Int64(facts.st_size),
-                            modifiedSeconds: Int64(facts.st_mtim.tv_sec), modifiedNanoseconds: Int64(facts.st_mtim.tv_nsec),
-                            pageCount: pageCount)
+        return TextStoreKey(path: identity.path, facts: facts, pageCount: pageCount)
     }
 }

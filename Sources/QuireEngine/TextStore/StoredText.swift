@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Which bytes a stored text was read from. Policy: the same path (`DocumentIdentity`'s),
 /// the same file there (device and inode), and the same bytes as far as the file system
 /// says (size and modification time to the nanosecond) — a file rewritten in place or
@@ -19,6 +23,20 @@ public struct TextStoreKey: Hashable, Sendable {
         self.modifiedSeconds = modifiedSeconds
         self.modifiedNanoseconds = modifiedNanoseconds
         self.pageCount = pageCount
+    }
+
+    /// The key of the file at `path` as it is now (no links followed: the store's paths are
+    /// resolved); nil when it cannot be stat'ed or is not a regular file.
+    public init?(statingPath path: String, pageCount: Int) {
+        var facts = stat()
+        guard lstat(path, &facts) == 0, facts.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(path: path, facts: facts, pageCount: pageCount)
+    }
+
+    /// The key of a file of these facts (`fstat`'s or `stat`'s) at `path`.
+    public init(path: String, facts: stat, pageCount: Int) {
+        self.init(path: path, device: UInt64(facts.st_dev), inode: UInt64(facts.st_ino), size: Int64(facts.st_size),
+                  modifiedSeconds: Int64(facts.st_mtim.tv_sec), modifiedNanoseconds: Int64(facts.st_mtim.tv_nsec), pageCount: pageCount)
     }
 
     /// The entry's file name: a hash of the path (the entry itself holds the whole key,

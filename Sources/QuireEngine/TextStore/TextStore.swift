@@ -79,6 +79,22 @@ public final class TextStore: Sendable {
         }
     }
 
+    /// The entries' names, most recently used first.
+    public var entriesByUse: [String] { entries().reversed().map(\.name) }
+
+    /// The text of the entry named `name` with the key it names, if sound; a damaged entry
+    /// is removed (rule 2). Reading it does not count as a use.
+    public func read(entryNamed name: String) -> StoredText? {
+        guard !name.contains("/"), PrivateDirectory.problem(directory) == nil else { return nil }
+        let file = AtomicFile(directory: directory, name: name, steps: .system)
+        guard case .bytes(let bytes, _) = file.read(limit: max(budget, 1)) else { return nil }
+        guard let stored = TextStoreFormat.decode(bytes), stored.key.entryName == name else {
+            unlink(file.path)
+            return nil
+        }
+        return stored
+    }
+
     /// The entries' total size in bytes.
     public var totalBytes: Int { entries().reduce(0) { $0 + $1.size } }
 

@@ -54,16 +54,22 @@ public enum TextStoreFormat {
 
     /// The entry's text, if `bytes` are a sound entry for exactly `key`.
     public static func decode(_ bytes: [UInt8], for key: TextStoreKey) -> StoredText? {
+        guard let stored = decode(bytes), stored.key == key else { return nil }
+        return stored
+    }
+
+    /// The entry's text and the key it names, if `bytes` are a sound entry (the search
+    /// across documents reads entries without knowing their keys; it checks them against
+    /// the files after).
+    public static func decode(_ bytes: [UInt8]) -> StoredText? {
         guard bytes.count >= magic.count + 8, checksum(bytes[..<(bytes.count - 4)]) == readLast32(bytes) else { return nil }
         var reader = Reader(bytes: bytes[..<(bytes.count - 4)])
         guard reader.take(magic.count).map(Array.init) == magic, reader.u16() == version, reader.u16() == 0,
-              let pathLength = reader.u32(), pathLength <= maxPathBytes, let path = reader.take(Int(pathLength)),
-              String(decoding: path, as: UTF8.self) == key.path, Array(path) == Array(key.path.utf8),
-              reader.u64() == key.device, reader.u64() == key.inode,
-              reader.u64().map(Int64.init(bitPattern:)) == key.size,
-              reader.u64().map(Int64.init(bitPattern:)) == key.modifiedSeconds,
-              reader.u64().map(Int64.init(bitPattern:)) == key.modifiedNanoseconds,
-              let pageCount = reader.u32(), Int(pageCount) == key.pageCount, Int(pageCount) <= maxPages,
+              let pathLength = reader.u32(), pathLength <= maxPathBytes, let pathBytes = reader.take(Int(pathLength)),
+              let path = String(validating: pathBytes, as: UTF8.self),
+              let device = reader.u64(), let inode = reader.u64(), let size = reader.u64(), let seconds = reader.u64(),
+              let nanoseconds = reader.u64(),
+              let pageCount = reader.u32(), Int(pageCount) <= maxPages,
               let stored = reader.u32(), let inflatedLength = reader.u32(), Int(inflatedLength) <= maxInflated,
               Int(inflatedLength) <= Int(pageCount) * (5 + PageCharacters.limit * 2),
               let compressed = reader.take(Int(stored)), reader.isAtEnd,
@@ -83,6 +89,8 @@ public enum TextStoreFormat {
             pages.append(StoredText.Page(PageText(normalizedUnits: units), recognised: flags & recognisedFlag != 0))
         }
         guard body.isAtEnd else { return nil }
+        let key = TextStoreKey(path: path, device: device, inode: inode, size: Int64(bitPattern: size), modifiedSeconds: Int64(bitPattern: seconds),
+                               modifiedNanoseconds: Int64(bitPattern: nanoseconds), pageCount: Int(pageCount))
         return StoredText(key: key, pages: pages)
     }
 

@@ -81,10 +81,17 @@ final class DocumentSearch {
         find(text, from: page, keeping: match ?? SearchResults.Match(page: page, index: 0))
     }
 
+    /// Searches for `text` with the bar's options and makes `match` the current one, brought
+    /// into view (a match chosen in the search across documents).
+    func find(_ text: String, at match: SearchResults.Match) {
+        session.clear()
+        find(text, from: match.page, keeping: match, revealing: true)
+    }
+
     /// The current match, for a reload to keep.
     var currentMatch: SearchResults.Match? { results?.current }
 
-    private func find(_ text: String, from page: Int, keeping kept: SearchResults.Match?) {
+    private func find(_ text: String, from page: Int, keeping kept: SearchResults.Match?, revealing: Bool = false) {
         let options = self.options()
         let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords, regex: options.regex)
         if let results, results.query == query { return }
@@ -97,7 +104,7 @@ final class DocumentSearch {
             return refuse(query, problem)
         }
         let generation = workers.search(query, from: kept?.page ?? page)
-        session.start(query, generation: generation, from: page, keeping: kept, pageCount: canvas?.pageCount ?? 0)
+        session.start(query, generation: generation, from: page, keeping: kept, revealing: revealing, pageCount: canvas?.pageCount ?? 0)
         updateStatus()
         canvas?.redraw()
     }

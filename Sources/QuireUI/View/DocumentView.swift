@@ -331,6 +331,16 @@ final class DocumentView {
         chrome?.onSettled?()
     }
 
+    /// Finds `text` and shows `match` (the search across documents chose it), once the
+    /// document is shown if it is still opening.
+    func find(_ text: String, at match: SearchResults.Match) {
+        guard let search, shown != nil, !session.isEmpty else { return pendingFind = (text, match) }
+        searchBar.open(text: text)
+        search.find(text, at: match)
+    }
+    /// A match to show once the document opening is shown.
+    private var pendingFind: (text: String, match: SearchResults.Match)?
+
     /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
     func open(_ argument: String, password: String? = nil) {
         if keepingUnsaved(then: { [unowned self] in self.open(argument, password: password) }) { return }
@@ -600,6 +610,10 @@ final class DocumentView {
             search.findAgain(text, keeping: match, from: page ?? canvas.currentPage)
         case nil:
             break
+        }
+        if let (text, match) = pendingFind {
+            pendingFind = nil
+            find(text, at: match)
         }
         if let start = start.sidebar { setSidebar(open: true, view: start.view, chosen: start.chosen) }
         stack.remove(named: "document")
