@@ -15,9 +15,9 @@ final class TextStoreWindowTests: XCTestCase {
     }
     override func tearDown() { fixtures = nil }
 
-    private func find(_ word: String, in document: String) throws -> (summary: String, source: String) {
+    private func find(_ word: String, in document: String, password: String? = nil) throws -> (summary: String, source: String) {
         let run = try QuireRun.run(["--snapshot", fixtures.path("shot.png"), "--size", "900x700", "--find", word, document],
-                                   environment: ["XDG_CACHE_HOME": cache, "QUIRE_TRACE_SEARCH": "1"])
+                                   environment: ["XDG_CACHE_HOME": cache, "QUIRE_TRACE_SEARCH": "1"].merging(password.map { ["QUIRE_PASSWORD": $0] } ?? [:]) { $1 })
         XCTAssertEqual(run.status, 0, run.standardError)
         let summary = run.standardOutput.components(separatedBy: " ").first { $0.hasPrefix("match=") } ?? "none"
         let source = run.standardError.components(separatedBy: "\n").last { $0.hasPrefix("quire: search text for “") } ?? "no trace"
@@ -50,6 +50,15 @@ final class TextStoreWindowTests: XCTestCase {
         XCTAssertEqual(changed.summary, "match=1/200")
         XCTAssertTrue(changed.source.contains("text store dropped"), changed.source)
         XCTAssertFalse(changed.source.hasSuffix(" 0 pages read by helpers"), changed.source)
+    }
+
+    /// An encrypted document's text is not written to the disk in the clear.
+    func testAnEncryptedDocumentIsNotStored() throws {
+        let document = try fixtures.encrypted(password: "s3cret")
+        let found = try find("hello", in: document, password: "s3cret")
+        XCTAssertEqual(found.summary, "match=1/4")
+        XCTAssertTrue(found.source.contains("text store none"), found.source)
+        XCTAssertEqual(entries, [])
     }
 
     /// A damaged entry is dropped and the text read again: the same answer as before.

@@ -40,6 +40,8 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         var storeChecked = true
         /// Every page is cached and the store lacks them: the filler writes them.
         var storeWanted = false
+        /// The filler has ended: nothing writes the store any more.
+        var fillerEnded = false
     }
 
     public let threadCount: Int
@@ -263,7 +265,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         let kept = cache.insert(text, page: page)
         if kept, store != nil, cache.cachedPages == pageCount {
             condition.locked {
-                guard !state.storeWanted, let store else { return }
+                guard !state.storeWanted, !state.fillerEnded, let store else { return }
                 state.storeWanted = true
                 store.writeAhead()
                 condition.broadcast()
@@ -281,7 +283,11 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
 
     /// Writes every cached page to the store, if it is to have them.
     private func writeStore() {
-        guard let store, condition.locked({ state.storeWanted }) else { return }
+        let wanted = condition.locked {
+            state.fillerEnded = true
+            return state.storeWanted
+        }
+        guard let store, wanted else { return }
         defer { store.writeDone() }
         var pages: [PageText] = []
         pages.reserveCapacity(pageCount)
