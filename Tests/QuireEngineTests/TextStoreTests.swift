@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import QuireEngine
 
@@ -49,7 +50,9 @@ final class TextStoreTests: XCTestCase {
     func testManyDocumentsStayWithinTheBudget() throws {
         let one = TextStoreFormat.encode(stored(key("doc-0", pages: 50), text: String(repeating: "some words that repeat ", count: 20))).count
         let budget = one * 5 + one / 2
-        let store = TextStore(directory: directory, budget: budget)
+        // A clock of its own, a second a use: the file system's ticks are coarser than the loop.
+        let clock = Mutex(1_700_000_000.0)
+        let store = TextStore(directory: directory, budget: budget, now: { clock.withLock { $0 += 1; return $0 } })
         for index in 0..<40 {
             XCTAssertTrue(store.save(stored(key("doc-\(index)", pages: 50), text: String(repeating: "some words that repeat ", count: 20))))
             XCTAssertLessThanOrEqual(store.totalBytes, budget, "after \(index + 1) documents")

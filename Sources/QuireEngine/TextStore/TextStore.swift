@@ -28,13 +28,17 @@ public final class TextStore: Sendable {
 
     public let directory: String
     public let budget: Int
+    /// Seconds since 1970: when an entry is used (its modification time, rule 3).
+    private let now: @Sendable () -> Double
     private let writing = Condition()
     nonisolated(unsafe) private static var writesUnderWay = 0 // guarded by `writesLock`
     private static let writesLock = Condition()
 
-    public init(directory: String = TextStore.defaultDirectory(), budget: Int = TextStore.defaultBudgetMiB << 20) {
+    public init(directory: String = TextStore.defaultDirectory(), budget: Int = TextStore.defaultBudgetMiB << 20,
+                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.directory = directory
         self.budget = max(0, budget)
+        self.now = now
     }
 
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -57,7 +61,7 @@ public final class TextStore: Sendable {
                 unlink(file.path)
                 return .dropped
             }
-            utimensat(AT_FDCWD, file.path, nil, 0) // used now (rule 3)
+            markUsed(file.path)
             return .found(stored)
         }
     }
@@ -74,6 +78,7 @@ public final class TextStore: Sendable {
             guard PrivateDirectory.problem(directory) == nil, (try? PrivateDirectory.create(directory)) != nil else { return false }
             let file = AtomicFile(directory: directory, name: stored.key.entryName, steps: .system)
             guard (try? file.replace(with: bytes)) != nil else { return false }
+            markUsed(file.path)
             trim(keeping: stored.key.entryName)
             return true
         }
@@ -108,6 +113,15 @@ public final class TextStore: Sendable {
         writesLock.locked {
             while writesUnderWay > 0, Date() < deadline { writesLock.wait(seconds: deadline.timeIntervalSinceNow) }
         }
+    }
+
+    /// Sets the entry's modification time to now: its last use (rule 3). The file system's
+    /// own clock ticks in milliseconds; two uses within one tick would look alike.
+    private func markUsed(_ path: String) {
+        let seconds = now()
+        let time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var times = [time, time]
+        utimensat(AT_FDCWD, path, &times, 0)
     }
 
     static func writeBegins() { writesLock.locked { writesUnderWay += 1 } }
