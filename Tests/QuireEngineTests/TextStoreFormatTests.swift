@@ -6,13 +6,22 @@ import XCTest
 final class TextStoreFormatTests: XCTestCase {
     static let key = TextStoreKey(path: "/books/manual.pdf", device: 2049, inode: 77, size: 123_456, modifiedSeconds: 1_700_000_000,
                                   modifiedNanoseconds: 123, pageCount: 3)
+    static let words = StoredText.Characters(text: "scanned words", boxes: (0..<13).map { Rect(x: 72 + Double($0) * 6.5, y: 100.25, width: 6, height: 12) })!
     static let stored = StoredText(key: key, pages: [StoredText.Page(PageText("Über die ﬁne\nhy-\nphen")), StoredText.Page(PageText("")),
-                                                     StoredText.Page(PageText("scanned words"), recognised: true)])!
+                                                     StoredText.Page(PageText("scanned words"), recognised: true, characters: words)])!
 
     func testWhatIsWrittenReadsBack() throws {
         let read = try XCTUnwrap(TextStoreFormat.decode(TextStoreFormat.encode(Self.stored), for: Self.key))
         XCTAssertEqual(read.pages.map(\.text.units), Self.stored.pages.map(\.text.units))
         XCTAssertEqual(read.pages.map(\.recognised), [false, false, true])
+        XCTAssertEqual(read.pages.map(\.characters), [nil, nil, Self.words], "characters and their boxes, exactly (halves and quarters of points)")
+    }
+
+    /// Characters that `PageCharacters` would refuse are not stored: a box too few, or not finite.
+    func testCharactersMustHaveABoxEachAllFinite() {
+        XCTAssertNil(StoredText.Characters(text: "abc", boxes: [Rect(x: 0, y: 0, width: 1, height: 1)]))
+        XCTAssertNil(StoredText.Characters(text: "a", boxes: [Rect(x: .nan, y: 0, width: 1, height: 1)]))
+        XCTAssertNotNil(StoredText.Characters(text: "é", boxes: [Rect(x: 0, y: 0, width: 1, height: 1)]))
     }
 
     /// Another path, file, version of the file or page count: not this document's text.

@@ -48,16 +48,34 @@ public struct TextStoreKey: Hashable, Sendable {
     }
 }
 
-/// A document's text as the store keeps it: each page's search text (`PageText`), and
-/// whether it was recognised from the page's pictures rather than read from its fonts.
+/// A document's text as the store keeps it: each page's search text (`PageText`), whether
+/// it was recognised from the page's pictures rather than read from its fonts, and where
+/// known its characters with their boxes (`PageCharacters`' text and boxes, as caret mode
+/// and recognised words give them).
 public struct StoredText: Sendable {
     public struct Page: Sendable {
         public let text: PageText
         /// Recognised (OCR) rather than read: kept apart so that it can be told and replaced.
         public let recognised: Bool
-        public init(_ text: PageText, recognised: Bool = false) {
+        public let characters: Characters?
+        public init(_ text: PageText, recognised: Bool = false, characters: Characters? = nil) {
             self.text = text
             self.recognised = recognised
+            self.characters = characters
+        }
+    }
+
+    /// A page's characters and one box each (points from the page's top-left as shown).
+    public struct Characters: Sendable, Equatable {
+        public let text: String
+        public let boxes: [Rect]
+        /// Nil unless as many boxes as characters (Unicode scalars), at most
+        /// `PageCharacters.limit`, every box finite: what `PageCharacters` would take.
+        public init?(text: String, boxes: [Rect]) {
+            guard boxes.count <= PageCharacters.limit, text.unicodeScalars.count == boxes.count,
+                  boxes.allSatisfy({ [$0.x, $0.y, $0.width, $0.height].allSatisfy(\.isFinite) }) else { return nil }
+            self.text = text
+            self.boxes = boxes
         }
     }
 

@@ -6,12 +6,16 @@ import CZlib
 ///     (u32 length, UTF-8), device, inode (u64), size, modification seconds and nanoseconds
 ///     (i64), page count (u32); the payload's stored and inflated lengths (u32 each); the
 ///     payload, zlib-compressed; a CRC-32 of every byte before it (u32).
-///  2. The payload is, per page: flags (u8: bit 0 recognised; no other bit may be set),
-///     the length in UTF-16 units (u32), the units (u16 each). It must end exactly at the
-///     last page.
+///  2. The payload is, per page: flags (u8: bit 0 recognised, bit 1 characters follow; no
+///     other bit may be set), the length in UTF-16 units (u32), the units (u16 each); with
+///     characters, their text's length in UTF-8 bytes (u32) and the bytes, the count of
+///     boxes (u32) and each box as x, y, width, height (f32 each). It must end exactly at
+///     the last page; characters must be valid UTF-8, as many as their boxes, every box
+///     finite (`StoredText.Characters`).
 ///  3. Refused (nil), never guessed at: another magic or version, a key not the one asked
 ///     for (another path, file, version of it or page count), a length past the bytes or
-///     past the limits (`maxPages`, `PageCharacters.limit` units a page, `maxInflated`), a
+///     past the limits (`maxPages`, `PageCharacters.limit` units or characters a page,
+///     `maxInflated`), characters not as rule 2 says, a
 ///     checksum that does not match, a payload zlib cannot inflate to exactly its length,
 ///     trailing bytes. Reading allocates at most the lengths checked against these limits.
 public enum TextStoreFormat {
@@ -21,15 +25,25 @@ public enum TextStoreFormat {
     static let maxPathBytes = 64 << 10
     static let maxInflated = 1 << 30
     private static let recognisedFlag: UInt8 = 1
+    private static let charactersFlag: UInt8 = 2
 
     /// The entry's bytes.
     public static func encode(_ stored: StoredText) -> [UInt8] {
         var payload: [UInt8] = []
         payload.reserveCapacity(stored.pages.reduce(0) { $0 + 5 + $1.text.units.count * 2 })
         for page in stored.pages {
-            payload.append(page.recognised ? recognisedFlag : 0)
+            payload.append((page.recognised ? recognisedFlag : 0) | (page.characters != nil ? charactersFlag : 0))
             append(UInt32(page.text.units.count), to: &payload)
             for unit in page.text.units { payload.append(UInt8(unit & 0xFF)); payload.append(UInt8(unit >> 8)) }
+            if let characters = page.characters {
+                let text = Array(characters.text.utf8)
+                append(UInt32(text.count), to: &payload)
+                payload += text
+                append(UInt32(characters.boxes.count), to: &payload)
+                for box in characters.boxes {
+                    for value in [box.x, box.y, box.width, box.height] { append(Float(value).bitPattern, to: &payload) }
+                }
+            }
         }
         let compressed = deflate(payload)
         var out = magic
@@ -71,27 +85,48 @@ public enum TextStoreFormat {
               let nanoseconds = reader.u64(),
               let pageCount = reader.u32(), Int(pageCount) <= maxPages,
               let stored = reader.u32(), let inflatedLength = reader.u32(), Int(inflatedLength) <= maxInflated,
-              Int(inflatedLength) <= Int(pageCount) * (5 + PageCharacters.limit * 2),
+              Int(inflatedLength) <= Int(pageCount) * (13 + PageCharacters.limit * 22),
               let compressed = reader.take(Int(stored)), reader.isAtEnd,
               let payload = inflate(Array(compressed), length: Int(inflatedLength)) else { return nil }
         var pages: [StoredText.Page] = []
         pages.reserveCapacity(Int(pageCount))
         var body = Reader(bytes: payload[...])
         for _ in 0..<Int(pageCount) {
-            guard let flags = body.u8(), flags & ~recognisedFlag == 0, let count = body.u32(), Int(count) <= PageCharacters.limit,
-                  let raw = body.take(Int(count) * 2) else { return nil }
+            guard let flags = body.u8(), flags & ~(recognisedFlag | charactersFlag) == 0, let count = body.u32(),
+                  Int(count) <= PageCharacters.limit, let raw = body.take(Int(count) * 2) else { return nil }
             var units = [UInt16](repeating: 0, count: Int(count))
             var at = raw.startIndex
             for index in units.indices {
                 units[index] = UInt16(raw[at]) | UInt16(raw[at + 1]) << 8
                 at += 2
             }
-            pages.append(StoredText.Page(PageText(normalizedUnits: units), recognised: flags & recognisedFlag != 0))
+            var characters: StoredText.Characters?
+            if flags & charactersFlag != 0 {
+                guard let read = readCharacters(&body) else { return nil }
+                characters = read
+            }
+            pages.append(StoredText.Page(PageText(normalizedUnits: units), recognised: flags & recognisedFlag != 0, characters: characters))
         }
         guard body.isAtEnd else { return nil }
         let key = TextStoreKey(path: path, device: device, inode: inode, size: Int64(bitPattern: size), modifiedSeconds: Int64(bitPattern: seconds),
                                modifiedNanoseconds: Int64(bitPattern: nanoseconds), pageCount: Int(pageCount))
         return StoredText(key: key, pages: pages)
+    }
+
+    /// A page's characters (rule 2), or nil.
+    private static func readCharacters(_ body: inout Reader) -> StoredText.Characters? {
+        guard let length = body.u32(), Int(length) <= PageCharacters.limit * 4, let bytes = body.take(Int(length)),
+              let text = String(validating: bytes, as: UTF8.self), let count = body.u32(), Int(count) <= PageCharacters.limit,
+              let raw = body.take(Int(count) * 16) else { return nil }
+        var values = [Double](repeating: 0, count: Int(count) * 4)
+        var at = raw.startIndex
+        for index in values.indices {
+            let bits = UInt32(raw[at]) | UInt32(raw[at + 1]) << 8 | UInt32(raw[at + 2]) << 16 | UInt32(raw[at + 3]) << 24
+            values[index] = Double(Float(bitPattern: bits))
+            at += 4
+        }
+        let boxes = (0..<Int(count)).map { Rect(x: values[$0 * 4], y: values[$0 * 4 + 1], width: values[$0 * 4 + 2], height: values[$0 * 4 + 3]) }
+        return StoredText.Characters(text: text, boxes: boxes)
     }
 
     // MARK: Bytes
