@@ -5,7 +5,7 @@ import XCTest
 
 /// The text store's folder: entries found, dropped when unsound, and the whole within its budget.
 final class TextStoreTests: XCTestCase {
-    private var directory: String!
+    var directory: String!
 
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("text-store-\(UUID().uuidString)").path
@@ -96,6 +96,32 @@ final class TextStoreTests: XCTestCase {
         XCTAssertEqual(search(second), [1, 0, 2])
         XCTAssertEqual(second.all, [], "pages were read although the store had them")
         XCTAssertEqual(slot.read, .found)
+    }
+}
+
+extension TextStoreTests {
+    /// Characters learned from the document go into its entry, found again on reopening; an
+    /// entry holding some keeps them when more are learned.
+    func testCharactersLearnedAreKeptWithTheEntry() throws {
+        let key = TextStoreKey(path: "/docs/c.pdf", device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5, pageCount: 2)
+        let store = TextStore(directory: directory)
+        XCTAssertTrue(store.save(StoredText(key: key, pages: [StoredText.Page(PageText("ab")), StoredText.Page(PageText("c"))])!))
+        let box = Rect(x: 1, y: 2, width: 3, height: 4)
+        let first = TextStoreSlot(store: store, key: key)
+        XCTAssertNotNil(first.load())
+        XCTAssertNil(first.characters(onPage: 0))
+        first.learn(StoredText.Characters(text: "ab", boxes: [box, box])!, onPage: 0)
+        first.keepLearnedCharactersNow()
+        let second = TextStoreSlot(store: store, key: key)
+        XCTAssertTrue(second.waitUntilRead(seconds: 0) == false, "not read yet")
+        XCTAssertNotNil(second.load())
+        XCTAssertEqual(second.characters(onPage: 0)?.boxes, [box, box])
+        second.learn(StoredText.Characters(text: "c", boxes: [box])!, onPage: 1)
+        second.keepLearnedCharactersNow()
+        let third = TextStoreSlot(store: store, key: key)
+        XCTAssertNotNil(third.load())
+        XCTAssertEqual(third.characters(onPage: 0)?.text, "ab")
+        XCTAssertEqual(third.characters(onPage: 1)?.text, "c")
     }
 }
 

@@ -6,8 +6,8 @@ import XCTest
 /// (`QUIRE_TRACE_SEARCH`: where a complete query's text came from, and how many pages the
 /// helpers read in the run).
 final class TextStoreWindowTests: XCTestCase {
-    private var fixtures: Fixtures!
-    private var cache: String!
+    var fixtures: Fixtures!
+    var cache: String!
     override func setUpWithError() throws {
         fixtures = try Fixtures()
         cache = fixtures.path("cache")
@@ -73,6 +73,37 @@ final class TextStoreWindowTests: XCTestCase {
         XCTAssertEqual(again.summary, "match=1/105")
         XCTAssertTrue(again.source.contains("text store dropped"), again.source)
         XCTAssertEqual(entries.count, 1, "the text read again is stored again")
+    }
+}
+
+extension TextStoreWindowTests {
+    /// Caret mode's characters read from a helper are kept with the document's text (written
+    /// when its window closes); reopened, caret mode has them from the store.
+    func testCaretModeReadsAReopenedDocumentsCharactersFromTheStore() throws {
+        try QuireRun.requireDisplay()
+        let document = fixtures.searchable()
+        func caretRun(_ shot: String) throws -> String {
+            let script = ScriptedSession.start(title: "searchable.pdf", arguments: "--size 900x700") + ScriptedSession.ended(within: 30) + """
+                xdotool windowfocus --sync "$window"
+                xdotool key F7
+                echo pressed
+                read answer
+                xdotool key ctrl+w
+                ended
+                """
+            let session = try ScriptedSession(script: script, file: document, shot: fixtures.path(shot),
+                                              environment: ["XDG_CACHE_HOME": cache, "QUIRE_TRACE_SEARCH": "1"])
+            XCTAssertEqual(try session.readLine(), "pressed")
+            XCTAssertTrue(session.errorsSay("characters of page 1: "), "caret mode read no page")
+            try session.proceed()
+            XCTAssertEqual(try session.readLine(), "exited 0")
+            return (try? String(contentsOfFile: session.errors, encoding: .utf8)) ?? ""
+        }
+        let first = try caretRun("caret-first")
+        XCTAssertTrue(first.contains("characters of page 1: read by a helper"), first)
+        let again = try caretRun("caret-again")
+        XCTAssertTrue(again.contains("characters of page 1: from the text store"), again)
+        XCTAssertFalse(again.contains("read by a helper"), again)
     }
 }
 

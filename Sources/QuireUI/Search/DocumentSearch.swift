@@ -147,7 +147,11 @@ final class DocumentSearch {
     /// Makes match `ordinal` (from 1, document order) the current one.
     func choose(_ ordinal: Int) { shown(session.choose(ordinal, visible: visiblePages)) }
 
-    func stop() { workers.stop() }
+    /// Ends the search threads; the characters caret mode read go to the text store.
+    func stop() {
+        workers.stop()
+        stored?.keepLearnedCharacters()
+    }
 
     /// For `--snapshot`'s report (`SearchSession.summary`).
     var summary: String? { session.summary }

@@ -527,11 +527,11 @@ final class DocumentView {
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
         caret?.stop()
-        let caret = DocumentCaret(canvas: canvas, selection: selection)
+        let caret = DocumentCaret(canvas: canvas, selection: selection, stored: stored, trace: configuration.tracesSearch)
         caret.onModeChanged = { [unowned self] on in self.chrome?.caretModeChanged(on) }
         self.caret = caret
         readAloud?.stop()
-        let readAloud = DocumentReadAloud(canvas: canvas, selection: selection, caret: caret)
+        let readAloud = DocumentReadAloud(canvas: canvas, selection: selection, caret: caret, stored: stored)
         readAloud.onNotice = { [unowned self] text in self.notice.show(text) }
         readAloud.onStateChanged = { [unowned self] state in self.chrome?.readAloudChanged(state) }
         self.readAloud = readAloud
