@@ -45,7 +45,14 @@ let package = Package(
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
         .systemLibrary(name: "CGettext"),
-        .target(name: "QuireEngine", dependencies: ["CGettext"]),
+        // zlib (zlib1g-dev, already needed by GLib's headers and CSplash): the text store's
+        // entries are compressed and checksummed with it (`TextStoreFormat`).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // PCRE2 (libpcre2-dev; GLib's own dependency, so already on every machine with GTK):
+        // regular expressions in Find whose work per page is bounded (match and depth limits),
+        // which neither Swift's Regex nor NSRegularExpression can be (`RegexPattern`).
+        .systemLibrary(name: "CPcre2", pkgConfig: "libpcre2-16", providers: [.apt(["libpcre2-dev"])]),
+        .target(name: "QuireEngine", dependencies: ["CGettext", "CZlib", "CPcre2"]),
         // A rendered picture: a cairo image surface, over its own pixels or shared memory.
         .target(name: "QuireImage", dependencies: ["QuireEngine", "CCairo"]),
         .target(name: "QuireDocument", dependencies: ["QuireEngine", "QuireImage", "CPoppler", "CCairo", "CSplash"],
@@ -73,7 +80,7 @@ let package = Package(
 
         // Test fixtures made with PDFWriter; not part of any product.
         .target(name: "Fixtures", dependencies: ["PDFWriter"], path: "Tests/Fixtures"),
-        .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine"]),
+        .testTarget(name: "QuireEngineTests", dependencies: ["QuireEngine", "CZlib"]),
         .testTarget(name: "QuireWireTests", dependencies: ["QuireWire", "QuireRemote", "QuireEngine"]),
         .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireEngine", "QuireRemote", "QuireImage", "QuireProbe", "Fixtures", "PDFWriter"]),
         .testTarget(name: "QuireSandboxTests", dependencies: ["QuireSandbox"]),

@@ -8,8 +8,9 @@ set -eu
 # Recognised text for scans: libtesseract5 (loaded with dlopen by recognizer helpers only, so
 # no headers to build and no cost at launch) and its English data, tesseract-ocr-eng; other
 # languages are the reader's choice (tesseract-ocr-rus, -deu…).
+# libpcre2-dev: Find's regular expressions, bounded per page (GLib already depends on libpcre2).
 
-run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev pkg-config
+run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev libpcre2-dev pkg-config
   libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng
   libtesseract5 tesseract-ocr-eng"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf mupdf-tools poppler-utils meson ninja-build desktop-file-utils appstream

@@ -200,9 +200,14 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     /// A page's recognised words, when it is a scan that was recognised.
     private func recognised(_ index: Int) -> RecognisedPage? { file.recognised.withLock { $0[index] } }
 
+    /// Pages' text asked of helpers in this process (search's reads, not match areas):
+    /// what the text store saves, counted for traces and tests.
+    public static let textReads = Atomic<Int>(0)
+
     /// The page's text; nil when its helper failed on it.
     public func readableText(at index: Int) -> String? {
         if let page = recognised(index) { return page.text }
+        Self.textReads.add(1, ordering: .relaxed)
         guard case .text(let text)? = askAbout(page: index, .text(page: index)) else { return nil }
         return text ?? ""
     }

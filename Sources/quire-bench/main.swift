@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 // quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--json]
-// quire-bench FILE --search WORD [--prefill] [--json]
+// quire-bench FILE --search WORD [--prefill] [--reopen] [--json]
 // quire-bench FILE --outline [--json]
 // quire-bench FILE --references [--json]
 // quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]
@@ -20,7 +20,7 @@ import Glibc
 // of real time (so rendering races the clock as it would on screen), and reports what
 // each frame showed, each tile's round trip and the memory of the whole process tree.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--reopen] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -32,6 +32,7 @@ var options = BenchmarkOptions()
 var file: String?
 var searchWord: String?
 var prefill = false
+var reopen = false
 var thumbnails = false
 var outline = false
 var references = false
@@ -64,6 +65,7 @@ while let argument = arguments.popFirst() {
     case "--json": options.json = true
     case "--search": searchWord = value()
     case "--prefill": prefill = true; options.prefill = true
+    case "--reopen": reopen = true
     case "--thumbnails": thumbnails = true
     case "--outline": outline = true
     case "--references": references = true
@@ -97,7 +99,7 @@ func printFields(_ fields: [(String, String)], json: Bool) {
 }
 if let searchWord {
     do {
-        printFields(try SearchBenchmark(source: DocumentSource(pathOrURI: file), word: searchWord, prefill: prefill).run(), json: options.json)
+        printFields(try SearchBenchmark(source: DocumentSource(pathOrURI: file), word: searchWord, prefill: prefill, reopen: reopen).run(), json: options.json)
     } catch {
         fail("\(error)")
     }

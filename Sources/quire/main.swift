@@ -1,4 +1,5 @@
 import QuireDocument
+import QuireEngine
 import QuireHelper
 import QuireRemote
 import QuireUI
@@ -20,6 +21,8 @@ let status = Application.main(CommandLine.arguments) {
     // Nor does its main thread ever wait for a helper's answer.
     HelperCallGuard.forbidOnThisThread()
 }
+// A document's text being written to the text store reaches the disk whole (bounded).
+TextStore.waitForWrites(seconds: 5)
 // Render threads may still be inside poppler; exit()'s static destructors would pull
 // poppler's globals from under them. Nothing of Quire's needs atexit, so leave at once.
 fflush(nil)

@@ -143,6 +143,16 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(Preferences(stored).voiceRate, 100)
     }
 
+    func testTheTextStoreSizeRoundTripsAndOffIsKept() {
+        var preferences = Preferences()
+        XCTAssertEqual(preferences.textStoreMiB, 256)
+        preferences.textStoreMiB = 0
+        XCTAssertEqual(Preferences(preferences.stored).textStoreMiB, 0, "Off stays off")
+        var stored = Preferences.Stored()
+        stored.textStoreMiB = -5
+        XCTAssertEqual(Preferences(stored).textStoreMiB, 256, "out of range: the default")
+    }
+
     func testTheEditorCommandMovesFromItsOldFileIntoThePreferenceOnce() {
         let fromFile = Preferences.editorCommand(stored: nil, legacy: { "gvim %{input}" })
         XCTAssertEqual(fromFile.command, "gvim %{input}")

@@ -6,6 +6,9 @@ public struct PageText: Sendable {
 
     public init(_ text: String) { units = TextFold.normalized(text) }
 
+    /// Units already normalised: the text store's, read back as they were written.
+    init(normalizedUnits: [UInt16]) { units = normalizedUnits }
+
     public var byteCount: Int { units.count * MemoryLayout<UInt16>.stride + 64 }
 
     /// The line holding `range`, cut to about `width` characters around it, with the

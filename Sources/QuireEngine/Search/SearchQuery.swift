@@ -4,11 +4,15 @@ public struct SearchQuery: Hashable, Sendable {
     /// Off by default; off also ignores diacritics ("cafe" finds "café" and "café" finds "cafe").
     public var caseSensitive: Bool
     public var wholeWords: Bool
+    /// The text is a regular expression (`RegexPattern`), matched over the text as
+    /// `FoldedText` gives it.
+    public var regex: Bool
 
-    public init(_ text: String, caseSensitive: Bool = false, wholeWords: Bool = false) {
+    public init(_ text: String, caseSensitive: Bool = false, wholeWords: Bool = false, regex: Bool = false) {
         self.text = text
         self.caseSensitive = caseSensitive
         self.wholeWords = wholeWords
+        self.regex = regex
     }
 
     /// Blank queries search nothing.

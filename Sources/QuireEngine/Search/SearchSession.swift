@@ -35,12 +35,13 @@ public struct SearchSession: Sendable {
     public init() {}
 
     /// Starts the results of a new query, whose walk starts at `page`; or, with `kept`
-    /// (a search made again after a reload), at the kept match, leaving the view alone.
+    /// (a search made again after a reload), at the kept match, leaving the view alone
+    /// unless `revealing` (a match chosen in the search across documents is brought into view).
     public mutating func start(_ query: SearchQuery, generation: Int, from page: Int, keeping kept: SearchResults.Match? = nil,
-                               pageCount: Int) {
+                               revealing: Bool = false, pageCount: Int) {
         areasAsked = []
         revealed = false
-        followsCurrent = kept == nil
+        followsCurrent = kept == nil || revealing
         results = kept.map { SearchResults(query: query, generation: generation, keeping: $0, pageCount: pageCount) }
             ?? SearchResults(query: query, generation: generation, startPage: page, pageCount: pageCount)
     }

@@ -12,6 +12,10 @@ import Glibc
 /// One more thread fills the cache in the background at the kernel's idle priority
 /// (SCHED_IDLE), so it runs only on cores nothing else wants and never slows a visible
 /// render; a search made after a minute of reading is then answered from memory.
+///
+/// With a text store (`TextStoreSlot`), that thread first reads the document's stored text
+/// into the cache (the walk waits for it: a first query after reopening reads no page);
+/// once every page is cached and the store did not hold them, it writes them there.
 public final class SearchWorkers<Source: PageTextSource>: Sendable {
     public enum Event: Sendable {
         /// Results for some pages of the walk of `generation`, zero-match pages included.
@@ -32,6 +36,12 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         var areaRequests: [(generation: Int, page: Int)] = []
         var fillFrom: Int?
         var stopped = false
+        /// The store was read (or there is none): the walk may start.
+        var storeChecked = true
+        /// Every page is cached and the store lacks them: the filler writes them.
+        var storeWanted = false
+        /// The filler has ended: nothing writes the store any more.
+        var fillerEnded = false
     }
 
     public let threadCount: Int
@@ -41,14 +51,18 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
     private let condition = Condition()
     nonisolated(unsafe) private var state = State() // guarded by `condition`
     private let clock: any MonotonicClock
+    private let store: TextStoreSlot?
 
-    /// `threads` search (`Configuration.workerThreads`); one more fills the cache at idle priority.
-    public init(threads: Int, pageCount: Int, cache: PageTextCache, clock: any MonotonicClock = SystemClock(),
+    /// `threads` search (`Configuration.workerThreads`); one more fills the cache at idle
+    /// priority, and reads and writes `store`'s text.
+    public init(threads: Int, pageCount: Int, cache: PageTextCache, store: TextStoreSlot? = nil, clock: any MonotonicClock = SystemClock(),
                 makeSource: @escaping @Sendable () throws -> Source, deliver: @escaping @Sendable (Event) -> Void) {
         threadCount = max(1, threads)
         self.clock = clock
         self.pageCount = pageCount
         self.cache = cache
+        self.store = store.flatMap { $0.key.pageCount == pageCount ? $0 : nil }
+        state.storeChecked = self.store == nil
         for _ in 0..<threadCount {
             self.threads.start { self.runSearches(makeSource: makeSource, deliver: deliver) }
         }
@@ -131,7 +145,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
                     }
                     continue
                 }
-                if var walk = state.walk, walk.next < pageCount {
+                if var walk = state.walk, walk.next < pageCount, state.storeChecked {
                     let page = (walk.start + walk.next) % pageCount
                     walk.next += 1
                     state.walk = walk
@@ -163,8 +177,10 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
             case .page(let generation, let page, let matcher):
                 if generation != batchGeneration { batch = []; batchGeneration = generation }
                 let text = self.text(of: page, from: source)
-                let contexts = text.map { text in matcher.matches(in: text).map { text.context(of: $0) } } ?? []
-                batch.append(PageMatches(page: page, contexts: contexts, unreadable: text == nil))
+                // A regular expression stopped on the page (too costly, or replaced) leaves it unsearched.
+                let found = text.flatMap { text in matcher.search(text, while: { self.isCurrent(generation) }) }
+                let contexts = text.map { text in (found ?? []).map { text.context(of: $0) } } ?? []
+                batch.append(PageMatches(page: page, contexts: contexts, unreadable: found == nil))
                 // Deliver at most about every 10 ms (a cached walk finishes a page in
                 // microseconds); the rest goes with `.flush` when the walk runs out.
                 let now = clock.now
@@ -185,6 +201,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
     /// ".", ",", ":" and "-" as parts of words (it misses "fox." for "fox"), so whole-word
     /// areas are poppler's areas of all matches, kept where the engine's match is a whole word.
     private func areasOfMatches(of query: SearchQuery, onPage page: Int, in source: Source) -> [[Rect]] {
+        if query.regex { return text(of: page, from: source).map { areasOfPatternMatches(of: query, in: $0, onPage: page, source) } ?? [] }
         guard query.wholeWords, let text = text(of: page, from: source) else { return source.matchAreas(of: query, onPage: page) }
         var anyWord = query
         anyWord.wholeWords = false
@@ -195,23 +212,103 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
         return zip(all, areas).filter { whole.contains($0.0) }.map(\.1)
     }
 
+    /// Poppler finds words, not patterns: each different text the pattern matched is found
+    /// as words (case and all), and of those finds the ones where the pattern matched are
+    /// kept, in the pattern's order. At most `patternTextsPerPage` different texts a page
+    /// are looked up (each is a question to a helper); matches of others are not lit.
+    private func areasOfPatternMatches(of query: SearchQuery, in text: PageText, onPage page: Int, _ source: Source) -> [[Rect]] {
+        let matches = TextMatcher(query).matches(in: text)
+        var areas: [Range<Int>: [Rect]] = [:]
+        var looked: Set<[UInt16]> = []
+        for match in matches where areas[match] == nil {
+            let words = Self.words(of: text.units[match])
+            guard looked.count < Self.patternTextsPerPage, looked.insert(words).inserted else { continue }
+            let literal = SearchQuery(String(decoding: words, as: UTF16.self), caseSensitive: true)
+            let all = TextMatcher(literal).matches(in: text)
+            let found = source.matchAreas(of: literal, onPage: page)
+            guard all.count == found.count else { continue }
+            for (range, area) in zip(all, found) { areas[range] = area }
+        }
+        return matches.map { areas[$0] ?? [] } // in place, unlit: the marks keep their order
+    }
+
+    static var patternTextsPerPage: Int { 24 }
+
+    /// A match's text as a plain query finds it: a hyphen ending a line inside a word goes
+    /// with the break, and breaks are spaces.
+    private static func words(of units: ArraySlice<UInt16>) -> [UInt16] {
+        var words: [UInt16] = []
+        var index = units.startIndex
+        while index < units.endIndex {
+            let unit = units[index]
+            if TextFold.isHyphen(unit), index + 1 < units.endIndex, units[index + 1] == TextFold.newline {
+                index += 2
+                continue
+            }
+            words.append(unit == TextFold.newline ? TextFold.space : unit)
+            index += 1
+        }
+        return words
+    }
+
     private func text(of page: Int, from source: Source?) -> PageText? {
         if let cached = cache[page] { return cached }
         guard let source, let read = source.readableText(at: page) else { return nil }
         let text = PageText(read)
-        cache.insert(text, page: page)
+        insert(text, page: page)
         return text
+    }
+
+    /// Caches a page read; the cache complete, the store is to have it (once).
+    @discardableResult
+    private func insert(_ text: PageText, page: Int) -> Bool {
+        let kept = cache.insert(text, page: page)
+        if kept, store != nil, cache.cachedPages == pageCount {
+            condition.locked {
+                guard !state.storeWanted, !state.fillerEnded, let store else { return }
+                state.storeWanted = true
+                store.writeAhead()
+                condition.broadcast()
+            }
+        }
+        return kept
+    }
+
+    /// Reads the store's text into the cache, then lets the walk start.
+    private func readStore() {
+        defer { condition.locked { state.storeChecked = true; condition.broadcast() } }
+        guard let store, let pages = store.load() else { return }
+        for (page, text) in pages.enumerated() where !cache.insert(text, page: page) { break }
+    }
+
+    /// Writes every cached page to the store, if it is to have them.
+    private func writeStore() {
+        let wanted = condition.locked {
+            state.fillerEnded = true
+            return state.storeWanted
+        }
+        guard let store, wanted else { return }
+        defer { store.writeDone() }
+        var pages: [PageText] = []
+        pages.reserveCapacity(pageCount)
+        for page in 0..<pageCount {
+            guard let text = cache[page] else { return }
+            pages.append(text)
+        }
+        store.save(pages)
     }
 
     /// The background filler: idle priority, one page at a time, until every page is
     /// cached or the cache is full.
     private func runFilling(makeSource: () throws -> Source) {
+        readStore()
         runThisThreadAtIdlePriority()
+        defer { writeStore() }
         var source: Source?
         var checked = 0 // pages of the walk found cached or filled
         while true {
             let next: Int? = condition.locked {
-                while !state.stopped && state.fillFrom == nil { condition.wait() }
+                while !state.stopped && state.fillFrom == nil && !state.storeWanted { condition.wait() }
                 guard !state.stopped, let from = state.fillFrom else { return nil }
                 while checked < pageCount, cache[(from + checked) % pageCount] != nil { checked += 1 }
                 return checked < pageCount && !cache.isFull ? (from + checked) % pageCount : nil
@@ -220,7 +317,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
             if source == nil { source = try? makeSource() }
             guard let source else { return }
             // A page that cannot be read is left to the walk, which reports it.
-            if let read = source.readableText(at: page), !cache.insert(PageText(read), page: page) { return }
+            if let read = source.readableText(at: page), !insert(PageText(read), page: page) { return }
             checked += 1
         }
     }

@@ -20,6 +20,20 @@ enum TextFold {
         return folded.value < 0x10000 && folded.value != 0 ? UInt16(folded.value) : UInt16(scalar.value)
     }
 
+    /// The base letters of the units below 0x2000, case kept (`base`).
+    private static let baseTable: [UInt16] = (0..<0x2000).map { base(scalar: Unicode.Scalar(UInt32($0))!) }
+
+    private static func base(scalar: Unicode.Scalar) -> UInt16 {
+        if scalar.properties.generalCategory == .nonspacingMark { return ignored }
+        let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? scalar
+        return base.value < 0x10000 && base.value != 0 ? UInt16(base.value) : UInt16(scalar.value)
+    }
+
+    /// The unit without its diacritics, its case kept: regular expressions fold case themselves.
+    static func base(_ unit: UInt16) -> UInt16 {
+        unit < 0x80 ? unit : unit < 0x2000 ? baseTable[Int(unit)] : unit
+    }
+
     @inline(__always)
     static func insensitive(_ unit: UInt16) -> UInt16 {
         if unit < 0x80 { return unit &- (unit >= 0x61 && unit <= 0x7A ? 0x20 : 0) }

@@ -3,12 +3,29 @@
 /// matches a space or a line break, a hyphen at a line end inside a word is skipped, and
 /// whole-word matches must not touch letters or digits. Matches do not overlap.
 /// Rectangles for highlighting still come from poppler, for the pages that are shown.
+/// A regular expression (`query.regex`) is matched by `RegexPattern` over `FoldedText`.
 public struct TextMatcher: Sendable {
     public let query: SearchQuery
     private let units: [UInt16] // folded, runs of white space as one space, trimmed
+    private let pattern: RegexPattern?
+    /// Why the query's regular expression does not compile; nil when it does (or is none).
+    public let problem: RegexPattern.Problem?
 
     public init(_ query: SearchQuery) {
         self.query = query
+        if query.regex {
+            units = TextFold.normalized(query.text).map { query.caseSensitive ? $0 : TextFold.base($0) }.filter { $0 != TextFold.ignored }
+            do throws(RegexPattern.Problem) {
+                pattern = try RegexPattern(units, caseless: !query.caseSensitive)
+                problem = nil
+            } catch {
+                pattern = nil
+                problem = error
+            }
+            return
+        }
+        pattern = nil
+        problem = nil
         var folded: [UInt16] = []
         for unit in TextFold.normalized(query.text) {
             if TextFold.isSpace(unit) || unit == TextFold.newline {
@@ -22,10 +39,23 @@ public struct TextMatcher: Sendable {
         units = folded
     }
 
-    public var isEmpty: Bool { units.isEmpty }
+    public var isEmpty: Bool { query.regex ? pattern == nil || units.isEmpty : units.isEmpty }
 
     /// The matches in `text`, as ranges of its units.
-    public func matches(in text: PageText) -> [Range<Int>] {
+    public func matches(in text: PageText) -> [Range<Int>] { search(text) ?? [] }
+
+    /// The matches in `text`; nil when a regular expression's work on it was stopped
+    /// (too costly, or `going` said the query was replaced: `RegexPattern` rule 2).
+    public func search(_ text: PageText, while going: () -> Bool = { true }) -> [Range<Int>]? {
+        guard let pattern else { return plainMatches(in: text) }
+        let folded = FoldedText(text.units, caseSensitive: query.caseSensitive)
+        guard let found = folded.units.withUnsafeBufferPointer({ pattern.matches(in: $0, while: going) }) else { return nil }
+        let ranges = found.map(folded.original)
+        guard query.wholeWords else { return ranges }
+        return text.units.withUnsafeBufferPointer { units in ranges.filter { isWholeWord(in: units, $0) } }
+    }
+
+    private func plainMatches(in text: PageText) -> [Range<Int>] {
         guard let first = units.first else { return [] }
         let caseSensitive = query.caseSensitive
         return text.units.withUnsafeBufferPointer { text in

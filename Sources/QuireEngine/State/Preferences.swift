@@ -17,6 +17,8 @@
 ///    unless "Reopen the last session's documents" is off.
 /// 9. Read Aloud's voice rate (-100 slowest, 0 the voice's own, 100 fastest) holds from
 ///    the next sentence said; a stored rate out of range is brought into it.
+/// 10. The text store (`TextStore`) keeps documents' text within `textStoreMiB`; 0 keeps
+///    none (nothing is written, nothing read). A stored size out of range is the default.
 public struct Preferences: Sendable, Equatable {
     public var zoom: ZoomMode = .fitWidth
     public var arrangement: PageLayout.Arrangement = .single
@@ -31,6 +33,7 @@ public struct Preferences: Sendable, Equatable {
     public var voiceRate = 0
     /// Scanned pages' text recognised in the background (`Recognition`).
     public var recognisesScans = true
+    public var textStoreMiB = TextStore.defaultBudgetMiB
 
     public init() {}
 
@@ -40,6 +43,9 @@ public struct Preferences: Sendable, Equatable {
     public static let cacheChoicesMiB = [32, 48, 64, 96, 128, 256, 512, 1024]
     public static let cacheRangeMiB = 16...4096
     public static let voiceRates = -100...100
+    /// The text store sizes offered, in MiB, after "Off".
+    public static let textStoreChoicesMiB = [64, 128, 256, 512, 1024, 2048]
+    public static let textStoreRangeMiB = 0...16384
     /// The rates the Preferences window offers; a stored one not among them is offered too.
     public static let voiceRateChoices = [-50, -25, 0, 25, 50]
 
@@ -47,19 +53,19 @@ public struct Preferences: Sendable, Equatable {
     public enum Key {
         public static let zoom = "default-zoom", layout = "default-layout", continuous = "continuous", night = "night-mode"
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
-        public static let printAnnotations = "print-annotations"
+        public static let printAnnotations = "print-annotations", textStoreMiB = "text-store-mb"
         public static let tabs = "open-in-tabs", lastSession = "reopen-last-session", voiceRate = "read-aloud-rate"
         public static let recognise = "recognise-scans"
         /// Not a preference of the window: the colour each kind of markup last took (`MarkupColours`).
         public static let markupColours = "markup-colours"
-        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate, recognise]
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate, recognise, textStoreMiB]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
     /// for the machine's share.
     public struct Stored: Sendable, Equatable {
         public var zoom = "fit-width", layout = "single", continuous = true, night = false, reopen = true, cacheMiB = 0
-        public var printAnnotations = true, tabs = true, lastSession = true, voiceRate = 0, recognise = true
+        public var printAnnotations = true, tabs = true, lastSession = true, voiceRate = 0, recognise = true, textStoreMiB = TextStore.defaultBudgetMiB
         public init() {}
     }
 
@@ -76,6 +82,7 @@ public struct Preferences: Sendable, Equatable {
         reopensLastSession = stored.lastSession
         voiceRate = min(max(stored.voiceRate, Self.voiceRates.lowerBound), Self.voiceRates.upperBound)
         recognisesScans = stored.recognise
+        textStoreMiB = Self.textStoreRangeMiB.contains(stored.textStoreMiB) ? stored.textStoreMiB : TextStore.defaultBudgetMiB
     }
 
     public var stored: Stored {
@@ -91,6 +98,7 @@ public struct Preferences: Sendable, Equatable {
         stored.lastSession = reopensLastSession
         stored.voiceRate = voiceRate
         stored.recognise = recognisesScans
+        stored.textStoreMiB = textStoreMiB
         return stored
     }
 

@@ -65,6 +65,7 @@ final class Settings {
         stored.lastSession = g_settings_get_boolean(pointer(settings), Key.lastSession) != 0
         stored.voiceRate = Int(g_settings_get_int(pointer(settings), Key.voiceRate))
         stored.recognise = g_settings_get_boolean(pointer(settings), Key.recognise) != 0
+        stored.textStoreMiB = Int(g_settings_get_int(pointer(settings), Key.textStoreMiB))
         return Preferences(stored)
     }
 
@@ -84,6 +85,7 @@ final class Settings {
         if after.reopen != before.reopen { g_settings_set_boolean(gsettings, Key.reopen, after.reopen ? 1 : 0) }
         if after.cacheMiB != before.cacheMiB { g_settings_set_int(gsettings, Key.cacheMiB, Int32(after.cacheMiB)) }
         if after.voiceRate != before.voiceRate { g_settings_set_int(gsettings, Key.voiceRate, Int32(after.voiceRate)) }
+        if after.textStoreMiB != before.textStoreMiB { g_settings_set_int(gsettings, Key.textStoreMiB, Int32(after.textStoreMiB)) }
         for (key, value, old) in [(Key.printAnnotations, after.printAnnotations, before.printAnnotations), (Key.tabs, after.tabs, before.tabs),
                                   (Key.lastSession, after.lastSession, before.lastSession), (Key.recognise, after.recognise, before.recognise)]
             where value != old {

@@ -79,6 +79,7 @@ final class PreferencesWindow {
 
         let memory = group(tr("Memory"), description: nil)
         add(cacheRow(stored: stored, configuration: configuration), to: memory)
+        add(textStoreRow(stored: stored), to: memory)
 
         let speech = group(tr("Read Aloud"), description: nil)
         var rates = Preferences.voiceRateChoices
@@ -127,6 +128,17 @@ final class PreferencesWindow {
         case .dual(true, true): tr("Dual Pages, Right to Left")
         case .dual(false, true): tr("Dual Pages, Cover Alone, Right to Left")
         }
+    }
+
+    /// "Off" and the sizes offered for the text store on disk.
+    private func textStoreRow(stored: Preferences) -> UnsafeMutablePointer<GtkWidget> {
+        let sizes = Preferences.textStoreChoicesMiB + (stored.textStoreMiB == 0 || Preferences.textStoreChoicesMiB.contains(stored.textStoreMiB) ? [] : [stored.textStoreMiB])
+        let row = combo(tr("_Text Store"), [tr("Off")] + sizes.map { tr("{size} MiB", ["size": String($0)]) },
+                        selected: sizes.firstIndex(of: stored.textStoreMiB).map { $0 + 1 } ?? 0) { [settings] index in
+            settings.change { $0.textStoreMiB = index == 0 ? 0 : sizes[index - 1] }
+        }
+        Adw.ActionRow(row).setSubtitle(tr("Documents' text kept on disk, so that a document reopened is searched at once"))
+        return row
     }
 
     /// "Automatic" (the machine's share) and the sizes offered; insensitive while

@@ -39,11 +39,7 @@ final class PropertiesDialog {
         window.title = tr("Properties")
         window.setModal(over: Window(parent))
         window.setDefaultSize(width: 560, height: 540)
-        let escape = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(escape,
-                                             gtk_shortcut_new(gtk_keyval_trigger_new(UInt32(GDK_KEY_Escape), GdkModifierType(rawValue: 0)),
-                                                              gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window.widget, escape)
+        window.closesOnEscape()
 
         let stack = Stack()
         let header = gtk_header_bar_new()!

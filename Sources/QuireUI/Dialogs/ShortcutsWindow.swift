@@ -134,6 +134,8 @@ enum ShortcutsWindow {
         "find": (N_("Finding"), N_("Find")),
         "find-next": (N_("Finding"), N_("Next match")),
         "find-previous": (N_("Finding"), N_("Previous match")),
+        "find-regex": (N_("Finding"), N_("Regular expressions in Find, on or off")),
+        "find-everywhere": (N_("Finding"), N_("Find in all documents whose text Quire keeps")),
         "highlight": (N_("Annotating"), N_("Highlight the selection")),
         "underline": (N_("Annotating"), N_("Underline the selection")),
         "strike-out": (N_("Annotating"), N_("Strike out the selection")),

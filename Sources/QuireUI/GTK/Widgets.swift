@@ -160,6 +160,14 @@ struct Window: WidgetHandle {
             LaunchTrace.mark("frame \(frames) painted")
         }
     }
+    /// Escape closes the window (a dialog's).
+    func closesOnEscape() {
+        let escape = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(escape,
+                                             gtk_shortcut_new(gtk_keyval_trigger_new(UInt32(GDK_KEY_Escape), GdkModifierType(rawValue: 0)),
+                                                              gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(widget, escape)
+    }
     /// Shows a dialog or brings it forward (launch traces follow document windows only).
     func presentDialog() { gtk_window_present(window) }
     func destroy() { gtk_window_destroy(window) }

@@ -27,19 +27,23 @@ final class DocumentSearch {
     private var session = SearchSession()
     var results: SearchResults? { session.results }
     /// The bar's options (the window's Match Case and Whole Words actions hold them).
-    private let options: () -> (caseSensitive: Bool, wholeWords: Bool)
+    private let options: () -> SearchOptions
     /// Called when what the search shows has settled (for `--snapshot`).
     var onSettled: (() -> Void)?
 
-    init(file: DocumentFile, pageCount: Int, textBudget: Int, threads: Int, trace: Bool = false, canvas: PageCanvas, bar: SearchBar,
-         pageLabel: @escaping (Int) -> String, options: @escaping () -> (caseSensitive: Bool, wholeWords: Bool)) {
+    /// The document's place in the text store, if its text may be kept there.
+    private let stored: TextStoreSlot?
+
+    init(file: DocumentFile, pageCount: Int, textBudget: Int, stored: TextStoreSlot?, threads: Int, trace: Bool = false, canvas: PageCanvas,
+         bar: SearchBar, pageLabel: @escaping (Int) -> String, options: @escaping () -> SearchOptions) {
         self.bar = bar
+        self.stored = stored
         self.trace = trace
         self.options = options
         self.canvas = canvas
         self.pageLabel = pageLabel
         let link = self.link
-        workers = SearchWorkers(threads: threads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: textBudget),
+        workers = SearchWorkers(threads: threads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: textBudget), store: stored,
                                 makeSource: { try RemoteDocument(file: file) },
                                 deliver: { event in MainLoop.invoke { link.search?.received(event) } })
         link.search = self
@@ -77,20 +81,30 @@ final class DocumentSearch {
         find(text, from: page, keeping: match ?? SearchResults.Match(page: page, index: 0))
     }
 
+    /// Searches for `text` with the bar's options and makes `match` the current one, brought
+    /// into view (a match chosen in the search across documents).
+    func find(_ text: String, at match: SearchResults.Match) {
+        session.clear()
+        find(text, from: match.page, keeping: match, revealing: true)
+    }
+
     /// The current match, for a reload to keep.
     var currentMatch: SearchResults.Match? { results?.current }
 
-    private func find(_ text: String, from page: Int, keeping kept: SearchResults.Match?) {
+    private func find(_ text: String, from page: Int, keeping kept: SearchResults.Match?, revealing: Bool = false) {
         let options = self.options()
-        let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords)
+        let query = SearchQuery(text, caseSensitive: options.caseSensitive, wholeWords: options.wholeWords, regex: options.regex)
         if let results, results.query == query { return }
         bar.results.removeAll()
         guard !query.isBlank else {
             clear()
             return
         }
+        if query.regex, let problem = TextMatcher(query).problem {
+            return refuse(query, problem)
+        }
         let generation = workers.search(query, from: kept?.page ?? page)
-        session.start(query, generation: generation, from: page, keeping: kept, pageCount: canvas?.pageCount ?? 0)
+        session.start(query, generation: generation, from: page, keeping: kept, revealing: revealing, pageCount: canvas?.pageCount ?? 0)
         updateStatus()
         canvas?.redraw()
     }
@@ -103,6 +117,18 @@ final class DocumentSearch {
         let kept = results.current, query = results.query.text
         session.clear()
         find(query, from: canvas?.currentPage ?? 0, keeping: kept)
+    }
+
+    /// A pattern that does not compile: nothing is searched, and the bar says why.
+    private func refuse(_ query: SearchQuery, _ problem: RegexPattern.Problem) {
+        workers.cancel()
+        session.clear()
+        canvas?.redraw()
+        let message = tr("Not a valid pattern: {reason} (at character {place})",
+                         ["reason": problem.message, "place": String(problem.offset + 1)])
+        bar.show(problem: message)
+        if trace { printError("search “\(query.text)”: \(message)") }
+        onSettled?()
     }
 
     /// Searches again after an option changed.
@@ -131,7 +157,11 @@ final class DocumentSearch {
     /// Makes match `ordinal` (from 1, document order) the current one.
     func choose(_ ordinal: Int) { shown(session.choose(ordinal, visible: visiblePages)) }
 
-    func stop() { workers.stop() }
+    /// Ends the search threads; the characters caret mode read go to the text store.
+    func stop() {
+        workers.stop()
+        stored?.keepLearnedCharacters()
+    }
 
     /// For `--snapshot`'s report (`SearchSession.summary`).
     var summary: String? { session.summary }
@@ -225,12 +255,20 @@ final class DocumentSearch {
     /// `QUIRE_TRACE_SEARCH=1`: what the search shows is printed as it changes.
     private let trace: Bool
     private var tracedLine: String?
+    private var tracedSources: Int?
 
     private func traceShown() {
         guard trace, let summary, let query = results?.query.text else { return }
         let line = "search “\(query)”: \(summary), \(bar.results.count) rows"
         if line != tracedLine { printError(line) }
         tracedLine = line
+        // Where the text came from, once a query is complete: the text store, or helpers' reads
+        // (not a line of the search's state, which tests read as the last such line).
+        if results?.isComplete == true, tracedSources != results?.generation {
+            tracedSources = results?.generation
+            printError("search text for “\(query)”: text store \(stored?.read.rawValue ?? "none"), "
+                       + "\(RemoteDocument.textReads.load(ordering: .relaxed)) pages read by helpers")
+        }
     }
 
 }
@@ -238,4 +276,11 @@ final class DocumentSearch {
 extension DocumentSearch: PageOverlay {
     /// The areas of the page's matches, the current one marked as such.
     func marks(onPage page: Int) -> [PageMark] { session.highlights(onPage: page)?.marks ?? [] }
+}
+
+/// The find bar's options, as the window's actions hold them.
+struct SearchOptions {
+    var caseSensitive: Bool
+    var wholeWords: Bool
+    var regex: Bool
 }

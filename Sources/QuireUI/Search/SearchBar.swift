@@ -5,7 +5,8 @@ import QuireEngine
 
 /// The find bar under the header bar: the search entry (typing searches after a short
 /// pause), previous and next, the match count ("7 of 312") with a spinner while pages are
-/// still being searched, the options (match case, whole words) and the results list.
+/// still being searched, the options (match case, whole words, regular expression) and the
+/// results list.
 /// Reopened, it offers the last query, selected, as Evince does: GtkSearchBar empties its
 /// entry when it closes, so the bar keeps the text the reader last had in it.
 @MainActor
@@ -57,6 +58,7 @@ final class SearchBar {
         owning(g_menu_new()!) { menu in
             g_menu_append(menu, tr("Match _Case"), "win.find-case-sensitive")
             g_menu_append(menu, tr("_Whole Words"), "win.find-whole-words")
+            g_menu_append(menu, tr("_Regular Expression"), "win.find-regex")
             options.setMenu(menu)
         }
         gtk_widget_set_tooltip_text(resultsButton.widget, tr("All matches"))
@@ -139,6 +141,11 @@ final class SearchBar {
     /// widget's description, and nothing of a label that changes beside it. Emptied while
     /// a search runs, so that the same count settling again is a change, spoken again.
     func show(status text: String, searching: Bool, spoken: String? = nil) {
+        if showsProblem {
+            showsProblem = false
+            gtk_widget_remove_css_class(entry.widget, "error")
+            gtk_widget_set_tooltip_text(status.widget, nil)
+        }
         if (spoken ?? "") != lastSpoken {
             lastSpoken = spoken ?? ""
             entry.setAccessibleDescription(lastSpoken)
@@ -156,6 +163,16 @@ final class SearchBar {
         }
     }
     private var lastStatus = ""
+    private var showsProblem = false
+
+    /// Says why the query cannot be searched (a pattern that is not one), in the count's
+    /// place and to a screen reader, with the entry marked as in error until the next count.
+    func show(problem: String) {
+        show(status: problem, searching: false, spoken: problem)
+        showsProblem = true
+        gtk_widget_add_css_class(entry.widget, "error")
+        gtk_widget_set_tooltip_text(status.widget, problem)
+    }
     private var lastSpoken = ""
     private var isSearching = false
 

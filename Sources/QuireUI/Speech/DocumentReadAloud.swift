@@ -23,11 +23,11 @@ final class DocumentReadAloud {
     var onStateChanged: ((State) -> Void)?
     var onNotice: ((String) -> Void)?
 
-    init(canvas: PageCanvas, selection: DocumentSelection, caret: DocumentCaret) {
+    init(canvas: PageCanvas, selection: DocumentSelection, caret: DocumentCaret, stored: TextStoreSlot? = nil) {
         self.canvas = canvas
         self.selection = selection
         self.caret = caret
-        pages = PageCharactersReader(worker: selection.worker, canvas: canvas)
+        pages = PageCharactersReader(worker: selection.worker, canvas: canvas, stored: stored)
         pages.arrived = { [unowned self] _ in self.sayNext() }
     }
 

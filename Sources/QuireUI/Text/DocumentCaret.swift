@@ -35,10 +35,10 @@ final class DocumentCaret {
     var onModeChanged: ((Bool) -> Void)?
 
     /// Takes the canvas's caret keys, and presses while the mode is on.
-    init(canvas: PageCanvas, selection: DocumentSelection) {
+    init(canvas: PageCanvas, selection: DocumentSelection, stored: TextStoreSlot? = nil, trace: Bool = false) {
         self.canvas = canvas
         self.selection = selection
-        pages = PageCharactersReader(worker: selection.worker, canvas: canvas)
+        pages = PageCharactersReader(worker: selection.worker, canvas: canvas, stored: stored, trace: trace)
         pages.arrived = { [unowned self] _ in self.pageArrived() }
         canvas.onCaretKey = { [unowned self] keyval, control, shift in self.key(keyval, control: control, shift: shift) }
         canvas.accessiblePages?.onReaderMovedCaret = { [unowned self] place in self.readerPlaced(place) }

@@ -344,6 +344,16 @@ final class DocumentView {
         chrome?.onSettled?()
     }
 
+    /// Finds `text` and shows `match` (the search across documents chose it), once the
+    /// document is shown if it is still opening.
+    func find(_ text: String, at match: SearchResults.Match) {
+        guard let search, shown != nil, !session.isEmpty else { return pendingFind = (text, match) }
+        searchBar.open(text: text)
+        search.find(text, at: match)
+    }
+    /// A match to show once the document opening is shown.
+    private var pendingFind: (text: String, match: SearchResults.Match)?
+
     /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
     func open(_ argument: String, password: String? = nil) {
         if keepingUnsaved(then: { [unowned self] in self.open(argument, password: password) }) { return }
@@ -479,7 +489,10 @@ final class DocumentView {
         self.canvas = canvas
         canvas.darkSurround = host.isDark
         if let chrome { chrome.setNight(start.night ?? chrome.isNight) } else { canvas.night.isOn = host.isNight }
-        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes,
+        let textStoreBytes = Settings.shared.preferences.textStoreMiB << 20
+        let stored = identity.flatMap { file.textStoreKey(identity: $0, pageCount: document.pageCount) }
+            .flatMap { textStoreBytes > 0 ? TextStoreSlot(store: TextStore(budget: textStoreBytes), key: $0) : nil }
+        let search = DocumentSearch(file: file, pageCount: document.pageCount, textBudget: configuration.textCacheBytes, stored: stored,
                                     threads: configuration.workerThreads, trace: configuration.tracesSearch, canvas: canvas, bar: searchBar,
                                     pageLabel: { [unowned canvas] in canvas.labels.label(at: $0) },
                                     options: { [unowned self] in self.host.searchOptions })
@@ -530,11 +543,11 @@ final class DocumentView {
         let selection = DocumentSelection(canvas: canvas, file: file)
         self.selection = selection
         caret?.stop()
-        let caret = DocumentCaret(canvas: canvas, selection: selection)
+        let caret = DocumentCaret(canvas: canvas, selection: selection, stored: stored, trace: configuration.tracesSearch)
         caret.onModeChanged = { [unowned self] on in self.chrome?.caretModeChanged(on) }
         self.caret = caret
         readAloud?.stop()
-        let readAloud = DocumentReadAloud(canvas: canvas, selection: selection, caret: caret)
+        let readAloud = DocumentReadAloud(canvas: canvas, selection: selection, caret: caret, stored: stored)
         readAloud.onNotice = { [unowned self] text in self.notice.show(text) }
         readAloud.onStateChanged = { [unowned self] state in self.chrome?.readAloudChanged(state) }
         self.readAloud = readAloud
@@ -613,6 +626,10 @@ final class DocumentView {
             search.findAgain(text, keeping: match, from: page ?? canvas.currentPage)
         case nil:
             break
+        }
+        if let (text, match) = pendingFind {
+            pendingFind = nil
+            find(text, at: match)
         }
         if let start = start.sidebar { setSidebar(open: true, view: start.view, chosen: start.chosen) }
         stack.remove(named: "document")

@@ -1,4 +1,7 @@
 import QuireEngine
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The window's tabs: opening one, choosing one, closing them (asking first about what
 /// would be lost), their titles, and what the last session keeps of them.
@@ -6,6 +9,23 @@ extension DocumentWindow {
     /// Opens a path or URI in a new tab, chosen.
     func openInNewTab(_ argument: String) {
         tabs.add(DocumentView(host: self, states: states)).open(argument)
+    }
+
+    /// Ctrl+Shift+F: the search across the documents of the text store; a match chosen
+    /// there opens in a tab (the one showing its document, if one does) at that match.
+    func findEverywhere() {
+        let store = TextStore(budget: max(Settings.shared.preferences.textStoreMiB, 1) << 20)
+        StoreSearchWindow.present(over: Window(window), store: store, trace: configuration.tracesSearch,
+                                  options: { [weak self] in self?.searchOptions ?? SearchOptions(caseSensitive: false, wholeWords: false, regex: false) },
+                                  chosen: { [weak self] path, text, match in self?.open(path, at: match, finding: text) })
+    }
+
+    private func open(_ path: String, at match: SearchResults.Match, finding text: String) {
+        let view = tabs.views.first { $0.documentPath.flatMap { realpathOf($0) } == path }
+            ?? (isEmpty ? self.view : tabs.add(DocumentView(host: self, states: states)))
+        tabs.choose(view)
+        view.find(text, at: match)
+        if view.documentPath.flatMap({ realpathOf($0) }) != path { view.open(path) }
     }
 
     /// Chooses the first tab whose document's path `names`; false when none does.
@@ -74,4 +94,11 @@ extension DocumentWindow {
         view.showChrome()
         if !view.searchBar.isOpen { canvas?.grabFocus() }
     }
+}
+
+/// `path` with its links resolved, as the text store names documents.
+private func realpathOf(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }

@@ -173,8 +173,9 @@ final class DocumentWindow {
     }
 
     /// The search's options are the window's toggles.
-    var searchOptions: (caseSensitive: Bool, wholeWords: Bool) {
-        (Actions.state("find-case-sensitive", of: window), Actions.state("find-whole-words", of: window))
+    var searchOptions: SearchOptions {
+        SearchOptions(caseSensitive: Actions.state("find-case-sensitive", of: window), wholeWords: Actions.state("find-whole-words", of: window),
+                      regex: Actions.state("find-regex", of: window))
     }
 
     func showZoom(_ shown: Bool) { header.showZoom(shown) }

@@ -60,6 +60,8 @@ extension DocumentWindow {
             }),
             ("find-case-sensitive", true, searchOption("find-case-sensitive")),
             ("find-whole-words", true, searchOption("find-whole-words")),
+            ("find-regex", true, searchOption("find-regex")),
+            ("find-everywhere", false, .plain { [unowned self] in self.findEverywhere() }),
             ("copy", true, onCanvas { [unowned self] _ in self.selection?.copy() }),
             ("highlight", true, marking(.highlight)),
             ("underline", true, marking(.underline)),

@@ -19,6 +19,8 @@ enum WindowMenus {
         ("find", "<Control>f"),
         ("find-next", "<Control>g|F3"),
         ("find-previous", "<Control><Shift>g|<Shift>F3"),
+        ("find-regex", "<Control><Alt>r"),
+        ("find-everywhere", "<Control><Shift>f"),
         ("go-back", "<Alt>Left|Back"),
         ("go-forward", "<Alt>Right|Forward"),
         ("sidebar", "F9"),
@@ -52,7 +54,8 @@ enum WindowMenus {
             g_menu_append_submenu(menu, tr("Open _Recent"), quire_menu_model(recent.gobject))
             g_menu_append(menu, tr("_New Window"), "app.new-window")
             appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
-            appendSection(to: menu, [(tr("Add _Bookmark"), "win.add-bookmark"), (tr("Spli_t View"), "win.split")])
+            appendSection(to: menu, [(tr("Find in All _Documents…"), "win.find-everywhere"), (tr("Add _Bookmark"), "win.add-bookmark"),
+                                     (tr("Spli_t View"), "win.split")])
             appendSection(to: menu, [(tr("Rea_d Aloud"), "win.read-aloud"), (tr("Stop Reading Alo_ud"), "win.read-aloud-stop")])
             appendSection(to: menu, [(tr("_Preferences"), "app.preferences"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Quire"), "app.about")])
             gtk_menu_button_set_menu_model(button.opaque, quire_menu_model(menu.gobject))

@@ -1,0 +1,2 @@
+/* zlib's compress/uncompress and crc32, for the text store (`TextStoreFormat`). */
+#include <zlib.h>
