@@ -125,6 +125,38 @@ extension TextStoreTests {
     }
 }
 
+extension TextStoreTests {
+    /// A scan's page recognised goes into the entry as recognised, its text its words', and
+    /// comes back so on reopening (as words with their boxes again): written with the entry
+    /// or into the entry written before it.
+    func testRecognisedPagesAreKeptAsRecognised() throws {
+        let key = TextStoreKey(path: "/docs/scan.pdf", device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5, pageCount: 2)
+        let store = TextStore(directory: directory)
+        let page = RecognisedPage(words: [
+            RecognisedWord(text: "Pay", box: Rect(x: 72, y: 100, width: 30, height: 10), confidence: 95, beginsLine: true, beginsBlock: true),
+            RecognisedWord(text: "now", box: Rect(x: 106, y: 100, width: 30, height: 10), confidence: 95, beginsLine: false, beginsBlock: false),
+            RecognisedWord(text: "Total", box: Rect(x: 72, y: 122, width: 50, height: 10), confidence: 95, beginsLine: true, beginsBlock: false),
+        ], pageSize: Size(width: 612, height: 792))
+        for writtenBefore in [false, true] {
+            let first = TextStoreSlot(store: store, key: key)
+            XCTAssertNil(first.load())
+            if writtenBefore { first.save([PageText(""), PageText("")]) }
+            first.learnRecognised(try XCTUnwrap(page.stored), onPage: 1)
+            if writtenBefore { first.keepLearnedCharactersNow() } else { first.save([PageText(""), PageText("")]) }
+            let second = TextStoreSlot(store: store, key: key)
+            let texts = try XCTUnwrap(second.load(), "written before: \(writtenBefore)")
+            XCTAssertEqual(texts[1].units, PageText("Pay now\nTotal").units, "written before: \(writtenBefore)")
+            let kept = try XCTUnwrap(second.recognisedPages[1], "written before: \(writtenBefore)")
+            XCTAssertNil(second.recognisedPages[0])
+            let again = RecognisedPage(characters: kept.text, boxes: kept.boxes, pageSize: page.pageSize)
+            XCTAssertEqual(again.words.map(\.text), ["Pay", "now", "Total"])
+            XCTAssertEqual(again.words.map(\.box), page.words.map(\.box))
+            XCTAssertEqual(again.text, page.text)
+            try FileManager.default.removeItem(atPath: directory)
+        }
+    }
+}
+
 /// Pages' match counts as search threads deliver them.
 private final class Matches: @unchecked Sendable {
     private let condition = NSCondition()

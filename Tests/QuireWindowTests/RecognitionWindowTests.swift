@@ -23,6 +23,15 @@ final class RecognitionWindowTests: XCTestCase {
             until [ "$n" -gt 0 ] || [ $SECONDS -gt $deadline ]; do n=$(timeout 10 xclip -o -selection clipboard 2>/dev/null | wc -c); sleep 0.1; done
             echo "copied $(timeout 10 xclip -o -selection clipboard | tr '\\n' '|')"
             read answer
+            xdotool key ctrl+q
+            wait $quire
+
+            """ + ScriptedSession.start(title: "recognisable.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+f
+            xdotool type --delay 80 'invoice number'
+            echo typed again
+            read answer
             kill $quire; wait $quire
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("recognised.png"),
@@ -49,7 +58,23 @@ final class RecognitionWindowTests: XCTestCase {
         let copied = try session.readLine()
         XCTAssertTrue(copied.hasPrefix("copied The reader opened the scanned contract"), copied)
         XCTAssertTrue(copied.contains("Invoice number 4721 was paid"), copied)
+        XCTAssertTrue(recognitionLines(session).contains { $0.hasPrefix("recognition: page 1 recognised, ") }, "\(recognitionLines(session))")
+        // Reopened, the page comes from the text store: found at once, not recognised again.
         try session.proceed()
+        XCTAssertEqual(try session.readLine(), "typed again", (try? String(contentsOfFile: session.errors, encoding: .utf8)) ?? "")
+        let again = ScriptedSession.poll(seconds: 30) { () -> Bool? in
+            searchLines(session).filter { $0 == "search “invoice number”: match=1/1 (page 1), 1 rows" }.count == 2 ? true : nil
+        }
+        XCTAssertEqual(again, true, "\(searchLines(session))")
+        XCTAssertTrue(recognitionLines(session).contains("recognition: 1 pages from the text store"), "\(recognitionLines(session))")
+        XCTAssertEqual(recognitionLines(session).filter { $0.contains(" recognised, ") }.count, 1, "recognised again: \(recognitionLines(session))")
+        try session.proceed()
+    }
+
+    /// What recognition said so far (`QUIRE_TRACE_SEARCH`), a line each.
+    private func recognitionLines(_ session: ScriptedSession) -> [String] {
+        ((try? String(contentsOfFile: session.errors, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.hasPrefix("quire: recognition: ") }.map { String($0.dropFirst("quire: ".count)) }
     }
 
     /// What the search said so far (`QUIRE_TRACE_SEARCH`), a line each.

@@ -35,6 +35,33 @@ public struct RecognisedPage: Sendable {
         self.boxes = boxes
     }
 
+    /// A page recognised before, from its characters as the text store kept them: its words
+    /// are its runs between spaces and line breaks, each boxed by its characters' boxes, a
+    /// line break before one beginning a line, two a block.
+    public init(characters text: String, boxes: [Rect], pageSize: Size) {
+        var words: [RecognisedWord] = [], word = "", box: Rect?, breaks = 0
+        func close() {
+            if let box, !word.isEmpty {
+                words.append(RecognisedWord(text: word, box: box, confidence: 100, beginsLine: breaks > 0 || words.isEmpty,
+                                            beginsBlock: breaks > 1 || words.isEmpty))
+                breaks = 0
+            }
+            word = ""
+            box = nil
+        }
+        for (index, scalar) in text.unicodeScalars.enumerated() where index < boxes.count {
+            if scalar == "\n" { close(); breaks += 1; continue }
+            if scalar == " " { close(); continue }
+            word.unicodeScalars.append(scalar)
+            box = box.map { $0.union(boxes[index]) } ?? boxes[index]
+        }
+        close()
+        self.init(words: words, pageSize: pageSize)
+    }
+
+    /// The characters as the text store keeps them.
+    public var stored: StoredText.Characters? { StoredText.Characters(text: text, boxes: boxes) }
+
     /// The characters for selection and caret mode; nil past `PageCharacters.limit`.
     public var characters: PageCharacters? { PageCharacters(text: text, boxes: boxes, pageSize: pageSize) }
 

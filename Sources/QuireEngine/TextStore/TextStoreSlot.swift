@@ -19,6 +19,8 @@ public final class TextStoreSlot: Sendable {
     /// Characters the entry holds, and those read since that it lacks.
     nonisolated(unsafe) private var characters: [Int: StoredText.Characters] = [:] // guarded by `lock`
     nonisolated(unsafe) private var learned: [Int: StoredText.Characters] = [:]    // guarded by `lock`
+    /// Pages whose characters were recognised (a scan's), in the entry or since.
+    nonisolated(unsafe) private var recognised: Set<Int> = []                     // guarded by `lock`
     private let keeping = ThreadGroup()
 
     public init(store: TextStore, key: TextStoreKey) {
@@ -38,7 +40,10 @@ public final class TextStoreSlot: Sendable {
             lock.locked {
                 reading = .found
                 lock.broadcast()
-                for (page, content) in stored.pages.enumerated() { if let found = content.characters { characters[page] = found } }
+                for (page, content) in stored.pages.enumerated() {
+                    if let found = content.characters { characters[page] = found }
+                    if content.recognised, content.characters != nil { recognised.insert(page) }
+                }
             }
             return stored.pages.map(\.text)
         case .missing: lock.locked { reading = .missing; lock.broadcast() }
@@ -48,8 +53,12 @@ public final class TextStoreSlot: Sendable {
     }
 
     func save(_ pages: [PageText]) {
-        let known = lock.locked { characters.merging(learned) { $1 } }
-        guard let stored = StoredText(key: key, pages: pages.enumerated().map { StoredText.Page($1, characters: known[$0]) }) else { return }
+        let (known, recognised) = lock.locked { (characters.merging(learned) { $1 }, self.recognised) }
+        guard let stored = StoredText(key: key, pages: pages.enumerated().map { page, text in
+            // A recognised page's text is its characters' (the page itself has none).
+            let recognisedHere = recognised.contains(page) && known[page] != nil
+            return StoredText.Page(recognisedHere ? PageText(known[page]!.text) : text, recognised: recognisedHere, characters: known[page])
+        }) else { return }
         let written = store.save(stored)
         lock.locked { writing = written }
     }
@@ -74,6 +83,22 @@ public final class TextStoreSlot: Sendable {
         lock.locked { if characters[page] == nil { learned[page] = read } }
     }
 
+    /// A scanned page's recognised characters, to be kept with its entry as recognised (they
+    /// take the place of the page's own, which are none).
+    public func learnRecognised(_ read: StoredText.Characters, onPage page: Int) {
+        guard (0..<key.pageCount).contains(page) else { return }
+        lock.locked {
+            characters[page] = nil
+            learned[page] = read
+            recognised.insert(page)
+        }
+    }
+
+    /// The recognised pages the entry holds (or recognised in this run): their characters.
+    public var recognisedPages: [Int: StoredText.Characters] {
+        lock.locked { recognised.reduce(into: [:]) { found, page in found[page] = learned[page] ?? characters[page] } }
+    }
+
     /// Writes the characters learned into the document's entry, on a thread at idle priority
     /// (an entry written later takes them with its text). Quire ending waits for it.
     public func keepLearnedCharacters() {
@@ -90,9 +115,12 @@ public final class TextStoreSlot: Sendable {
     /// `keepLearnedCharacters`' work, on the calling thread (tests wait for it).
     func keepLearnedCharactersNow() {
         guard case .found(let stored) = store.load(key) else { return }
-        let learned = lock.locked { self.learned }
+        let (learned, recognised) = lock.locked { (self.learned, self.recognised) }
         guard !learned.isEmpty, let merged = StoredText(key: key, pages: stored.pages.enumerated().map { page, content in
-            StoredText.Page(content.text, recognised: content.recognised, characters: content.characters ?? learned[page])
+            if recognised.contains(page), let read = learned[page] {
+                return StoredText.Page(PageText(read.text), recognised: true, characters: read)
+            }
+            return StoredText.Page(content.text, recognised: content.recognised, characters: content.characters ?? learned[page])
         }) else { return }
         if store.save(merged) {
             lock.locked {

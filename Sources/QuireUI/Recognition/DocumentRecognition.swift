@@ -12,7 +12,9 @@ import Glibc
 /// mode and screen readers find it, and into the search shown. The bar says which page is
 /// being read and stops it. Started only for a document whose first page is a page of
 /// pictures (a scan), when Tesseract and a language are installed and the preference
-/// (Recognise Text) is on; a document of text pays nothing.
+/// (Recognise Text) is on; a document of text pays nothing. Pages recognised go into the
+/// document's text store entry as recognised (`TextStoreSlot`): reopened, they are taken
+/// from there, and only the pages not yet read are recognised.
 @MainActor
 final class DocumentRecognition {
     @MainActor
@@ -44,13 +46,16 @@ final class DocumentRecognition {
 
     /// Starts recognising `file`'s pages when it is a scan and recognition is installed;
     /// nil otherwise.
-    static func start(file: DocumentFile, pageCount: Int, canvas: PageCanvas, bar: RecognitionBar) -> DocumentRecognition? {
+    /// `trace` (`QUIRE_TRACE_SEARCH`): each page's outcome is printed ("recognition: page 3
+    /// recognised, 212 words"), and the pages the text store gave.
+    static func start(file: DocumentFile, pageCount: Int, canvas: PageCanvas, bar: RecognitionBar, stored: TextStoreSlot?,
+                      trace: Bool = false) -> DocumentRecognition? {
         guard Settings.shared.preferences.recognisesScans, file.firstPageIsImages, let installed = RemoteRecognizer.installed(),
               let languages = RecognitionLanguages.chosen(documentLanguage: nil, locale: setlocale(LC_MESSAGES, nil).map { String(cString: $0) }, installed: installed.languages) else { return nil }
         let recognition = DocumentRecognition(file: file, pageCount: pageCount, bar: bar)
         canvas.watchVisiblePages { [weak recognition] visible in recognition?.viewMoved(visible) }
         recognition.viewMoved(canvas.visiblePages)
-        recognition.run(RemoteRecognizer(file: file, languages: languages, installed: installed))
+        recognition.run(RemoteRecognizer(file: file, languages: languages, installed: installed), stored: stored, pageSizes: canvas.pageSizes, trace: trace)
         return recognition
     }
 
@@ -73,18 +78,32 @@ final class DocumentRecognition {
         bar.hide()
     }
 
-    /// The view is going: the thread ends after the page it reads (its helper with it).
+    /// The view is going: the thread ends after the page it reads (its helper with it), and
+    /// tells this view nothing more (its bar may be gone with its window).
     func stop() {
         shared.withLock {
             $0.queue.stop()
             $0.ended = true
         }
+        link.owner = nil
         bar.hide()
     }
 
-    private func run(_ recognizer: RemoteRecognizer) {
+    private func run(_ recognizer: RemoteRecognizer, stored: TextStoreSlot?, pageSizes: [Size], trace: Bool) {
         let (link, file, pageCount) = (self.link, self.file, self.pageCount)
         startThread { [shared] in
+            // What the text store kept of an earlier run: those pages are not read again.
+            if let stored, stored.waitUntilRead(seconds: 10) {
+                let kept = stored.recognisedPages
+                if trace { printError("recognition: \(kept.count) pages from the text store") }
+                for (page, characters) in kept {
+                    let size = pageSizes.indices.contains(page) ? pageSizes[page] : PageGeometryLimits.letter
+                    let recognised = RecognisedPage(characters: characters.text, boxes: characters.boxes, pageSize: size)
+                    file.recognised.withLock { $0[page] = recognised }
+                    shared.withLock { $0.queue.done(page, .recognised(words: recognised.words.count)) }
+                    MainLoop.invoke { link.owner?.onRecognised?(page, recognised.text) }
+                }
+            }
             while let page = shared.withLock({ $0.ended ? nil : $0.queue.next(visible: $0.visible) }) {
                 let done = shared.withLock { $0.queue.states.count { $0 != .unseen } }
                 MainLoop.invoke { link.owner?.bar.show(page: page, of: pageCount, done: done) }
@@ -92,7 +111,9 @@ final class DocumentRecognition {
                 do {
                     if let recognised = try recognizer.page(page) {
                         state = .recognised(words: recognised.words.count)
+                        if trace { printError("recognition: page \(page + 1) recognised, \(recognised.words.count) words") }
                         file.recognised.withLock { $0[page] = recognised }
+                        if let characters = recognised.stored { stored?.learnRecognised(characters, onPage: page) }
                         MainLoop.invoke { link.owner?.onRecognised?(page, recognised.text) }
                     } else {
                         state = .notNeeded
@@ -104,6 +125,7 @@ final class DocumentRecognition {
                 }
                 shared.withLock { $0.queue.done(page, state) }
             }
+            stored?.keepLearnedCharacters()
             MainLoop.invoke { link.owner?.bar.hide() }
         }
     }

@@ -25,7 +25,11 @@ final class RecognitionBar {
         Signal.connect(stop, "clicked") { [unowned self] in self.onStop?() }
         row.append(stop)
         revealer.setChild(row.widget)
+        // Kept while this lives: the thread's last word may come after its window is gone.
+        g_object_ref_sink(revealer.widget)
     }
+
+    isolated deinit { g_object_unref(revealer.widget) }
 
     /// Recognising `page` (from 0) of `count`, with `done` pages looked at.
     func show(page: Int, of count: Int, done: Int) {

@@ -154,8 +154,9 @@ final class DocumentView {
 
     /// Recognises a scan's text in the background (`DocumentRecognition`): each page read
     /// goes to the search shown.
-    private func recognise(_ file: DocumentFile, pageCount: Int, canvas: PageCanvas) {
-        recognition = DocumentRecognition.start(file: file, pageCount: pageCount, canvas: canvas, bar: recognitionBar)
+    private func recognise(_ file: DocumentFile, pageCount: Int, canvas: PageCanvas, stored: TextStoreSlot?) {
+        recognition = DocumentRecognition.start(file: file, pageCount: pageCount, canvas: canvas, bar: recognitionBar, stored: stored,
+                                                trace: configuration.tracesSearch)
         recognition?.onRecognised = { [unowned self] page, text in self.search?.pageRecognised(page, text: text) }
         recognition?.onNotice = { [unowned self] text in self.notice.show(text) }
     }
@@ -508,7 +509,7 @@ final class DocumentView {
             if !filling {
                 filling = true
                 search.fillCacheInBackground(from: canvas.currentPage)
-                self.recognise(file, pageCount: document.pageCount, canvas: canvas)
+                self.recognise(file, pageCount: document.pageCount, canvas: canvas, stored: stored)
                 self.sidebar.firstViewDrawn()
                 self.links?.start()
                 self.objects?.start()
