@@ -73,6 +73,8 @@ public enum ZygoteProcess {
                         DocumentHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     case .synctex:
                         SyncTeXHelper.serve(helperChannel, pdfPath: displayPath, confine: confine)
+                    case .signatures:
+                        SignatureHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     }
                 }
                 if pid < 0 {

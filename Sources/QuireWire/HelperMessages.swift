@@ -113,6 +113,8 @@ public enum HelperKind: UInt8, Equatable, Sendable {
     case saver = 3
     /// Reads the SyncTeX file beside the document (`SyncTeXRequest`).
     case synctex = 4
+    /// Verifies the document's signatures, answers once (`SignatureReply`) and ends.
+    case signatures = 5
 }
 
 /// How a helper ended, as its zygote saw it.
