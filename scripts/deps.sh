@@ -5,11 +5,14 @@ set -eu
 # Read Aloud: libspeechd-dev to build (libspeechd2 at run time), speech-dispatcher to speak
 # through and espeak-ng as its voice (Debian's default one); its tests use speech-dispatcher's
 # own generic module with the audio plugins' ALSA null device, which come with it.
+# Signatures: libnss3-dev to build (signatures.cpp checks a signer's certificate with NSS,
+# which libpoppler already loads); libnss3-tools for the tests' certutil, which makes a test
+# authority and certificates in a temporary NSS database for pdfsig to sign with.
 
-run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev pkg-config
+run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev libnss3-dev pkg-config
   libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf mupdf-tools poppler-utils meson ninja-build desktop-file-utils appstream
-  gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales at-spi2-core python3-pyatspi"
+  gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales at-spi2-core python3-pyatspi libnss3-tools"
 
 case "${1:-}" in
   run) wanted=$run_packages ;;

@@ -59,11 +59,13 @@ FormFieldSignature *signatureField(void *poppler_form_field) {
     return static_cast<FormFieldSignature *>(widget->getField());
 }
 
-int certificateStatus(const GooString *signature) {
+// The signer's certificate checked; `decoded` says whether the signature's CMS could be read.
+int certificateStatus(const GooString *signature, bool *decoded) {
     if (!signature || signature->getLength() <= 0) return 5;
     SECItem der = {siBuffer, reinterpret_cast<unsigned char *>(const_cast<char *>(signature->c_str())), unsigned(signature->getLength())};
     NSSCMSMessage *message = NSS_CMSMessage_CreateFromDER(&der, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
     if (!message) return 5;
+    *decoded = true;
     int status = 5;
     NSSCMSContentInfo *content = NSS_CMSMessage_ContentLevel(message, 0);
     auto *signedData = content ? static_cast<NSSCMSSignedData *>(NSS_CMSContentInfo_GetContent(content)) : nullptr;
@@ -125,7 +127,10 @@ extern "C" int csplash_signature_facts(void *poppler_form_field, csplash_signatu
         }
         AnnotWidget *annotation = static_cast<GlibFormFieldLayout *>(poppler_form_field)->widget->getWidgetAnnotation();
         out->page = annotation ? annotation->getPageNum() - 1 : -1;
-        out->certificate = certificateStatus(field->getSignature());
+        bool decoded = false;
+        out->certificate = certificateStatus(field->getSignature(), &decoded);
+        // poppler 22.12 calls a signature whose CMS does not decode a generic error.
+        if (!decoded && out->status == SIGNATURE_GENERIC_ERROR) out->status = SIGNATURE_DECODING_ERROR;
         return 0;
     } catch (...) {
         return -1;

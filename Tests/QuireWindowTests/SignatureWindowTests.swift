@@ -1,0 +1,106 @@
+import Fixtures
+import Foundation
+import XCTest
+
+/// Digital signatures in the real window, each state as the banner above the page and the
+/// Signatures pane say it, read back from the widgets by `--snapshot`
+/// (`QUIRE_REPORT_SHOWN_TEXT=1`). The documents are signed by the test itself
+/// (`SignedFixtures`: certutil, pdfsig), and Quire runs with the test's home, whose NSS
+/// database trusts the test's authority. Verification runs in a helper started from a
+/// worker thread: were it asked from the main thread, `HelperCallGuard` would refuse it
+/// (and say so on stderr), and no signature would show valid.
+final class SignatureWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    private var signing: SignedFixtures!
+
+    override func setUpWithError() throws {
+        try QuireRun.requireDisplay()
+        fixtures = try Fixtures()
+        signing = try SignedFixtures(fixtures)
+    }
+
+    override func tearDown() {
+        signing = nil
+        fixtures = nil
+    }
+
+    /// What the window shows of `path` with the Signatures pane open: its banner's line and
+    /// the pane's rows (and everything else), and how long verifying took.
+    private func shown(_ path: String, home: String? = nil, style: String = "prefer-light") throws -> (banner: String?, text: String, milliseconds: Double?) {
+        let shot = path + "." + style + ".png"
+        let run = try QuireRun.run(["--snapshot", shot, "--size", "1000x700", "--sidebar", "signatures", path],
+                                   environment: ["HOME": home ?? signing.home, "QUIRE_REPORT_SHOWN_TEXT": "1", "ADW_DEBUG_COLOR_SCHEME": style])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertFalse(run.standardError.contains("a helper was asked"), "a helper was asked from the main thread: \(run.standardError)")
+        let labels = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("shown label ") }.map { String($0.dropFirst("shown label ".count)) }
+        let banner = labels.first { $0.hasPrefix("\"Signed by") || $0.contains("signatures") && $0.contains(":") && !$0.hasPrefix("\"The signatures") }
+        let measured = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("quire: signatures:") }
+            .flatMap { $0.split(separator: " ").dropFirst(5).first }.flatMap { Double($0) }
+        return (banner, labels.joined(separator: "\n"), measured)
+    }
+
+    func testAValidSignatureFromATrustedCertificateIsValid() throws {
+        let seen = try shown(try signing.signed("valid.pdf"))
+        XCTAssertTrue(seen.banner?.hasPrefix("\"Signed by Alice Signer, ") == true, seen.text)
+        XCTAssertTrue(seen.banner?.hasSuffix(": Valid\"") == true, "\(seen.banner ?? "no banner")")
+        XCTAssertTrue(seen.text.contains("\"Valid  Contract · p. p1\\nCovers the whole document (revision 2 of 2)\\nThe certificate is trusted\""), seen.text)
+        let milliseconds = try XCTUnwrap(seen.milliseconds, "the verification was not measured")
+        print("signature verified in \(milliseconds) ms")
+        XCTAssertLessThan(milliseconds, 1000)
+    }
+
+    func testAnUntrustedCertificateIsNotTrustedAndSaysWhy() throws {
+        let seen = try shown(try signing.signed("untrusted.pdf", by: "stranger"))
+        XCTAssertEqual(seen.banner?.hasPrefix("\"Signed by Mallory Stranger, "), true, seen.text)
+        XCTAssertEqual(seen.banner?.hasSuffix(": Not trusted\""), true, seen.text)
+        XCTAssertTrue(seen.text.contains("The certificate's issuer is unknown: it is not in your certificate database"), seen.text)
+        XCTAssertFalse(seen.text.contains("The certificate is trusted"), seen.text)
+    }
+
+    func testADocumentChangedAfterSigningIsValidForTheRevisionSigned() throws {
+        let seen = try shown(try signing.changedAfterSigning("changed.pdf"))
+        XCTAssertEqual(seen.banner?.hasSuffix(": Valid, changed since — Covers revision 2 of 3; the document was changed after signing\""), true, seen.text)
+        XCTAssertTrue(seen.text.contains("\"Valid, changed since  Contract · p. p1\\nCovers revision 2 of 3"), seen.text)
+    }
+
+    func testABrokenSignatureIsInvalid() throws {
+        let seen = try shown(try signing.brokenSignature("broken.pdf"))
+        XCTAssertEqual(seen.banner?.hasSuffix(": Invalid\""), true, seen.text)
+        XCTAssertTrue(seen.text.contains("The signature's data is damaged"), seen.text)
+    }
+
+    func testAByteRangePastTheFilesEndIsInvalid() throws {
+        let seen = try shown(try signing.rangePastTheEnd("past.pdf"))
+        XCTAssertEqual(seen.banner?.hasSuffix(": Invalid\""), true, seen.text)
+        XCTAssertTrue(seen.text.contains("Its byte range ends past the file's end"), seen.text)
+    }
+
+    func testSignedBytesAlteredAfterSigningAreInvalid() throws {
+        let seen = try shown(try signing.alteredBytes("altered.pdf"))
+        XCTAssertEqual(seen.banner?.hasSuffix(": Invalid\""), true, seen.text)
+        XCTAssertTrue(seen.text.contains("The signed bytes were changed after signing"), seen.text)
+    }
+
+    func testWithADatabaseThatCannotBeReadTheSignatureCannotBeCheckedNotValid() throws {
+        let file = try signing.signed("unreadable.pdf")
+        let home = fixtures.path("broken-home")
+        try FileManager.default.createDirectory(atPath: home + "/.pki/nssdb", withIntermediateDirectories: true)
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: home + "/.pki/nssdb/cert9.db"))
+        let seen = try shown(file, home: home)
+        XCTAssertEqual(seen.banner?.hasSuffix(": Cannot be checked\""), true, seen.text)
+        XCTAssertTrue(seen.text.contains("The certificate database \(home)/.pki/nssdb cannot be read"), seen.text)
+        XCTAssertFalse(seen.text.contains("Valid"), seen.text)
+    }
+
+    func testWithoutADatabaseTheSignatureCannotBeChecked() throws {
+        let seen = try shown(try signing.signed("nodb.pdf"), home: fixtures.path("empty-home"))
+        XCTAssertEqual(seen.banner?.hasSuffix(": Cannot be checked\""), true, seen.text)
+        XCTAssertTrue(seen.text.contains("There is no certificate database"), seen.text)
+    }
+
+    func testAnUnsignedDocumentShowsNoBannerAndNoSignaturesView() throws {
+        let seen = try shown(fixtures.standard(named: "unsigned.pdf"))
+        XCTAssertNil(seen.banner, seen.text)
+        XCTAssertFalse(seen.text.contains("Signatures…"), seen.text)
+    }
+}
