@@ -64,6 +64,26 @@ public struct SignedFixtures {
         return output
     }
 
+    /// Where `signedInVisibleField`'s field is, in points from the top-left of its letter page.
+    public static let visibleField = (x: 100.0, y: 200.0, width: 300.0, height: 100.0)
+
+    /// A letter page with a signature field "Approval" shown on it (`visibleField`), signed
+    /// there by `nickname` (`pdfsig -sign`): pdfsig's own fields have no area on the page.
+    public func signedInVisibleField(_ name: String, by nickname: String = "signer") throws -> String {
+        var document = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")])
+        let first = document.firstExtra, field = Self.visibleField
+        let rect = "[\(field.x) \(792 - field.y - field.height) \(field.x + field.width) \(792 - field.y)]"
+        document.pages[0].entries = "/Annots [\(first) 0 R]"
+        document.pages[0].extraObjects = ["<< /Type /Annot /Subtype /Widget /FT /Sig /T (Approval) /Rect \(rect) /F 4 /P 4 0 R >>"]
+        document.catalog = "/AcroForm << /Fields [\(first) 0 R] /SigFlags 3 >>"
+        let unsigned = fixtures.path("unsigned-" + name), output = fixtures.path(name)
+        try document.bytes.write(to: URL(fileURLWithPath: unsigned))
+        let (status, said) = try Program.run(Self.pdfsig, ["-sign", "Approval", "-nssdir", "sql:" + database, "-nick", nickname,
+                                                           unsigned, output], errors: true)
+        guard status == 0 else { throw FixtureError("pdfsig could not sign the field: " + String(decoding: said, as: UTF8.self)) }
+        return output
+    }
+
     /// A signed document with an update appended after signing: a new /Info object, its
     /// cross-reference section and trailer (/Prev the signed revision's).
     public func changedAfterSigning(_ name: String) throws -> String {

@@ -1,5 +1,7 @@
 import Fixtures
 import Foundation
+import QuireDocument
+import QuireEngine
 import XCTest
 
 /// Digital signatures in the real window, each state as the banner above the page and the
@@ -102,5 +104,52 @@ final class SignatureWindowTests: XCTestCase {
         let seen = try shown(fixtures.standard(named: "unsigned.pdf"))
         XCTAssertNil(seen.banner, seen.text)
         XCTAssertFalse(seen.text.contains("Signatures…"), seen.text)
+    }
+}
+
+/// A signature field on the page, clicked as a reader clicks it: the Signatures view opens
+/// in the sidebar with the signature's state. (Its tooltip says the same; GTK draws
+/// tooltips in windows of their own, which these tests do not read.)
+final class SignatureFieldWindowTests: XCTestCase {
+    func testAClickOnASignatureFieldOpensTheSignaturesView() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let signing = try SignedFixtures(fixtures)
+        let file = try signing.signedInVisibleField("field.pdf")
+        let document = try DocumentSource(path: file).open()
+        let script = ScriptedSession.opening("field.pdf") + """
+            xdotool mousemove 990 890
+            echo shown
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool mousemove $answer click 1
+            xdotool mousemove 990 890
+            echo clicked
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("field.png"), environment: ["HOME": signing.home])
+        XCTAssertEqual(try session.readLine(), "shown")
+        // The banner, light blue across the top of the view: the signature is valid.
+        func banner(_ screen: Picture) -> Bool {
+            (50..<130).contains { y in stride(from: 300, to: 900, by: 10).allSatisfy { x in
+                let pixel = screen[x, y], (r, b) = (Int(pixel >> 16 & 0xFF), Int(pixel & 0xFF))
+                return b > 200 && b > r + 25
+            } }
+        }
+        XCTAssertTrue(banner(try session.stillScreen(banner)), "no banner says the signature is valid")
+        let origin = try session.pageOrigin(of: document, top: 130)
+        let field = SignedFixtures.visibleField, scale = 96.0 / 72
+        let x = Int(origin.x + (field.x + field.width / 2) * scale), y = Int(origin.y + (field.y + field.height / 2) * scale)
+        // The sidebar's rows: ink at the window's left, where the grey around the page was.
+        func listed(_ screen: Picture) -> Bool {
+            (95..<300).contains { y in (12..<150).filter { Picture.distance(screen[$0, y], 0xFF00_0000) <= 0x60 }.count >= 3 }
+        }
+        XCTAssertFalse(listed(try session.stillScreen()), "the sidebar shows before the click")
+        try session.proceed("\(x) \(y)")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        XCTAssertTrue(listed(try session.screen(until: listed)), "the click on the signature field did not open the Signatures view")
+        try session.proceed()
     }
 }
