@@ -10,7 +10,7 @@
 /// 4. Otherwise **valid**. A signature covers the revision whose end (`%%EOF`) its byte
 ///    range reaches; when the file goes on past it, the document was changed after
 ///    signing: still valid for the revision signed, and the window says so.
-/// The document's banner says the worst of its signatures (`SignatureSummary`).
+/// The document's banner says the worst of its signatures (`SignatureWords.banner`).
 public struct SignatureVerdict: Equatable, Sendable {
     public enum State: Int, Comparable, Sendable {
         case valid, changedSince, untrusted, cannotBeChecked, invalid

@@ -5,8 +5,8 @@ import QuireRemote
 import QuireEngine
 import Synchronization
 
-/// The sidebar (F9): a switcher over the outline, the thumbnails, the annotations and the
-/// bookmarks of the document shown, by the engine's rules for which view shows and when the outline is read
+/// The sidebar (F9): a switcher over the outline, the thumbnails, the annotations, the
+/// bookmarks and (for a signed document) the signatures of the document shown, by the engine's rules for which view shows and when the outline is read
 /// (`SidebarChoice`); it reads the outline on a thread of its own, and the file's
 /// annotations on another the first time their view shows.
 @MainActor

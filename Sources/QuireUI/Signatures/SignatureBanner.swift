@@ -32,11 +32,7 @@ final class SignatureBanner {
 
     private var bar: OpaquePointer { widget.opaque }
 
-    /// Whether it shows, and its line: for the tests and `--snapshot`'s report.
-    private(set) var text: String?
-
     func show(_ line: String, worst: SignatureVerdict.State) {
-        text = line
         label.text = line
         let (type, name): (GtkMessageType, String) = switch worst {
         case .valid: (GTK_MESSAGE_INFO, "security-high-symbolic")
@@ -50,7 +46,6 @@ final class SignatureBanner {
     }
 
     func hide() {
-        text = nil
         gtk_widget_set_visible(widget, 0)
     }
 }

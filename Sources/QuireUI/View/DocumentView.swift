@@ -171,7 +171,7 @@ final class DocumentView {
         panes?.second?.trimMemory()
     }
 
-    /// Whether the canvas, the search and the sidebar are complete.
+    /// Whether the canvas, the search, the sidebar and the signatures' check are complete.
     var isSettled: Bool {
         canvas?.isSettled == true && panes?.second?.isSettled != false && search?.isSettled == true && sidebar.isSettled
             && signatures?.isSettled != false
