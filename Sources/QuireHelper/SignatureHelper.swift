@@ -55,7 +55,7 @@ enum SignatureHelper {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { return nil }
             if count == 0 { return revisions }
-            revisions.read(buffer[0..<count])
+            buffer.withUnsafeBufferPointer { revisions.read(UnsafeBufferPointer(rebasing: $0[0..<count])) }
             offset += off_t(count)
         }
     }

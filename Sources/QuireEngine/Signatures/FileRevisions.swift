@@ -18,7 +18,10 @@ public struct FileRevisions: Equatable, Sendable {
     public mutating func read(_ bytes: some Collection<UInt8>) {
         for byte in bytes {
             length += 1
-            if ![0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(byte) { contentEnd = length }
+            switch byte {
+            case 0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00: break // PDF's white space
+            default: contentEnd = length
+            }
             if byte == Self.marker[matched] {
                 matched += 1
             } else if byte == Self.marker[0] {

@@ -155,6 +155,7 @@ final class Sidebar {
     func labelsChanged() {
         thumbnails?.labelsChanged()
         outline?.labelsChanged()
+        signatures.labelsChanged()
     }
 
     /// The canvas has drawn its first view: reading the outline no longer competes with it.

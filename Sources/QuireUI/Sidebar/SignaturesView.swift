@@ -16,6 +16,8 @@ final class SignaturesView {
     private(set) var verdicts: [SignatureVerdict] = []
     /// Whether the document's signatures have been checked (or could not be).
     private(set) var isComplete = false
+    private var outcome: RemoteSignatures.Outcome?
+    private var labelOf: (Int) -> String = { String($0 + 1) }
     /// Called with the page of the signature chosen.
     var onChosen: ((Int) -> Void)?
 
@@ -37,7 +39,9 @@ final class SignaturesView {
     }
 
     /// The document's outcome; nil while its signatures are being checked.
-    func show(_ outcome: RemoteSignatures.Outcome?, labelOf: (Int) -> String) {
+    func show(_ outcome: RemoteSignatures.Outcome?, labelOf: @escaping (Int) -> String) {
+        self.outcome = outcome
+        self.labelOf = labelOf
         isComplete = outcome != nil
         verdicts = if case .checked(let verdicts, _, _) = outcome { verdicts } else { [] }
         rowsList.removeAll()
@@ -54,6 +58,9 @@ final class SignaturesView {
         status.text = text ?? ""
         status.setVisible(text != nil)
     }
+
+    /// The document's page labels were read: the rows name pages by them.
+    func labelsChanged() { show(outcome, labelOf: labelOf) }
 
     /// A row: its state in bold, its field and page dimmed, then its lines.
     private func markup(_ verdict: SignatureVerdict, lines: [String], labelOf: (Int) -> String) -> String {
