@@ -82,6 +82,7 @@ final class SignatureVerdictTests: XCTestCase {
         let valid = SignatureVerdict(facts(range: [0, 100, 200, 800]), file: twoRevisions)
         let invalid = SignatureVerdict(facts(status: .digestMismatch), file: twoRevisions)
         XCTAssertEqual(SignatureWords.banner([valid], time: time), "Signed by Alice Signer, 6 Dec: Valid")
+        XCTAssertEqual(SignatureWords.banner([invalid], time: time), "Signed by Alice Signer, 6 Dec: Invalid — The signed bytes were changed after signing")
         XCTAssertEqual(SignatureWords.banner([valid, invalid, valid], time: time), "3 signatures; 1 of them: Invalid")
         XCTAssertEqual(SignatureWords.banner([valid, valid], time: time), "2 signatures, all: Valid")
         XCTAssertNil(SignatureWords.banner([], time: time))

@@ -42,13 +42,15 @@ public enum SignatureWords {
         return [head] + covered + verdict.reasons + trusted
     }
 
-    /// The banner's line: for one signature its state, signer and time; for several, how
-    /// many and the worst.
+    /// The banner's line: for one signature its signer, time and state, then why it is not
+    /// valid (the first reason) or which revision it covers; for several, how many and the
+    /// worst.
     public static func banner(_ verdicts: [SignatureVerdict], time: (Int64) -> String) -> String? {
         guard let worst = verdicts.max(by: { $0.state < $1.state }) else { return nil }
         if verdicts.count == 1 {
-            let covered = worst.state == .changedSince ? " — " + coverage(worst.coverage) : ""
-            return tr("Signed by {signer}: {state}", ["signer": signer(worst.facts, time: time), "state": state(worst.state)]) + covered
+            let why = worst.state == .changedSince ? coverage(worst.coverage) : worst.reasons.first
+            return tr("Signed by {signer}: {state}", ["signer": signer(worst.facts, time: time), "state": state(worst.state)])
+                + (why.map { " — " + $0 } ?? "")
         }
         let count = verdicts.filter { $0.state == worst.state }.count
         if count == verdicts.count { return tr("{count} signatures, all: {state}", ["count": String(count), "state": state(worst.state)]) }
