@@ -36,7 +36,7 @@ final class SignatureWindowTests: XCTestCase {
         XCTAssertFalse(run.standardError.contains("a helper was asked"), "a helper was asked from the main thread: \(run.standardError)")
         let labels = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("shown label ") }.map { String($0.dropFirst("shown label ".count)) }
         let banner = labels.first { $0.hasPrefix("\"Signed by") || $0.contains("signatures") && $0.contains(":") && !$0.hasPrefix("\"The signatures") }
-        let measured = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("quire: signatures:") }
+        let measured = run.standardError.split(separator: "\n").first { $0.hasPrefix("quire: signatures:") }
             .flatMap { $0.split(separator: " ").dropFirst(5).first }.flatMap { Double($0) }
         return (banner, labels.joined(separator: "\n"), measured)
     }
@@ -104,6 +104,48 @@ final class SignatureWindowTests: XCTestCase {
         let seen = try shown(fixtures.standard(named: "unsigned.pdf"))
         XCTAssertNil(seen.banner, seen.text)
         XCTAssertFalse(seen.text.contains("Signatures…"), seen.text)
+    }
+}
+
+/// A signed document annotated and saved with Ctrl+S in the window: its signature is
+/// checked again on the file as saved, and is then valid for the revision it signed, the
+/// document changed since (Quire's own update after it), as the window's log of each check
+/// says (its last words the states).
+final class SignedSaveWindowTests: XCTestCase {
+    func testSavingASignedDocumentChecksItsSignatureAgainAsChangedSince() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let signing = try SignedFixtures(fixtures)
+        let file = try signing.signed("saved.pdf")
+        // The window is titled by the document's own title.
+        let title = Fixtures.standardTitle
+        let script = ScriptedSession.opening(title) + """
+            xdotool mousemove 990 890
+            echo shown
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool mousemove 500 500
+            xdotool key ctrl+m
+            xdotool type 'Checked'
+            xdotool key Escape
+            echo "title $(title_after "• \(title)")"
+            xdotool key ctrl+s
+            echo "title $(title_after "\(title)")"
+            read answer
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("saved.png"), environment: ["HOME": signing.home])
+        XCTAssertEqual(try session.readLine(), "shown")
+        XCTAssertTrue(session.errorsSay("from the window; valid"), "the signature was not found valid as opened")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title • \(title)")
+        XCTAssertEqual(try session.readLine(), "title \(title)")
+        XCTAssertTrue(session.errorsSay("from the window; changedSince"), "the signature was not checked again as saved")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let said = try Program.output(SignedFixtures.pdfsig, ["-nssdir", "sql:" + signing.database, "-no-ocsp", file])
+        XCTAssertTrue(said.contains("Signature Validation: Signature is Valid."), said)
     }
 }
 

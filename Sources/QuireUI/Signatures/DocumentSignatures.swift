@@ -17,6 +17,8 @@ final class DocumentSignatures {
     private let pageCount: Int
     private let labelOf: (Int) -> String
     private var started = false
+    /// Counts the checks asked: an answer to one asked before the last is dropped.
+    private var checks = 0
     private(set) var outcome: RemoteSignatures.Outcome?
     /// Called once the signatures are checked (or could not be).
     var onChecked: ((RemoteSignatures.Outcome) -> Void)?
@@ -36,23 +38,41 @@ final class DocumentSignatures {
         guard !started else { return }
         started = true
         let file = self.file, pageCount = self.pageCount
+        checks += 1
+        let check = checks
         startThread {
             let outcome = RemoteSignatures.verify(file, pageCount: pageCount)
-            MainLoop.invoke { [weak self] in self?.checked(outcome) }
+            MainLoop.invoke { [weak self] in self?.checked(outcome, check: check) }
         }
     }
 
     var isSettled: Bool { outcome != nil }
 
-    private func checked(_ outcome: RemoteSignatures.Outcome) {
+    /// The reader saved into `path`: a signed document's signatures are checked again on
+    /// the file as saved, which appended an update after them (so "changed since").
+    func saved(to path: String) {
+        guard started, outcome != .unsigned else { return }
+        let source = DocumentSource(path: path, password: file.password), pageCount = self.pageCount
+        checks += 1
+        let check = checks
+        startThread {
+            let outcome = Result { () throws(DocumentError) in try DocumentFile(opening: source) }
+                .map { RemoteSignatures.verify($0, pageCount: pageCount) }
+            let checked = (try? outcome.get()) ?? .failed(tr("the file as saved could not be opened"))
+            MainLoop.invoke { [weak self] in self?.checked(checked, check: check) }
+        }
+    }
+
+    private func checked(_ outcome: RemoteSignatures.Outcome, check: Int) {
+        guard check == checks else { return }
         self.outcome = outcome
         view.show(outcome, labelOf: labelOf)
         switch outcome {
         case .unsigned: banner.hide()
         case .checked(let verdicts, let verifying, let milliseconds):
             func ms(_ value: Double) -> String { String(format: "%.1f", value) }
-            print("quire: signatures: \(verdicts.count) verified in \(ms(verifying)) ms (\(ms(verifying / Double(max(1, verdicts.count)))) ms each),"
-                  + " checked in \(ms(milliseconds)) ms from the window")
+            printError("signatures: \(verdicts.count) verified in \(ms(verifying)) ms (\(ms(verifying / Double(max(1, verdicts.count)))) ms each),"
+                  + " checked in \(ms(milliseconds)) ms from the window; \(verdicts.map { "\($0.state)" }.joined(separator: ", "))")
             if let line = SignatureWords.banner(verdicts, time: Self.timeWords), let worst = verdicts.map(\.state).max() {
                 banner.show(line, worst: worst)
             }

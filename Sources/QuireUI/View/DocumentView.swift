@@ -545,7 +545,10 @@ final class DocumentView {
         annotations.onMarkupsChanged = { [unowned self, unowned annotations] in
             self.sidebar.annotationsChanged(annotations.edits)
         }
-        annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
+        annotations.onSaved = { [unowned self] in
+            self.watch?.adoptCurrent()
+            if let path { self.signatures?.saved(to: path) }
+        }
         annotations.parent = host.window
         let syncTeX = DocumentSyncTeX(file: file, canvas: canvas, pdfPath: path)
         syncTeX.onNotice = { [unowned self] text in self.notice.show(text) }
