@@ -113,8 +113,9 @@ public enum HelperKind: UInt8, Equatable, Sendable {
     case saver = 3
     /// Reads the SyncTeX file beside the document (`SyncTeXRequest`).
     case synctex = 4
-    /// Verifies the document's signatures, answers once (`SignatureReply`) and ends.
-    case signatures = 5
+    /// Verifies the document's signatures, answers once (`SignatureReply`) and ends. (6:
+    /// main's recognizer helper took 5 meanwhile.)
+    case signatures = 6
 }
 
 /// How a helper ended, as its zygote saw it.
