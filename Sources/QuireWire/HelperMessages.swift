@@ -113,8 +113,7 @@ public enum HelperKind: UInt8, Equatable, Sendable {
     case saver = 3
     /// Reads the SyncTeX file beside the document (`SyncTeXRequest`).
     case synctex = 4
-    /// Verifies the document's signatures, answers once (`SignatureReply`) and ends. (6:
-    /// main's recognizer helper took 5 meanwhile.)
+    /// Verifies the document's signatures, answers once (`SignatureReply`) and ends.
     case signatures = 6
 }
 
