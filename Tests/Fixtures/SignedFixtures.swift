@@ -3,7 +3,8 @@ import Foundation
 /// Digitally signed documents, made for a test in its fixtures' folder: a home whose NSS
 /// database (`~/.pki/nssdb`, where Quire looks) trusts a test authority, two certificates
 /// (`signer`, issued by it; `stranger`, self-signed and trusted by nobody) made by NSS's
-/// `certutil`, and signatures added by poppler's `pdfsig -add-signature`. Then the bad ones:
+/// `certutil`, and signatures added by poppler's `pdfsig -add-signature`; `expired` is
+/// issued by the authority but was valid for a month three months ago. Then the bad ones:
 /// a file changed after signing (an update appended), a signature whose CMS is broken, one
 /// whose byte range runs past the file's end, one whose signed bytes were altered.
 public struct SignedFixtures {
@@ -29,6 +30,8 @@ public struct SignedFixtures {
                            "-Z", "SHA256", "-2", "-z", noise, "-m", "1"], input: "y\n-1\ny\n")
         try Self.certutil(["-S", "-d", db, "-n", "signer", "-s", "CN=\(Self.signer),O=Quire Tests", "-c", "ca", "-t", ",,", "-k", "rsa",
                            "-g", "2048", "-Z", "SHA256", "-z", noise, "-m", "2"])
+        try Self.certutil(["-S", "-d", db, "-n", "expired", "-s", "CN=Old Signer,O=Quire Tests", "-c", "ca", "-t", ",,", "-k", "rsa",
+                           "-g", "2048", "-Z", "SHA256", "-z", noise, "-m", "4", "-w", "-3", "-v", "1"])
         try Self.certutil(["-S", "-d", db, "-n", "stranger", "-s", "CN=\(Self.stranger)", "-x", "-t", ",,", "-k", "rsa",
                            "-g", "2048", "-Z", "SHA256", "-z", noise, "-m", "3"])
     }

@@ -59,6 +59,11 @@ final class SignatureWindowTests: XCTestCase {
         XCTAssertFalse(seen.text.contains("The certificate is trusted"), seen.text)
     }
 
+    func testAnExpiredCertificateIsNotTrustedAndSaysSo() throws {
+        let seen = try shown(try signing.signed("expired.pdf", by: "expired"))
+        XCTAssertEqual(seen.banner?.hasSuffix(": Not trusted — The certificate has expired\""), true, seen.text)
+    }
+
     func testADocumentChangedAfterSigningIsValidForTheRevisionSigned() throws {
         let seen = try shown(try signing.changedAfterSigning("changed.pdf"))
         XCTAssertEqual(seen.banner?.hasSuffix(": Valid, changed since — Covers revision 2 of 3; the document was changed after signing\""), true, seen.text)
