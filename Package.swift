@@ -41,7 +41,9 @@ let package = Package(
         // images' FlateDecode streams in under half the time of poppler's own decoder
         // (`inflating_output.hpp`; Debian's zlib1g-dev, which GLib's headers need anyway).
         .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
-        .target(name: "CSplash", dependencies: ["CPopplerCore", "CPoppler"], linkerSettings: [.linkedLibrary("z")]),
+        // NSS: a signer's certificate checked against the reader's certificate database (`signatures.cpp`).
+        .systemLibrary(name: "CNSS", pkgConfig: "nss", providers: [.apt(["libnss3-dev"])]),
+        .target(name: "CSplash", dependencies: ["CPopplerCore", "CPoppler", "CNSS"], linkerSettings: [.linkedLibrary("z")]),
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
         .systemLibrary(name: "CGettext"),

@@ -78,6 +78,8 @@ public enum ZygoteProcess {
                         SyncTeXHelper.serve(helperChannel, pdfPath: displayPath, confine: confine)
                     case .recognizer:
                         RecognitionHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
+                    case .signatures:
+                        SignatureHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     }
                 }
                 if pid < 0 {

@@ -115,6 +115,8 @@ public enum HelperKind: UInt8, Equatable, Sendable {
     case synctex = 4
     /// Reads scanned pages' words with Tesseract (`RecognitionRequest`).
     case recognizer = 5
+    /// Verifies the document's signatures, answers once (`SignatureReply`) and ends.
+    case signatures = 6
 }
 
 /// How a helper ended, as its zygote saw it.

@@ -74,12 +74,13 @@ extension ScriptedSession {
 
     /// Where the first page's (or `page`'s, when the view starts there) top-left corner is
     /// on screen, in a window of 1000 pixels' width at 100 %: its ink against poppler's render of it.
-    func pageOrigin(of document: Document, page: Int = 0) throws -> (x: Double, y: Double) {
+    /// `top`: where the view starts on screen (lower when a bar shows above the page).
+    func pageOrigin(of document: Document, page: Int = 0, top: Int = 55) throws -> (x: Double, y: Double) {
         let reference = Picture(try document.render(page: page, scale: 96.0 / 72)).cropped(x: 0, y: 0, width: 816, height: 780)
         let inkReference = try XCTUnwrap(reference.bounds(of: 0xFF00_0000, tolerance: 120))
-        let view = (x: 60, y: 55)
+        let view = (x: 60, y: top)
         func ink(_ screen: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
-            screen.cropped(x: view.x, y: view.y, width: 880, height: 780).bounds(of: 0xFF00_0000, tolerance: 120)
+            screen.cropped(x: view.x, y: view.y, width: 880, height: 835 - top).bounds(of: 0xFF00_0000, tolerance: 120)
         }
         let screen = try stillScreen { ink($0)?.width == inkReference.width }
         let inkShown = try XCTUnwrap(ink(screen))

@@ -87,6 +87,37 @@ char *csplash_page_text(void *poppler_page);
 /// instead of poppler's own FlateDecode decoder.
 unsigned long csplash_zlib_images(void);
 
+/// Sets NSS up for checking signatures with the certificate database in `directory` (an
+/// NSS sql: database; NULL for none), before the helper confines itself: NSS loads its
+/// modules and reads the database now. Returns 1 when the database opened, 0 when not (NSS
+/// then runs without one, and no certificate can be trusted).
+int csplash_signatures_prepare(const char *directory);
+
+/// What libpoppler and NSS say of one signature field.
+typedef struct {
+    /// poppler's verdict on the signed bytes, poppler-glib's PopplerSignatureStatus numbers.
+    int status;
+    /// The signer's common name, UTF-8, cut at 1,023 bytes.
+    char signer[1024];
+    /// Seconds since 1970; 0 when the signature names no time.
+    long long signing_time;
+    /// The /ByteRange as written, its first `range_count` numbers (at most 16).
+    long long ranges[16];
+    int range_count;
+    /// The page its widget is on (0-based), or -1.
+    int page;
+    /// The signer's certificate against the database, poppler-glib's PopplerCertificateStatus
+    /// numbers: 0 trusted, 1 untrusted issuer, 2 unknown issuer, 3 revoked, 4 expired,
+    /// 5 failed to check.
+    int certificate;
+} csplash_signature;
+
+/// Verifies `poppler_form_field` (a signature PopplerFormField) into `out`; returns 0, or -1
+/// when it is no signature. Synchronous, in the calling thread (poppler-glib's own runs a
+/// GTask, whose wake-up descriptors a helper's seccomp refuses). The certificate is checked
+/// without revocation lookups, which would reach the network (see signatures.cpp).
+int csplash_signature_facts(void *poppler_form_field, csplash_signature *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,6 @@
 /// The sidebar's views.
 public enum SidebarView: String, Sendable, CaseIterable {
-    case outline, thumbnails, annotations, bookmarks
+    case outline, thumbnails, annotations, bookmarks, signatures
 }
 
 /// Which view a document opens with, in a window given launch options. The rules:

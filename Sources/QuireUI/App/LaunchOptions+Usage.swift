@@ -18,8 +18,8 @@ extension LaunchOptions {
             ("--snapshot OUT.png", tr("open FILE, wait until the visible pages are rendered, save the window as PNG and exit (0 on success, 2 if FILE cannot be opened)")),
             ("--page N", tr("start at page N")),
             ("--find TEXT", tr("search for TEXT, showing the first match from the start (or from --page)")),
-            // Translators: outline, thumbnails, annotations and bookmarks are typed as they are.
-            ("--sidebar VIEW", tr("open the sidebar on its outline, thumbnails, annotations or bookmarks view")),
+            // Translators: outline, thumbnails, annotations, bookmarks and signatures are typed as they are.
+            ("--sidebar VIEW", tr("open the sidebar on its outline, thumbnails, annotations, bookmarks or signatures view")),
             // Translators: fit-width, fit-page and fit-ink are typed as they are.
             ("--zoom MODE", tr("fit-width (default), fit-page, fit-ink (smart fit: the text column, margins trimmed) or a percentage such as 150")),
             ("--rotate DEGREES", tr("turn the pages by 90, 180 or 270 degrees clockwise")),

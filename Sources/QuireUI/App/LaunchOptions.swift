@@ -67,7 +67,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--find": find = try value(argument)
             case "--sidebar":
                 let text = try value(argument)
-                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: tr("--sidebar takes outline, thumbnails, annotations or bookmarks, not “{value}”", ["value": text])) }
+                guard let view = SidebarView(rawValue: text) else { throw Invalid(description: tr("--sidebar takes outline, thumbnails, annotations, bookmarks or signatures, not “{value}”", ["value": text])) }
                 sidebar = view
             case "--page":
                 let text = try value(argument)

@@ -20,6 +20,10 @@ final class DocumentForms {
     private var editor: FieldEditor?
     private var toldOfScripts = false
     var onNotice: ((String) -> Void)?
+    /// What a signature field says of its signature (`DocumentSignatures`), by its name.
+    var describeSignature: ((String) -> String?)?
+    /// A signature field was clicked: its name.
+    var onSignatureClicked: ((String) -> Void)?
 
     init(canvas: PageCanvas, annotations: DocumentAnnotations, objects: PageObjects) {
         self.canvas = canvas
@@ -48,6 +52,11 @@ final class DocumentForms {
 
     /// A click on a fillable field takes it (`FormPages` rule 2).
     private func click(at point: Point) -> Bool {
+        if let (page, at) = canvas.pagePoint(atView: point), let field = pages.field(onPage: page, at: at), case .signature = field.kind,
+           let onSignatureClicked {
+            onSignatureClicked(field.name)
+            return true
+        }
         guard let (page, at) = canvas.pagePoint(atView: point), let field = pages.field(onPage: page, at: at), field.isFillable else {
             if focused != nil { unfocus() }
             return false
@@ -147,6 +156,7 @@ final class DocumentForms {
     /// What the field under `point` of `page` is for, as its tooltip: its name for a
     /// reader, and whether it is read-only.
     func describe(page: Int, point: Point) -> String? {
+        if let field = pages.field(onPage: page, at: point), case .signature = field.kind, let said = describeSignature?(field.name) { return said }
         guard let field = pages.field(onPage: page, at: point), !field.label.isEmpty || field.readOnly else { return nil }
         let label = field.label.isEmpty ? tr("A form field") : field.label
         return field.readOnly ? tr("{field} (read-only)", ["field": label]) : label

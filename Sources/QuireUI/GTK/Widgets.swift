@@ -93,6 +93,11 @@ struct Stack: WidgetHandle {
         if let page = gtk_stack_get_page(stack, child.widget) { gtk_stack_page_set_icon_name(page, icon) }
     }
 
+    /// Shows or hides the page `child` and its switcher button.
+    func setPageVisible(_ child: UnsafeMutablePointer<GtkWidget>, _ visible: Bool) {
+        if let page = gtk_stack_get_page(stack, child) { gtk_stack_page_set_visible(page, visible ? 1 : 0) }
+    }
+
     /// The name of the page shown; setting it shows that page.
     var shown: String? {
         get { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }

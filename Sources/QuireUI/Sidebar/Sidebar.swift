@@ -5,8 +5,8 @@ import QuireRemote
 import QuireEngine
 import Synchronization
 
-/// The sidebar (F9): a switcher over the outline, the thumbnails, the annotations and the
-/// bookmarks of the document shown, by the engine's rules for which view shows and when the outline is read
+/// The sidebar (F9): a switcher over the outline, the thumbnails, the annotations, the
+/// bookmarks and (for a signed document) the signatures of the document shown, by the engine's rules for which view shows and when the outline is read
 /// (`SidebarChoice`); it reads the outline on a thread of its own, and the file's
 /// annotations on another the first time their view shows.
 @MainActor
@@ -18,6 +18,10 @@ final class Sidebar {
     private let thumbnailPage = Box.column()
     private let annotationPage = Box.column()
     private let bookmarkPage = Box.column()
+    /// The document's signatures, which `DocumentSignatures` fills; its button shows only
+    /// for a signed document.
+    let signatures = SignaturesView()
+    private let signaturePage = Box.column()
     /// The reader's bookmarks, which `DocumentBookmarks` fills for each document.
     let bookmarks = BookmarksView()
     private(set) var annotations: AnnotationsView?
@@ -54,6 +58,10 @@ final class Sidebar {
             stack.add(page, named: view.rawValue, title: title)
             stack.setIcon(icon, of: page)
         }
+        signaturePage.append(signatures.widget)
+        stack.add(signaturePage, named: SidebarView.signatures.rawValue, title: tr("Signatures"))
+        stack.setIcon("security-high-symbolic", of: signaturePage)
+        stack.setPageVisible(signaturePage.widget, false)
         let switcher = StackSwitcher(for: stack)
         switcher.setAccessibleName(tr("Sidebar"))
         gtk_widget_set_halign(switcher.widget, GTK_ALIGN_CENTER)
@@ -147,6 +155,7 @@ final class Sidebar {
     func labelsChanged() {
         thumbnails?.labelsChanged()
         outline?.labelsChanged()
+        signatures.labelsChanged()
     }
 
     /// The canvas has drawn its first view: reading the outline no longer competes with it.
@@ -169,7 +178,15 @@ final class Sidebar {
         case .thumbnails: return thumbnails?.isSettled ?? true
         case .annotations: return annotations?.isComplete ?? true
         case .bookmarks: return true
+        case .signatures: return signatures.isComplete
         }
+    }
+
+    /// Shows the Signatures view's button (a signed document) or hides it; hidden while shown,
+    /// the sidebar goes to the outline.
+    func showsSignatures(_ shown: Bool) {
+        if !shown, view == .signatures { show(.outline) }
+        stack.setPageVisible(signaturePage.widget, shown)
     }
 
     /// What the sidebar shows, for `--snapshot`'s report.
@@ -185,6 +202,8 @@ final class Sidebar {
             return "sidebar=thumbnails thumbnails=\(shown.lowerBound + 1)-\(shown.upperBound) current=\((thumbnails?.current ?? 0) + 1)"
         case .annotations:
             return "sidebar=annotations annotations=\(annotations?.rows.count ?? 0)"
+        case .signatures:
+            return "sidebar=signatures signatures=\(signatures.verdicts.count)"
         case .bookmarks:
             let first = bookmarks.shown.first.map { " first=\"\($0.name)\"" } ?? ""
             return "sidebar=bookmarks bookmarks=\(bookmarks.count)\(first)"

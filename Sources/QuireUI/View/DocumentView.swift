@@ -17,6 +17,9 @@ final class DocumentView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let searchBar = SearchBar()
     let sidebar = Sidebar()
+    /// Above the page of a signed document: whether its signatures are valid.
+    private let signatureBanner = SignatureBanner()
+    private var signatures: DocumentSignatures?
     private var followPending = false
     private unowned var host: DocumentWindow
     private let stack = Stack()
@@ -82,6 +85,7 @@ final class DocumentView {
         stack.add(passwordPage.widget, named: "password")
         let column = Box.column()
         column.append(searchBar.widget)
+        column.append(signatureBanner.widget)
         column.append(recognitionBar.widget)
         notice = Notices(over: stack.widget)
         gtk_widget_set_vexpand(notice.widget, 1)
@@ -106,6 +110,8 @@ final class DocumentView {
             self.focusedCanvas?.grabFocus()
         }
         sidebar.onSettled = { [unowned self] in self.chrome?.checkSettled() }
+        signatureBanner.onDetails = { [unowned self] in self.setSidebar(open: true, view: .signatures) }
+        sidebar.signatures.onChosen = { [unowned self] page in self.focusedCanvas?.show(page: page) }
         searchBar.onChanged = { [unowned self] text in self.search?.find(text, from: self.focusedCanvas?.currentPage ?? 0) }
         searchBar.onStep = { [unowned self] forward in self.search?.step(forward: forward) }
         searchBar.onChosen = { [unowned self] ordinal in self.search?.choose(ordinal) }
@@ -179,9 +185,10 @@ final class DocumentView {
         panes?.second?.trimMemory()
     }
 
-    /// Whether the canvas, the search and the sidebar are complete.
+    /// Whether the canvas, the search, the sidebar and the signatures' check are complete.
     var isSettled: Bool {
         canvas?.isSettled == true && panes?.second?.isSettled != false && search?.isSettled == true && sidebar.isSettled
+            && signatures?.isSettled != false
     }
 
     /// The window, while this view is the one it shows: the chrome follows only that view.
@@ -513,6 +520,7 @@ final class DocumentView {
                 self.sidebar.firstViewDrawn()
                 self.links?.start()
                 self.objects?.start()
+                self.signatures?.start()
                 StallWatch.restart()
             }
             self.chrome?.checkSettled()
@@ -567,7 +575,10 @@ final class DocumentView {
         annotations.onMarkupsChanged = { [unowned self, unowned annotations] in
             self.sidebar.annotationsChanged(annotations.edits)
         }
-        annotations.onSaved = { [unowned self] in self.watch?.adoptCurrent() }
+        annotations.onSaved = { [unowned self] in
+            self.watch?.adoptCurrent()
+            if let path { self.signatures?.saved(to: path) }
+        }
         annotations.parent = host.window
         let syncTeX = DocumentSyncTeX(file: file, canvas: canvas, pdfPath: path)
         syncTeX.onNotice = { [unowned self] text in self.notice.show(text) }
@@ -580,6 +591,7 @@ final class DocumentView {
         links.describeAnnotation = { [unowned annotations, unowned forms] page, point in
             annotations.describe(page: page, point: point) ?? forms.describe(page: page, point: point)
         }
+        attachSignatures(file: file, canvas: canvas, forms: forms)
         // The copy holds the annotations now (they count as saved): it is shown, as an
         // editor shows what it saved as.
         annotations.onSavedAs = { [unowned self] path in self.open(path) }
@@ -649,8 +661,28 @@ final class DocumentView {
         syncTeX.forward(position)
     }
 
+    /// A new document's signatures: the banner and the Signatures view wait for them, a
+    /// signature field's tooltip says its state, and a click on one tells it and opens the view.
+    private func attachSignatures(file: DocumentFile, canvas: PageCanvas, forms: DocumentForms) {
+        let signatures = DocumentSignatures(file: file, pageCount: canvas.pageCount, banner: signatureBanner, view: sidebar.signatures,
+                                            labelOf: { [unowned canvas] in canvas.labels.label(at: $0) })
+        self.signatures = signatures
+        sidebar.showsSignatures(false)
+        signatures.onChecked = { [unowned self] outcome in
+            self.sidebar.showsSignatures(outcome != .unsigned)
+            self.chrome?.checkSettled()
+        }
+        forms.describeSignature = { [unowned signatures] name in signatures.describe(field: name) }
+        forms.onSignatureClicked = { [unowned self, unowned signatures] name in
+            if let said = signatures.describe(field: name) { self.notice.show(said.split(separator: "\n").prefix(2).joined(separator: ". ")) }
+            self.setSidebar(open: true, view: .signatures)
+        }
+    }
+
     /// The error page or the password prompt, in place of the opening page.
     private func showRefusal(page: String) {
+        signatures = nil
+        signatureBanner.hide()
         setSidebar(open: false)
         chrome?.enableDocumentActions(false)
         chrome?.showZoom(false)
