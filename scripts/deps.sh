@@ -5,9 +5,12 @@ set -eu
 # Read Aloud: libspeechd-dev to build (libspeechd2 at run time), speech-dispatcher to speak
 # through and espeak-ng as its voice (Debian's default one); its tests use speech-dispatcher's
 # own generic module with the audio plugins' ALSA null device, which come with it.
+# Documents from the web: libsoup-3.0-dev (GNOME's HTTP library: redirects, conditional
+# requests and timeouts written and kept by others, not by hand) and glib-networking for its TLS.
 
 run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev pkg-config
-  libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng"
+  libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng
+  libsoup-3.0-dev glib-networking"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf mupdf-tools poppler-utils meson ninja-build desktop-file-utils appstream
   gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales at-spi2-core python3-pyatspi"
 

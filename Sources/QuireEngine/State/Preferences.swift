@@ -29,6 +29,8 @@ public struct Preferences: Sendable, Equatable {
     public var opensInTabs = true
     public var reopensLastSession = true
     public var voiceRate = 0
+    /// The largest web document downloaded (`WebFetchPolicy` rule 3), in MiB.
+    public var webDownloadLimitMiB = WebFetchPolicy.defaultSizeLimit >> 20
 
     public init() {}
 
@@ -40,6 +42,7 @@ public struct Preferences: Sendable, Equatable {
     public static let voiceRates = -100...100
     /// The rates the Preferences window offers; a stored one not among them is offered too.
     public static let voiceRateChoices = [-50, -25, 0, 25, 50]
+    public static let webDownloadRangeMiB = 1...65536
 
     /// GSettings' keys (data/app.quire.Quire.gschema.xml).
     public enum Key {
@@ -47,9 +50,10 @@ public struct Preferences: Sendable, Equatable {
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
         public static let printAnnotations = "print-annotations"
         public static let tabs = "open-in-tabs", lastSession = "reopen-last-session", voiceRate = "read-aloud-rate"
+        public static let webDownloadLimitMiB = "web-download-limit-mb"
         /// Not a preference of the window: the colour each kind of markup last took (`MarkupColours`).
         public static let markupColours = "markup-colours"
-        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate]
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate, webDownloadLimitMiB]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
@@ -57,6 +61,7 @@ public struct Preferences: Sendable, Equatable {
     public struct Stored: Sendable, Equatable {
         public var zoom = "fit-width", layout = "single", continuous = true, night = false, reopen = true, cacheMiB = 0
         public var printAnnotations = true, tabs = true, lastSession = true, voiceRate = 0
+        public var webDownloadLimitMiB = WebFetchPolicy.defaultSizeLimit >> 20
         public init() {}
     }
 
@@ -72,6 +77,7 @@ public struct Preferences: Sendable, Equatable {
         opensInTabs = stored.tabs
         reopensLastSession = stored.lastSession
         voiceRate = min(max(stored.voiceRate, Self.voiceRates.lowerBound), Self.voiceRates.upperBound)
+        if Self.webDownloadRangeMiB.contains(stored.webDownloadLimitMiB) { webDownloadLimitMiB = stored.webDownloadLimitMiB }
     }
 
     public var stored: Stored {
@@ -86,6 +92,7 @@ public struct Preferences: Sendable, Equatable {
         stored.tabs = opensInTabs
         stored.lastSession = reopensLastSession
         stored.voiceRate = voiceRate
+        stored.webDownloadLimitMiB = webDownloadLimitMiB
         return stored
     }
 
@@ -104,6 +111,9 @@ public struct Preferences: Sendable, Equatable {
     }
 
     /// Whether a new window starts in night mode (rule 3).
+    /// The web download bound in bytes.
+    public var webDownloadLimitBytes: Int { webDownloadLimitMiB << 20 }
+
     public func startsNight(_ launch: LaunchView) -> Bool { launch.night || night }
 
     /// The bytes of pictures a new window keeps (rule 4).

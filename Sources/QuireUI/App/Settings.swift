@@ -64,6 +64,7 @@ final class Settings {
         stored.tabs = g_settings_get_boolean(pointer(settings), Key.tabs) != 0
         stored.lastSession = g_settings_get_boolean(pointer(settings), Key.lastSession) != 0
         stored.voiceRate = Int(g_settings_get_int(pointer(settings), Key.voiceRate))
+        stored.webDownloadLimitMiB = Int(g_settings_get_int(pointer(settings), Key.webDownloadLimitMiB))
         return Preferences(stored)
     }
 
@@ -83,6 +84,9 @@ final class Settings {
         if after.reopen != before.reopen { g_settings_set_boolean(gsettings, Key.reopen, after.reopen ? 1 : 0) }
         if after.cacheMiB != before.cacheMiB { g_settings_set_int(gsettings, Key.cacheMiB, Int32(after.cacheMiB)) }
         if after.voiceRate != before.voiceRate { g_settings_set_int(gsettings, Key.voiceRate, Int32(after.voiceRate)) }
+        if after.webDownloadLimitMiB != before.webDownloadLimitMiB {
+            g_settings_set_int(gsettings, Key.webDownloadLimitMiB, Int32(after.webDownloadLimitMiB))
+        }
         for (key, value, old) in [(Key.printAnnotations, after.printAnnotations, before.printAnnotations), (Key.tabs, after.tabs, before.tabs),
                                   (Key.lastSession, after.lastSession, before.lastSession)] where value != old {
             g_settings_set_boolean(gsettings, key, value ? 1 : 0)
