@@ -79,7 +79,6 @@ struct WebFetcher {
         let copy = try folder.newCopy()
         var head: [UInt8] = []
         var received = 0
-        var lastReport = 0.0
         send(.progress(DownloadProgress(received: 0, total: total)))
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { buffer.deallocate() }
@@ -92,12 +91,8 @@ struct WebFetcher {
             received += count
             if received > limit { throw .tooLarge(limit: limit) }
             try copy.write(piece)
-            // A line every tenth of a second at most: the window redraws no faster.
-            let now = monotonicSeconds()
-            if now - lastReport >= 0.1 {
-                lastReport = now
-                send(.progress(DownloadProgress(received: received, total: total)))
-            }
+            // A line a read (at most 256 KiB): held back, the last before a pause would be lost.
+            send(.progress(DownloadProgress(received: received, total: total)))
         }
         if let total, received < total { throw .unreachable(tr("the connection ended early")) }
         try folder.complete(copy, for: request.address)
@@ -106,13 +101,6 @@ struct WebFetcher {
                                   lastModified: response.header("Last-Modified"), storedAt: Int(time(nil)), size: received)
         try folder.store(entry, for: request.address)
         folder.evict(limit: request.policy.cacheLimit, keeping: request.address)
-        send(.progress(DownloadProgress(received: received, total: total)))
         return .copy(path: folder.copyPath(WebCacheEntry.key(for: request.address)), freshness: .downloaded, storedAt: entry.storedAt)
     }
-}
-
-private func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

@@ -4,7 +4,8 @@ import XCTest
 /// An HTTP server on 127.0.0.1 for the web document tests: python3's http.server with a
 /// handler written into the test's own folder, on a port the system chose, serving one PDF
 /// in the ways servers do (with and without Content-Length, ETag and Last-Modified), and
-/// redirects, a loop, a 404, a web page, an endless body, a slow one and one that stalls.
+/// redirects, a loop, a 404, a web page, an endless body, a slow one, one that stalls and
+/// one that sends half and waits for the test (/gated.pdf, `openGate`).
 /// Every request is logged as a line (path, conditional headers, status, body bytes sent).
 final class WebServer {
     let port: Int
@@ -12,7 +13,7 @@ final class WebServer {
     private let process: Process
     private let log: String
 
-    /// Serves `pdf` (a path) as /doc.pdf; `delay` slows each 64 KiB piece of /slow.pdf.
+    /// Serves `pdf` (a path) as /doc.pdf and the other PDF routes.
     init(serving pdf: String, in folder: String) throws {
         self.folder = folder
         log = folder + "/requests.log"
@@ -35,6 +36,9 @@ final class WebServer {
     }
 
     deinit { stop() }
+
+    /// Lets /gated.pdf send its second half.
+    func openGate() { FileManager.default.createFile(atPath: folder + "/gate", contents: Data()) }
 
     func address(_ path: String, host: String = "127.0.0.1") -> String { "http://\(host):\(port)\(path)" }
 
@@ -104,6 +108,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(302, [('Location', query)])
         if path == '/page.html':
             return self.answer(200, [('Content-Type', 'text/html')], b'<!DOCTYPE html><html><body>Not a PDF</body></html>')
+        if path == '/gated.pdf':
+            # Half the document, then the rest once the test has made the file "gate".
+            half = len(body) // 2
+            self.send_response(200)
+            self.send_header('Content-Type', 'application/pdf')
+            self.send_header('Content-Length', str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[:half]); self.wfile.flush()
+            gate = os.path.join(os.path.dirname(log_path), 'gate')
+            while not os.path.exists(gate): time.sleep(0.02)
+            self.wfile.write(body[half:]); self.wfile.flush()
+            return self.note(200, len(body))
         if path in ('/endless', '/slow.pdf', '/stall.pdf'):
             self.send_response(200)
             self.send_header('Content-Type', 'application/pdf')

@@ -57,7 +57,7 @@ public enum WebFailure: Error, Equatable, Sendable {
                 ? tr("“{address}” is a web page, not a PDF file. Open it in a web browser.", ["address": address])
                 : tr("What “{address}” sends does not start like a PDF file.", ["address": address])
         case .tooLarge(let limit):
-            tr("“{address}” is larger than {size}, the limit set in Preferences.", ["address": address, "size": DownloadProgress.size(limit)])
+            tr("“{address}” is larger than {size}, the largest download Quire takes (the web-download-limit-mb setting).", ["address": address, "size": DownloadProgress.size(limit)])
         case .stalled(let seconds):
             trn("Nothing arrived from “{address}” for {count} second.", "Nothing arrived from “{address}” for {count} seconds.", seconds, ["address": address])
         case .tooManyRedirects:

@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import CShim
+import QuireEngine
 
 /// The desktop's recent files (GtkRecentManager), so that Quire's documents appear in the
 /// file manager's "Recent" and the file chooser, and theirs in Quire's "Open Recent" menu:
@@ -22,9 +23,15 @@ final class RecentDocuments {
     }
 
     /// Records that `path` was opened, with its type given so that GIO need not guess it.
+    /// A web document is recorded by its address.
     func add(path: String) {
+        if WebAddress(path) != nil { return add(uri: path) }
         guard let uri = g_filename_to_uri(path, nil, nil) else { return }
         defer { g_free(uri) }
+        add(uri: String(cString: uri))
+    }
+
+    private func add(uri: String) {
         "application/pdf".withCString { type in
             Self.appName.withCString { name in
                 "quire %u".withCString { exec in
@@ -57,7 +64,8 @@ final class RecentDocuments {
                     continue
                 }
                 guard let type = gtk_recent_info_get_mime_type(info), String(cString: type) == "application/pdf",
-                      gtk_recent_info_is_local(info) != 0, gtk_recent_info_exists(info) != 0 else { continue }
+                      (gtk_recent_info_is_local(info) != 0 && gtk_recent_info_exists(info) != 0)
+                        || WebAddress(String(cString: gtk_recent_info_get_uri(info))) != nil else { continue }
                 let modified = gtk_recent_info_get_modified(info).map { g_date_time_to_unix($0) } ?? 0
                 documents.append((String(cString: gtk_recent_info_get_uri(info)), String(cString: gtk_recent_info_get_display_name(info)), modified))
             }
