@@ -157,7 +157,7 @@ final class DocumentView {
     }
 
     /// True while the view shows no document and so can take one (Ctrl+O reuses it).
-    var isEmpty: Bool { session.isEmpty }
+    var isEmpty: Bool { session.isEmpty && web?.isDownloading != true }
 
     /// Whether the view shows a document, an error, a prompt or the welcome page.
     var phase: DocumentSession.Phase { session.phase }
@@ -559,6 +559,7 @@ final class DocumentView {
         let objects = PageObjects(document: document, canvas: canvas)
         self.objects = objects
         let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path, objects: objects)
+        annotations.nameToSave = source.webAddress.flatMap(WebAddress.init)?.displayName
         self.annotations = annotations
         documentTitle = document.title ?? source.displayName
         annotations.onModifiedChanged = { [unowned self] modified in

@@ -65,6 +65,7 @@ final class WebOpening {
             var source = DocumentSource(path: path)
             source.webAddress = address.description
             let notice = freshness == .offline ? WebFetchPolicy.offlineNotice(storedOn: Self.localDate(storedAt)) : nil
+            if let notice { printError("\(address): \(notice)") }
             onCopy?(source, notice)
         case .failed(let failure):
             fetch = nil

@@ -1,0 +1,104 @@
+import Fixtures
+import Foundation
+import QuireDocument
+import QuireEngine
+import XCTest
+
+/// Web documents in the window, from a server on 127.0.0.1 (`WebServer`): markups are
+/// saved with Save As, never into the cache; with the server stopped the stored copy opens
+/// with its notice; a 404 says so and Try Again asks again.
+final class WebDocumentWindowTests: XCTestCase {
+    private var fixtures: Fixtures!
+    override func setUpWithError() throws { fixtures = try Fixtures() }
+    override func tearDown() { fixtures = nil }
+
+    private func server(serving file: String) throws -> WebServer {
+        let folder = fixtures.path("web-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try WebServer(serving: file, in: folder)
+    }
+
+    func testMarkupsOnAWebDocumentAreSavedAsACopyNeverIntoTheCache() throws {
+        try QuireRun.requireDisplay()
+        let served = fixtures.searchable(named: "paper.pdf")
+        let server = try server(serving: served)
+        let cache = fixtures.path("cache")
+        let copy = fixtures.path("copy.pdf")
+        let script = ScriptedSession.opening("doc.pdf") + """
+            echo started
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+a ctrl+h
+            echo "title $(title_after "• doc.pdf")"
+            xdotool key ctrl+s
+            """ + ScriptedSession.answerSaveAs(with: copy) + """
+            echo "title $(title_after "copy.pdf")"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: server.address("/doc.pdf?etag"), shot: fixtures.path("web-save.png"),
+                                          environment: ["XDG_CACHE_HOME": cache, "QUIRE_TRACE_LAUNCH": "1"])
+        XCTAssertEqual(try session.readLine(), "started")
+        XCTAssertTrue(session.errorsSay("document shown"))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title • doc.pdf")
+        XCTAssertEqual(try session.readLine(), "chooser shown", "a web document's markups did not ask where to save")
+        XCTAssertEqual(try session.readLine(), "title copy.pdf", "the copy is not shown")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        let stored = try FileManager.default.contentsOfDirectory(atPath: cache + "/quire/web").filter { $0.hasSuffix(".pdf") }
+        XCTAssertEqual(stored.count, 1)
+        XCTAssertEqual(FileManager.default.contents(atPath: cache + "/quire/web/" + stored[0]), FileManager.default.contents(atPath: served),
+                       "the stored copy changed")
+        let pages = try DocumentSource(path: served).open().pageCount
+        XCTAssertEqual(try QPDF.annotations(in: copy).count, pages, "the copy lacks the highlights")
+    }
+
+    func testWithTheServerStoppedTheStoredCopyOpensWithItsNotice() throws {
+        try QuireRun.requireDisplay()
+        let served = fixtures.long(pages: 3, named: "served.pdf")
+        let server = try server(serving: served)
+        let cache = fixtures.path("cache")
+        let address = server.address("/doc.pdf?etag")
+        func shown() throws -> ScriptedSession {
+            let script = ScriptedSession.start(title: "doc.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+                xdotool mousemove 1590 1190
+                echo started
+                read answer
+                kill $quire; wait $quire
+                """
+            let session = try ScriptedSession(script: script, file: address, shot: fixtures.path("web-offline.png"),
+                                              environment: ["XDG_CACHE_HOME": cache])
+            XCTAssertEqual(try session.readLine(), "started")
+            XCTAssertTrue(try session.showsAtTheTop(page: 0, of: served, xs: 280...310, ys: 40...120), "the document is not shown")
+            return session
+        }
+        let online = try shown()
+        XCTAssertFalse(try String(contentsOfFile: online.errors, encoding: .utf8).contains("stored copy"))
+        try online.proceed()
+        server.stop()
+        let offline = try shown()
+        XCTAssertTrue(offline.errorsSay("The server cannot be reached. This is the stored copy from"))
+        try offline.proceed()
+    }
+
+    func testANotFoundAddressSaysSoAndTryAgainAsksAgain() throws {
+        try QuireRun.requireDisplay()
+        let server = try server(serving: fixtures.standard())
+        let script = ScriptedSession.start(title: "missing.pdf", arguments: "--size 1400x1000") + """
+            echo started
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key alt+t
+            echo retried
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: server.address("/missing.pdf"), shot: fixtures.path("web-404.png"))
+        XCTAssertEqual(try session.readLine(), "started")
+        XCTAssertTrue(session.errorsSay("does not exist (404)"))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "retried")
+        XCTAssertNotNil(ScriptedSession.poll { server.requests.count == 2 ? true : nil }, "Try Again did not ask again: \(server.requests.map(\.path))")
+        try session.proceed()
+    }
+}
