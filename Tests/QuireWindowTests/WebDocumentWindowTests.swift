@@ -33,6 +33,7 @@ final class WebDocumentWindowTests: XCTestCase {
             xdotool key ctrl+s
             """ + ScriptedSession.answerSaveAs(with: copy) + """
             echo "title $(title_after "copy.pdf")"
+            xdotool windowfocus --sync "$window"
             xdotool key ctrl+q
             ended
             """
@@ -79,6 +80,43 @@ final class WebDocumentWindowTests: XCTestCase {
         let offline = try shown()
         XCTAssertTrue(offline.errorsSay("The server cannot be reached. This is the stored copy from"))
         try offline.proceed()
+    }
+
+    /// Ctrl+R on a web document asks its server (conditionally) and keeps the document;
+    /// with the server gone it keeps the stored copy and says so.
+    func testReloadAsksTheServerAgainAndKeepsTheDocument() throws {
+        try QuireRun.requireDisplay()
+        let served = fixtures.long(pages: 3, named: "served.pdf")
+        let server = try server(serving: served)
+        let script = ScriptedSession.start(title: "doc.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            xdotool mousemove 1590 1190
+            echo started
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+r
+            echo reloaded
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+r
+            echo "reloaded again"
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: server.address("/doc.pdf?etag"), shot: fixtures.path("web-reload.png"),
+                                          environment: ["XDG_CACHE_HOME": fixtures.path("cache"), "QUIRE_TRACE_LAUNCH": "1"])
+        XCTAssertEqual(try session.readLine(), "started")
+        XCTAssertTrue(session.errorsSay("document shown"))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "reloaded")
+        let asked = ScriptedSession.poll { server.requests.count == 2 ? server.requests : nil }
+        XCTAssertEqual(asked?.last?.status, 304, "Ctrl+R did not ask the server conditionally: \(server.requests.map(\.path))")
+        XCTAssertNotNil(asked?.last?.ifNoneMatch)
+        server.stop()
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "reloaded again")
+        XCTAssertTrue(session.errorsSay("This is the stored copy from"))
+        XCTAssertTrue(try session.showsAtTheTop(page: 0, of: served, xs: 280...310, ys: 40...120), "the document went away")
+        try session.proceed()
     }
 
     func testANotFoundAddressSaysSoAndTryAgainAsksAgain() throws {

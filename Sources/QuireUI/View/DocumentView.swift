@@ -364,6 +364,7 @@ final class DocumentView {
             web.onTitle = { [unowned self] title in self.setTitle(title) }
             web.onCancelled = { [unowned self] in if self.session.isEmpty { self.showWelcome() } }
             web.onOpenAnother = { [unowned self] in self.host.onOpenRequest?() }
+            web.onNotice = { [unowned self] text in self.notice.show(text) }
             web.onCopy = { [unowned self] source, notice in
                 self.perform(self.session.open(source))
                 if let notice { self.notice.show(notice) }
@@ -379,6 +380,17 @@ final class DocumentView {
 
     private func reload(externalChange: Bool) {
         if keepingUnsaved(externalChange: externalChange, then: { [unowned self] in self.reload(externalChange: false) }) { return }
+        // A web document shown is asked of its server again first (its copy keeps its name).
+        if case .document = session.phase, let address = session.shown?.webAddress.flatMap(WebAddress.init), let web {
+            return web.refresh(address) { [unowned self] notice in
+                self.reread()
+                if let notice { self.notice.show(notice) }
+            }
+        }
+        reread()
+    }
+
+    private func reread() {
         let kept = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
         perform(session.reload(keeping: kept))
     }

@@ -18,6 +18,8 @@ final class WebOpening {
     var onCopy: ((DocumentSource, _ notice: String?) -> Void)?
     var onCancelled: (() -> Void)?
     var onOpenAnother: (() -> Void)?
+    /// A notice over the document shown (a refresh that failed).
+    var onNotice: ((String) -> Void)?
     /// A title for the window while downloading or failed.
     var onTitle: ((String) -> Void)?
 
@@ -39,10 +41,32 @@ final class WebOpening {
         page.start(name: address.displayName, address: address.description)
         onTitle?(address.displayName)
         stack.shown = "download"
-        let request = WebFetchRequest(address: address, cacheFolder: Self.cacheFolder,
-                                      policy: WebFetchPolicy(sizeLimit: Settings.shared.preferences.webDownloadLimitBytes))
+        let request = Self.request(address)
         LaunchTrace.mark("download started")
         fetch = WebFetch(request) { [weak self] message in self?.heard(message, from: address) }
+    }
+
+    /// Asks the server again about the document shown, without leaving it: `done` is told
+    /// once the copy is current (with a notice when it could only be the stored one); a
+    /// failure is a notice over the document, which stays.
+    func refresh(_ address: WebAddress, done: @escaping (_ notice: String?) -> Void) {
+        fetch?.cancel()
+        self.address = address
+        fetch = WebFetch(Self.request(address)) { [weak self] message in
+            guard let self, address == self.address, self.fetch != nil else { return }
+            switch message {
+            case .progress: break
+            case .copy(_, let freshness, let storedAt):
+                self.fetch = nil
+                let notice = freshness == .offline ? WebFetchPolicy.offlineNotice(storedOn: Self.localDate(storedAt)) : nil
+                if let notice { printError("\(address): \(notice)") }
+                done(notice)
+            case .failed(let failure):
+                self.fetch = nil
+                printError("\(address): \(failure.title): \(failure.message(address: address.description))")
+                self.onNotice?(failure.title)
+            }
+        }
     }
 
     /// Stops the download under way; false when there was none.
@@ -87,6 +111,12 @@ final class WebOpening {
         stack.add(made.failurePage.widget, named: "download-failed")
         page = made
         return made
+    }
+
+    /// A fetch of `address` into the cache, within the reader's size bound.
+    private static func request(_ address: WebAddress) -> WebFetchRequest {
+        WebFetchRequest(address: address, cacheFolder: cacheFolder,
+                        policy: WebFetchPolicy(sizeLimit: Settings.shared.preferences.webDownloadLimitBytes))
     }
 
     /// Seconds since 1970 as the reader's clock shows them.
