@@ -82,6 +82,21 @@ final class WebDocumentWindowTests: XCTestCase {
         try offline.proceed()
     }
 
+    /// An address handed to the running Quire (over its session bus) opens in a tab of its window.
+    func testAnAddressHandedToTheRunningQuireOpensAsATab() throws {
+        try QuireRun.requireDisplay()
+        let server = try server(serving: fixtures.long(pages: 3, named: "served.pdf"))
+        let script = ScriptedSession.twoTabs(handingOver: server.address("/second.pdf")) + """
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: fixtures.long(pages: 3, named: "first.pdf"), shot: fixtures.path("web-tab.png"),
+                                          environment: ["XDG_CACHE_HOME": fixtures.path("cache")])
+        try session.twoTabsShown()
+        let asked = ScriptedSession.poll { server.requests.isEmpty ? nil : server.requests }
+        XCTAssertEqual(asked?.map(\.path), ["/second.pdf"])
+        XCTAssertEqual(asked?.first?.status, 200)
+    }
+
     /// Ctrl+R on a web document asks its server (conditionally) and keeps the document;
     /// with the server gone it keeps the stored copy and says so.
     func testReloadAsksTheServerAgainAndKeepsTheDocument() throws {

@@ -13,7 +13,7 @@ final class WebServer {
     private let process: Process
     private let log: String
 
-    /// Serves `pdf` (a path) as /doc.pdf and the other PDF routes.
+    /// Serves `pdf` (a path) as /doc.pdf (and /second.pdf) and the other PDF routes.
     init(serving pdf: String, in folder: String) throws {
         self.folder = folder
         log = folder + "/requests.log"
@@ -87,7 +87,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.note(status, len(payload))
     def do_GET(self):
         path, _, query = self.path.partition('?')
-        if path == '/doc.pdf':
+        if path in ('/doc.pdf', '/second.pdf'):
             options = query.split('&')
             validators = []
             if 'etag' in options: validators.append(('ETag', etag))
