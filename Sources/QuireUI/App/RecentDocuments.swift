@@ -10,13 +10,25 @@ import QuireEngine
 /// opened ("Quire"): it is not a document read, so it is taken out of the recent files.
 @MainActor
 final class RecentDocuments {
-    /// Items open `app.open-recent` with the document's URI.
+    /// Open Location… over the documents, whose items open `app.open-recent` with the
+    /// document's URI (a web document's is its address).
     let menu: OpaquePointer // GMenu, owned for the application's life
+    /// The documents' section of `menu`, rebuilt when the recent files change.
+    private let documentItems: OpaquePointer
     private let manager: UnsafeMutablePointer<GtkRecentManager> // the default one, not owned
     static let shown = 10
 
     init() {
-        menu = g_menu_new()
+        let menu = g_menu_new()!
+        // Here rather than in the main menu's first section, whose items' places the
+        // keyboard and the tests count on.
+        owning(g_menu_new()!) { location in
+            g_menu_append(location, tr("Open _Location…"), "app.open-location")
+            g_menu_append_section(menu, nil, quire_menu_model(location.gobject))
+        }
+        self.menu = menu
+        documentItems = g_menu_new()
+        g_menu_append_section(menu, nil, quire_menu_model(documentItems.gobject))
         manager = gtk_recent_manager_get_default()!
         rebuild()
         Signal.connect(manager, "changed") { [unowned self] in self.rebuild() }
@@ -54,7 +66,7 @@ final class RecentDocuments {
     }
 
     private func rebuild() {
-        g_menu_remove_all(menu)
+        g_menu_remove_all(documentItems)
         var documents: [(uri: String, name: String, modified: Int)] = []
         RecentItems.withItems(of: manager) { items in
             for info in items {
@@ -73,7 +85,7 @@ final class RecentDocuments {
         for document in documents.sorted(by: { $0.modified > $1.modified }).prefix(Self.shown) {
             owning(g_menu_item_new(document.name, nil)!) { item in
                 g_menu_item_set_action_and_target_value(item, "app.open-recent", g_variant_new_string(document.uri))
-                g_menu_append_item(menu, item)
+                g_menu_append_item(documentItems, item)
             }
         }
     }

@@ -3,7 +3,7 @@ import CGtk
 import CShim
 import QuireEngine
 
-/// Open Location (Ctrl+Shift+L, and the main menu): a small modal window with one entry
+/// Open Location (Ctrl+Shift+L, and atop Open Recent): a small modal window with one entry
 /// for a pasted or typed address (a web address, a path or a file: URI); Enter or Open
 /// opens it, Escape or Cancel does not.
 @MainActor

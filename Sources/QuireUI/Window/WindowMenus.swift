@@ -49,7 +49,6 @@ enum WindowMenus {
         gtk_widget_set_tooltip_text(button, tr("Main menu"))
         owning(g_menu_new()!) { menu in
             g_menu_append(menu, tr("_Open…"), "app.open")
-            g_menu_append(menu, tr("Open _Location…"), "app.open-location")
             g_menu_append_submenu(menu, tr("Open _Recent"), quire_menu_model(recent.gobject))
             g_menu_append(menu, tr("_New Window"), "app.new-window")
             appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
