@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "QuireSandboxTests", dependencies: ["QuireSandbox"]),
         // The window's side of the helpers against real ones, from a zygote the tests fork.
         .testTarget(name: "QuireRemoteTests", dependencies: ["QuireRemote", "QuireHelper", "QuireDocument", "QuireEngine", "QuireImage", "Fixtures"]),
-        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireEngine", "QuireImage", "QuireUI", "Fixtures", "CCairo"]),
+        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireEngine", "QuireImage", "QuireUI", "QuireSandbox", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import QuireEngine
+import QuireSandbox
 import XCTest
 
 /// The web fetch process (`quire --web-fetch-process`) against a real HTTP server on
@@ -10,6 +11,8 @@ final class FetchProcessTests: XCTestCase {
     private var server: WebServer!
     private var pdf = ""
     private var cache: String { folder + "/cache" }
+    /// The fetch process's NoNewPrivs line, read while it ran (`killAfterProgress` runs).
+    private var noNewPrivileges: String?
 
     override func setUpWithError() throws {
         folder = NSTemporaryDirectory() + "quire-fetch-\(UUID().uuidString)"
@@ -104,6 +107,21 @@ final class FetchProcessTests: XCTestCase {
         let messages = try fetch(server.address("/slow.pdf"), killAfterProgress: true)
         XCTAssertTrue(messages.contains { if case .progress(let p) = $0 { p.received > 0 } else { false } })
         XCTAssertEqual(storedFiles(), [])
+        XCTAssertEqual(noNewPrivileges, "NoNewPrivs:\t1", "the fetch process is not confined")
+    }
+
+    /// Landlock keeps the fetch process's writes inside the cache folder: a symbolic link
+    /// planted where it writes its entry does not take the write outside.
+    func testALinkPlantedInTheCacheCannotTakeAWriteOutsideIt() throws {
+        guard case .enforced = try Sandbox.LandlockStatus.offered else { throw XCTSkip("this kernel has no Landlock") }
+        let address = server.address("/doc.pdf?etag")
+        let key = WebCacheEntry.key(for: try XCTUnwrap(WebAddress(address)))
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        let outside = folder + "/outside.txt"
+        try "untouched".write(toFile: outside, atomically: true, encoding: .utf8)
+        XCTAssertEqual(symlink(outside, cache + "/\(key).meta.new"), 0)
+        guard case .failed(.cache) = try fetch(address).last else { return XCTFail("the entry was written through the link") }
+        XCTAssertEqual(try String(contentsOfFile: outside, encoding: .utf8), "untouched")
     }
 
     func testATransferWithoutProgressIsGivenUp() throws {
@@ -149,7 +167,11 @@ final class FetchProcessTests: XCTestCase {
                 pending = pending[(end + 1)...]
                 guard let message = FetchMessage(line: line) else { XCTFail("unreadable line: \(line)"); continue }
                 messages.append(message)
-                if killAfterProgress, case .progress(let progress) = message, progress.received > 0 { kill(process.processIdentifier, SIGKILL) }
+                if killAfterProgress, case .progress(let progress) = message, progress.received > 0 {
+                    let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+                    noNewPrivileges = status?.split(separator: "\n").first { $0.hasPrefix("NoNewPrivs:") }.map(String.init)
+                    kill(process.processIdentifier, SIGKILL)
+                }
             }
         }
         process.waitUntilExit()
