@@ -82,6 +82,49 @@ final class WebDocumentWindowTests: XCTestCase {
         try offline.proceed()
     }
 
+    /// A web document opens again where it was left: its place is remembered by its address.
+    func testAWebDocumentOpensAgainWhereItWasLeft() throws {
+        try QuireRun.requireDisplay()
+        let served = fixtures.long(pages: 10, named: "served.pdf")
+        let server = try server(serving: served)
+        let stateHome = freshStateHome()
+        let environment = ["XDG_CACHE_HOME": fixtures.path("cache"), "QUIRE_TRACE_LAUNCH": "1"]
+        let first = ScriptedSession.ended(within: 10) + ScriptedSession.start(title: "doc.pdf", arguments: "--size 1400x1000 --zoom 100") + """
+            echo started
+            read answer
+            """ + ScriptedSession.press("ctrl+l", thenType: "5") + """
+            xdotool mousemove 1590 1190
+            echo moved
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+q
+            ended
+            """
+        let address = server.address("/doc.pdf?etag")
+        let session = try ScriptedSession(script: first, file: address, shot: fixtures.path("web-place.png"), stateHome: stateHome,
+                                          environment: environment)
+        XCTAssertEqual(try session.readLine(), "started")
+        XCTAssertTrue(session.errorsSay("document shown"))
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "moved")
+        XCTAssertTrue(try session.showsAtTheTop(page: 4, of: served, xs: 284...300), "Ctrl+L 5 did not show page 5")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "exited 0")
+
+        // Without --zoom, which would choose the view over the remembered one.
+        let second = ScriptedSession.start(title: "doc.pdf", arguments: "--size 1400x1000") + """
+            xdotool mousemove 1590 1190
+            echo started
+            read answer
+            kill $quire; wait $quire
+            """
+        let again = try ScriptedSession(script: second, file: address, shot: fixtures.path("web-place-again.png"), stateHome: stateHome,
+                                        environment: environment)
+        XCTAssertEqual(try again.readLine(), "started")
+        XCTAssertTrue(try again.showsAtTheTop(page: 4, of: served, xs: 284...300), "not reopened where it was left")
+        try again.proceed()
+    }
+
     /// An address handed to the running Quire (over its session bus) opens in a tab of its window.
     func testAnAddressHandedToTheRunningQuireOpensAsATab() throws {
         try QuireRun.requireDisplay()
