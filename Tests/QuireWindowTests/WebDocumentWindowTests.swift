@@ -105,6 +105,10 @@ final class WebDocumentWindowTests: XCTestCase {
                                           environment: environment)
         XCTAssertEqual(try session.readLine(), "started")
         XCTAssertTrue(session.errorsSay("document shown"))
+        // The command line's address started downloading before GTK did (`EarlyFetch`).
+        let trace = try String(contentsOfFile: session.errors, encoding: .utf8)
+        let early = try XCTUnwrap(trace.range(of: "download started before GTK"), "no early download"), gtk = try XCTUnwrap(trace.range(of: "GTK started"))
+        XCTAssertLessThan(early.lowerBound, gtk.lowerBound)
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "moved")
         XCTAssertTrue(try session.showsAtTheTop(page: 4, of: served, xs: 284...300), "Ctrl+L 5 did not show page 5")

@@ -76,6 +76,8 @@ public final class Application {
         }
         // Before GTK starts: the helpers read the files on the other core while GTK builds the window.
         DocumentOpening.startEarly(options.files, watchdogs: configuration.watchdogs)
+        // Not when a running Quire will be handed the addresses: it downloads them itself.
+        if options.snapshotPath != nil || !SessionBus.isOwned(id) { EarlyFetch.start(options.files) }
         return Application(options: options, configuration: configuration).run(program: arguments.first ?? "quire")
     }
 

@@ -41,9 +41,9 @@ final class WebOpening {
         page.start(name: address.displayName, address: address.description)
         onTitle?(address.displayName)
         stack.shown = "download"
-        let request = Self.request(address)
         LaunchTrace.mark("download started")
-        fetch = WebFetch(request) { [weak self] message in self?.heard(message, from: address) }
+        let listener: @MainActor (FetchMessage) -> Void = { [weak self] message in self?.heard(message, from: address) }
+        fetch = EarlyFetch.take(address, listener: listener) ?? WebFetch(Self.request(address), onMessage: listener)
     }
 
     /// Asks the server again about the document shown, without leaving it: `done` is told
@@ -114,7 +114,7 @@ final class WebOpening {
     }
 
     /// A fetch of `address` into the cache, within the reader's size bound.
-    private static func request(_ address: WebAddress) -> WebFetchRequest {
+    static func request(_ address: WebAddress) -> WebFetchRequest {
         WebFetchRequest(address: address, cacheFolder: cacheFolder,
                         policy: WebFetchPolicy(sizeLimit: Settings.shared.preferences.webDownloadLimitBytes))
     }
