@@ -77,6 +77,16 @@ final class FetchMessageTests: XCTestCase {
         }
     }
 
+    func testOnlyACopyInTheRequestsFolderIsTaken() {
+        let request = WebFetchRequest(address: WebAddress("https://example.org/a.pdf")!, cacheFolder: "/home/a/.cache/quire/web",
+                                      policy: WebFetchPolicy())
+        XCTAssertTrue(request.holds(copy: "/home/a/.cache/quire/web/0123456789abcdef.pdf"))
+        for path in ["/etc/passwd", "/home/a/.cache/quire/web/../../secret.pdf", "/home/a/.cache/quire/webx/a.pdf",
+                     "/home/a/.cache/quire/web/sub/a.pdf", "/home/a/.cache/quire/web/0123.meta"] {
+            XCTAssertFalse(request.holds(copy: path), path)
+        }
+    }
+
     func testTheRequestTravelsAsOneLineAndBack() {
         let request = WebFetchRequest(address: WebAddress("https://example.org/a.pdf")!, cacheFolder: "/home/a/.cache/quire/web",
                                       policy: WebFetchPolicy(sizeLimit: 5 << 20, stallSeconds: 7, cacheLimit: 1 << 30))

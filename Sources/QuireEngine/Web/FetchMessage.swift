@@ -57,6 +57,12 @@ public struct WebFetchRequest: Equatable, Sendable {
         self.policy = policy
     }
 
+    /// Whether a copy the fetch process names is one of this request's folder: the window
+    /// opens nothing else on its word (a process gone wrong could name any file).
+    public func holds(copy path: String) -> Bool {
+        path.hasPrefix(cacheFolder + "/") && !path.dropFirst(cacheFolder.count + 1).contains("/") && path.hasSuffix(".pdf")
+    }
+
     public var line: String {
         ["fetch", address.description, clean(cacheFolder), String(policy.sizeLimit), String(policy.stallSeconds),
          String(policy.cacheLimit)].joined(separator: "\t")

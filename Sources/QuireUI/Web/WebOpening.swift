@@ -56,6 +56,9 @@ final class WebOpening {
             guard let self, address == self.address, self.fetch != nil else { return }
             switch message {
             case .progress: break
+            case .copy(let path, _, _) where !Self.request(address).holds(copy: path):
+                self.fetch = nil
+                self.onNotice?(WebFailure.fetcher("").title)
             case .copy(_, let freshness, let storedAt):
                 self.fetch = nil
                 let notice = freshness == .offline ? WebFetchPolicy.offlineNotice(storedOn: Self.localDate(storedAt)) : nil
@@ -83,6 +86,8 @@ final class WebOpening {
         switch message {
         case .progress(let progress):
             page.show(progress)
+        case .copy(let path, _, _) where !Self.request(address).holds(copy: path):
+            heard(.failed(.fetcher(tr("it named a file outside Quire’s cache"))), from: address)
         case .copy(let path, let freshness, let storedAt):
             fetch = nil
             LaunchTrace.mark("download complete")
