@@ -78,9 +78,6 @@ final class WebFetch {
         state.pid.withLock { pid in if pid > 0 { kill(pid, SIGKILL) } }
     }
 
-    /// The process's id while it runs, for the tests' and the measurements' eyes.
-    var processID: pid_t { state.pid.withLock { $0 } }
-
     private nonisolated static func deliver(_ message: FetchMessage, _ state: State, _ onMessage: @escaping @MainActor (FetchMessage) -> Void) {
         MainLoop.invoke {
             guard !state.cancelled.load(ordering: .relaxed) else { return }
