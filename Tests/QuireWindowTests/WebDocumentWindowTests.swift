@@ -134,6 +134,7 @@ final class WebDocumentWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let server = try server(serving: fixtures.long(pages: 3, named: "served.pdf"))
         let script = ScriptedSession.twoTabs(handingOver: server.address("/second.pdf")) + """
+            read answer
             kill $quire; wait $quire
             """
         let session = try ScriptedSession(script: script, file: fixtures.long(pages: 3, named: "first.pdf"), shot: fixtures.path("web-tab.png"),
@@ -142,6 +143,7 @@ final class WebDocumentWindowTests: XCTestCase {
         let asked = ScriptedSession.poll { server.requests.isEmpty ? nil : server.requests }
         XCTAssertEqual(asked?.map(\.path), ["/second.pdf"])
         XCTAssertEqual(asked?.first?.status, 200)
+        try session.proceed()
     }
 
     /// Ctrl+R on a web document asks its server (conditionally) and keeps the document;
