@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CSyncTeX", pkgConfig: "synctex", providers: [.apt(["libsynctex-dev"])]),
         // speech-dispatcher's client library, for Read Aloud (`Speaker`): the service Orca speaks through.
         .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
+        // GNOME's HTTP library, for documents from the web: only the fetch process (`QuireWeb`) links it.
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .target(name: "CShim", dependencies: ["CGtk"]),
         // Messages with descriptors between processes, and sealed memfds for pixels.
         .target(name: "CChannel"),
@@ -68,9 +70,11 @@ let package = Package(
         .target(name: "PDFWriter", dependencies: ["CCairo"]),
         // What a helper process does to itself before it reads a document: no poppler, no GTK.
         .target(name: "QuireSandbox", dependencies: ["CSandbox"]),
+        // The web fetch process: downloads a document into the cache, confined but for the network.
+        .target(name: "QuireWeb", dependencies: ["QuireEngine", "QuireSandbox", "CSoup"]),
         .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireImage", "QuireRemote", "CShim", "CGtk", "CAdwaita", "CSpeechd"]),
 
-        .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote", "QuireDocument"]),
+        .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote", "QuireDocument", "QuireWeb"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
         .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument", "QuireImage", "QuireHelper", "QuireRemote"]),
         // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.
@@ -88,7 +92,7 @@ let package = Package(
         .testTarget(name: "QuireSandboxTests", dependencies: ["QuireSandbox"]),
         // The window's side of the helpers against real ones, from a zygote the tests fork.
         .testTarget(name: "QuireRemoteTests", dependencies: ["QuireRemote", "QuireHelper", "QuireDocument", "QuireEngine", "QuireImage", "Fixtures"]),
-        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireEngine", "QuireImage", "QuireUI", "Fixtures", "CCairo"]),
+        .testTarget(name: "QuireWindowTests", dependencies: ["QuireDocument", "QuireEngine", "QuireImage", "QuireUI", "QuireSandbox", "Fixtures", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

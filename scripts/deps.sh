@@ -12,10 +12,12 @@ set -eu
 # Signatures: libnss3-dev to build (signatures.cpp checks a signer's certificate with NSS,
 # which libpoppler already loads); libnss3-tools for the tests' certutil, which makes a test
 # authority and certificates in a temporary NSS database for pdfsig to sign with.
+# Documents from the web: libsoup-3.0-dev (GNOME's HTTP library: redirects, conditional
+# requests and timeouts written and kept by others, not by hand) and glib-networking for its TLS.
 
 run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-private-dev libstdc++-12-dev libcairo2-dev libseccomp-dev libsynctex-dev zlib1g-dev libpcre2-dev libnss3-dev pkg-config
   libglib2.0-bin adwaita-icon-theme fonts-dejavu-core fonts-urw-base35 gettext libspeechd-dev speech-dispatcher speech-dispatcher-espeak-ng
-  libtesseract5 tesseract-ocr-eng"
+  libtesseract5 tesseract-ocr-eng libsoup-3.0-dev glib-networking"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf mupdf-tools poppler-utils meson ninja-build desktop-file-utils appstream
   gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales at-spi2-core python3-pyatspi libnss3-tools"
 

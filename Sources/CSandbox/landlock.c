@@ -80,16 +80,41 @@ static int allow_reading(int ruleset, const char *path, char *message, size_t ca
     return code;
 }
 
-int csandbox_landlock_restrict(const char *const *paths, size_t count, int *abi,
-                               char *message, size_t capacity) {
+/* Adds "anything on files beneath `path`" (a folder), but executing them. */
+static int allow_writing(int ruleset, const char *path, uint64_t handled, char *message, size_t capacity) {
+    int fd = open(path, O_PATH | O_CLOEXEC | O_DIRECTORY);
+    if (fd < 0) return csandbox_fail(message, capacity, errno, "opening %s for a Landlock rule", path);
+    struct landlock_path_beneath_attr rule = { .allowed_access = handled & ~(uint64_t)LANDLOCK_ACCESS_FS_EXECUTE, .parent_fd = fd };
+    int code = 0;
+    if (syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0)
+        code = csandbox_fail(message, capacity, errno, "landlock_add_rule(%s)", path);
+    close(fd);
+    return code;
+}
+
+static int restrict_to(const char *const *paths, size_t count, const char *const *writable, size_t writable_count,
+                       int network, int *abi, char *message, size_t capacity) {
     int code = csandbox_landlock_abi(abi, message, capacity);
     if (code || *abi == 0) return code;
     struct ruleset_attr attr = handled_by(*abi);
+    if (network) attr.handled_access_net = 0;
     int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
     if (ruleset < 0) return csandbox_fail(message, capacity, errno, "landlock_create_ruleset");
     for (size_t i = 0; i < count && code == 0; i++) code = allow_reading(ruleset, paths[i], message, capacity);
+    for (size_t i = 0; i < writable_count && code == 0; i++)
+        code = allow_writing(ruleset, writable[i], attr.handled_access_fs, message, capacity);
     if (code == 0 && syscall(SYS_landlock_restrict_self, ruleset, 0) != 0)
         code = csandbox_fail(message, capacity, errno, "landlock_restrict_self");
     close(ruleset);
     return code;
+}
+
+int csandbox_landlock_restrict(const char *const *paths, size_t count, int *abi,
+                               char *message, size_t capacity) {
+    return restrict_to(paths, count, NULL, 0, 0, abi, message, capacity);
+}
+
+int csandbox_landlock_restrict_writing(const char *const *paths, size_t count, const char *const *writable,
+                                       size_t writable_count, int *abi, char *message, size_t capacity) {
+    return restrict_to(paths, count, writable, writable_count, 1, abi, message, capacity);
 }

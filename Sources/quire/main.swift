@@ -3,11 +3,17 @@ import QuireEngine
 import QuireHelper
 import QuireRemote
 import QuireUI
+import QuireWeb
 #if canImport(Glibc)
 import Glibc
 #endif
 
 Translations.bind()
+// The web fetch process the window starts (`WebFetch`): it never becomes a window.
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == FetchProcess.role {
+    fflush(nil)
+    _exit(FetchProcess.serve())
+}
 // The executable picks its role: the window, which forks the zygote (`ZygoteProcess`)
 // and, through it, the helper processes that alone open documents.
 let status = Application.main(CommandLine.arguments) {

@@ -46,6 +46,10 @@ int csandbox_landlock_abi(int *abi, char *message, size_t capacity);
 int csandbox_landlock_restrict(const char *const *paths, size_t count, int *abi,
                                char *message, size_t capacity);
 
+/* The same for the web fetch process, which also creates, writes and removes files beneath
+ * `writable` and keeps the network (TCP is left ungoverned). */
+int csandbox_landlock_restrict_writing(const char *const *paths, size_t count, const char *const *writable,
+                                       size_t writable_count, int *abi, char *message, size_t capacity);
 enum csandbox_profile {
     CSANDBOX_PROFILE_HELPER = 0, /* renders one document; never forks */
     CSANDBOX_PROFILE_ZYGOTE = 1, /* forks helpers, which then confine themselves */

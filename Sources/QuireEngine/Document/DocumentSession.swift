@@ -113,7 +113,11 @@ public struct DocumentSession: Sendable {
         shown = done.source
         phase = .document
         var effects: [Effect] = [.load(done.source, kept: done.kept)]
-        if case .file(let path) = done.source.location {
+        if let address = done.source.webAddress {
+            // A web document's copy is replaced only by a fetch the window makes: nothing to watch.
+            if done.kept == nil { effects.append(.addRecent(path: address)) }
+            effects += watch(nil)
+        } else if case .file(let path) = done.source.location {
             if done.kept == nil { effects.append(.addRecent(path: path)) }
             effects += watch(path)
         } else {
@@ -183,7 +187,7 @@ public struct DocumentSession: Sendable {
             return [.showPassword(error)] + watch(nil)
         }
         phase = .failed(error)
-        let path: String? = if case .file(let path) = source?.location { path } else { nil }
+        let path: String? = if case .file(let path) = source?.location, source?.webAddress == nil { path } else { nil }
         return [.showError(error)] + watch(path)
     }
 

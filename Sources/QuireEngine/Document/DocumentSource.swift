@@ -12,6 +12,9 @@ public struct DocumentSource: Sendable {
 
     public let location: Location
     public var password: String?
+    /// The address a web document's stored copy (`location`) came from: its name and
+    /// identity (`WebDocument.swift`).
+    public var webAddress: String?
 
     public init(path: String, password: String? = nil) {
         location = .file(path: path)
@@ -25,7 +28,8 @@ public struct DocumentSource: Sendable {
 
     /// The path or URI, as shown to people.
     public var displayPath: String {
-        switch location {
+        if let webAddress { return webAddress }
+        return switch location {
         case .file(let path): path
         case .bytes(_, let uri), .remote(let uri): uri
         }
@@ -33,6 +37,7 @@ public struct DocumentSource: Sendable {
 
     /// The last component of the path or URI.
     public var displayName: String {
+        if let address = webAddress.flatMap(WebAddress.init) { return address.displayName }
         let full = displayPath
         let trimmed = full.hasSuffix("/") ? String(full.dropLast()) : full
         return trimmed.split(separator: "/").last.map(String.init) ?? full

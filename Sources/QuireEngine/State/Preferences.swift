@@ -34,6 +34,8 @@ public struct Preferences: Sendable, Equatable {
     /// Scanned pages' text recognised in the background (`Recognition`).
     public var recognisesScans = true
     public var textStoreMiB = TextStore.defaultBudgetMiB
+    /// The largest web document downloaded (`WebFetchPolicy` rule 3), in MiB.
+    public var webDownloadLimitMiB = WebFetchPolicy.defaultSizeLimit >> 20
 
     public init() {}
 
@@ -48,6 +50,7 @@ public struct Preferences: Sendable, Equatable {
     public static let textStoreRangeMiB = 0...16384
     /// The rates the Preferences window offers; a stored one not among them is offered too.
     public static let voiceRateChoices = [-50, -25, 0, 25, 50]
+    public static let webDownloadRangeMiB = 1...65536
 
     /// GSettings' keys (data/app.quire.Quire.gschema.xml).
     public enum Key {
@@ -56,9 +59,11 @@ public struct Preferences: Sendable, Equatable {
         public static let printAnnotations = "print-annotations", textStoreMiB = "text-store-mb"
         public static let tabs = "open-in-tabs", lastSession = "reopen-last-session", voiceRate = "read-aloud-rate"
         public static let recognise = "recognise-scans"
+        public static let webDownloadLimitMiB = "web-download-limit-mb"
         /// Not a preference of the window: the colour each kind of markup last took (`MarkupColours`).
         public static let markupColours = "markup-colours"
-        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate, recognise, textStoreMiB]
+        public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate,
+                                 recognise, textStoreMiB, webDownloadLimitMiB]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
@@ -66,6 +71,7 @@ public struct Preferences: Sendable, Equatable {
     public struct Stored: Sendable, Equatable {
         public var zoom = "fit-width", layout = "single", continuous = true, night = false, reopen = true, cacheMiB = 0
         public var printAnnotations = true, tabs = true, lastSession = true, voiceRate = 0, recognise = true, textStoreMiB = TextStore.defaultBudgetMiB
+        public var webDownloadLimitMiB = WebFetchPolicy.defaultSizeLimit >> 20
         public init() {}
     }
 
@@ -83,6 +89,7 @@ public struct Preferences: Sendable, Equatable {
         voiceRate = min(max(stored.voiceRate, Self.voiceRates.lowerBound), Self.voiceRates.upperBound)
         recognisesScans = stored.recognise
         textStoreMiB = Self.textStoreRangeMiB.contains(stored.textStoreMiB) ? stored.textStoreMiB : TextStore.defaultBudgetMiB
+        if Self.webDownloadRangeMiB.contains(stored.webDownloadLimitMiB) { webDownloadLimitMiB = stored.webDownloadLimitMiB }
     }
 
     public var stored: Stored {
@@ -99,6 +106,7 @@ public struct Preferences: Sendable, Equatable {
         stored.voiceRate = voiceRate
         stored.recognise = recognisesScans
         stored.textStoreMiB = textStoreMiB
+        stored.webDownloadLimitMiB = webDownloadLimitMiB
         return stored
     }
 
@@ -115,6 +123,9 @@ public struct Preferences: Sendable, Equatable {
         guard printsAnnotations else { return PrintContent(changes: DocumentChanges(fields: edits.documentChanges.fields), annotations: false) }
         return PrintContent(markups: edits.markups, changes: edits.documentChanges)
     }
+
+    /// The web download bound in bytes.
+    public var webDownloadLimitBytes: Int { webDownloadLimitMiB << 20 }
 
     /// Whether a new window starts in night mode (rule 3).
     public func startsNight(_ launch: LaunchView) -> Bool { launch.night || night }

@@ -273,13 +273,15 @@ final class DocumentAnnotations {
 
     /// The window Save As's file chooser belongs to.
     var parent: UnsafeMutablePointer<GtkWidget>?
+    /// The name Save As offers for a document that is no local file (a web document's).
+    var nameToSave: String?
     /// The file written by Save As, to be shown in place of the document.
     var onSavedAs: ((String) -> Void)?
 
     /// Save As: writes the markups and the document into another file the reader chooses,
     /// which the window then shows (as GNOME's editors do; the file opened is left as it was).
     func saveAs() {
-        let name = path.map { ($0 as NSString).lastPathComponent } ?? "annotated.pdf"
+        let name = path.map { ($0 as NSString).lastPathComponent } ?? nameToSave ?? "annotated.pdf"
         FileChooser.choosePDFToSave(parent: parent, name: name, folder: path.map { ($0 as NSString).deletingLastPathComponent }) { [weak self] target in
             self?.save(to: target) { [weak self] written in if written { self?.onSavedAs?(target) } }
         }

@@ -76,6 +76,8 @@ public final class Application {
         }
         // Before GTK starts: the helpers read the files on the other core while GTK builds the window.
         DocumentOpening.startEarly(options.files, watchdogs: configuration.watchdogs)
+        // Not when a running Quire will be handed the addresses: it downloads them itself.
+        if options.snapshotPath != nil || !SessionBus.isOwned(id) { EarlyFetch.start(options.files) }
         return Application(options: options, configuration: configuration).run(program: arguments.first ?? "quire")
     }
 
@@ -111,6 +113,7 @@ public final class Application {
     /// Application actions and their keys.
     static let accelerators = [
         ("open", "<Control>o"),
+        ("open-location", "<Control><Shift>l"),
         ("new-window", "<Control>n"),
         ("close", "<Control>w"),
         ("quit", "<Control>q"),
@@ -127,6 +130,10 @@ public final class Application {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
         }
         Actions.add("open", to: app) { [unowned self] in self.chooseFile(for: self.activeWindow) }
+        Actions.add("open-location", to: app) { [unowned self] in
+            let window = self.activeWindow
+            OpenLocation.ask(over: window?.window) { [unowned self] text in self.open(text, in: window) }
+        }
         Actions.add("new-window", to: app) { [unowned self] in self.newWindow().showWelcome() }
         let stringType = g_variant_type_new("s")
         owning(g_simple_action_new("open-recent", stringType)!) { openRecent in
@@ -180,7 +187,11 @@ public final class Application {
         LaunchTrace.mark("open signal")
         for file in files {
             let argument: String
-            if let path = g_file_get_path(file) {
+            // A web address is Quire's to download, even where GVfs would give it a path.
+            if g_file_has_uri_scheme(file, "http") != 0 || g_file_has_uri_scheme(file, "https") != 0, let uri = g_file_get_uri(file) {
+                argument = String(cString: uri)
+                g_free(uri)
+            } else if let path = g_file_get_path(file) {
                 argument = String(cString: path)
                 g_free(path)
             } else if let uri = g_file_get_uri(file) {

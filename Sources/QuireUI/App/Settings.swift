@@ -66,6 +66,7 @@ final class Settings {
         stored.voiceRate = Int(g_settings_get_int(pointer(settings), Key.voiceRate))
         stored.recognise = g_settings_get_boolean(pointer(settings), Key.recognise) != 0
         stored.textStoreMiB = Int(g_settings_get_int(pointer(settings), Key.textStoreMiB))
+        stored.webDownloadLimitMiB = Int(g_settings_get_int(pointer(settings), Key.webDownloadLimitMiB))
         return Preferences(stored)
     }
 
@@ -86,6 +87,9 @@ final class Settings {
         if after.cacheMiB != before.cacheMiB { g_settings_set_int(gsettings, Key.cacheMiB, Int32(after.cacheMiB)) }
         if after.voiceRate != before.voiceRate { g_settings_set_int(gsettings, Key.voiceRate, Int32(after.voiceRate)) }
         if after.textStoreMiB != before.textStoreMiB { g_settings_set_int(gsettings, Key.textStoreMiB, Int32(after.textStoreMiB)) }
+        if after.webDownloadLimitMiB != before.webDownloadLimitMiB {
+            g_settings_set_int(gsettings, Key.webDownloadLimitMiB, Int32(after.webDownloadLimitMiB))
+        }
         for (key, value, old) in [(Key.printAnnotations, after.printAnnotations, before.printAnnotations), (Key.tabs, after.tabs, before.tabs),
                                   (Key.lastSession, after.lastSession, before.lastSession), (Key.recognise, after.recognise, before.recognise)]
             where value != old {

@@ -107,6 +107,7 @@ enum ShortcutsWindow {
     /// Where each action goes, and what it is called.
     private static let described: [String: (group: String, title: String)] = [
         "open": (N_("Document"), N_("Open a document")),
+        "open-location": (N_("Document"), N_("Open a document from a web address")),
         "close": (N_("Document"), N_("Close the tab (the window with its last tab)")),
         "quit": (N_("Document"), N_("Quit")),
         "new-window": (N_("Document"), N_("New window")),

@@ -72,6 +72,8 @@ final class DocumentView {
     private var pendingForward: SourcePosition?
     /// The local file the view shows or opens, for a forward search to find it.
     private(set) var documentPath: String?
+    /// A web document's download, made with the first (`WebOpening`).
+    private var web: WebOpening?
 
     init(host: DocumentWindow, states: DocumentStateStore) {
         self.host = host
@@ -156,6 +158,7 @@ final class DocumentView {
         panes?.second?.close()
         canvas?.close()
         openingCheck?.cancel()
+        web?.cancel()
     }
 
     /// Recognises a scan's text in the background (`DocumentRecognition`): each page read
@@ -174,7 +177,7 @@ final class DocumentView {
     }
 
     /// True while the view shows no document and so can take one (Ctrl+O reuses it).
-    var isEmpty: Bool { session.isEmpty }
+    var isEmpty: Bool { session.isEmpty && web?.isDownloading != true }
 
     /// Whether the view shows a document, an error, a prompt or the welcome page.
     var phase: DocumentSession.Phase { session.phase }
@@ -340,6 +343,10 @@ final class DocumentView {
     /// Escape while a document without a view is being opened or asks for its password:
     /// the check stops and the view is empty again. False when there was nothing to stop.
     func giveUpOpening() -> Bool {
+        if web?.cancel() == true, session.isEmpty {
+            showWelcome()
+            return true
+        }
         guard let effects = session.giveUp() else { return false }
         perform(effects)
         return true
@@ -365,6 +372,8 @@ final class DocumentView {
     /// Opens a path or URI given on the command line, by the file chooser or by the desktop.
     func open(_ argument: String, password: String? = nil) {
         if keepingUnsaved(then: { [unowned self] in self.open(argument, password: password) }) { return }
+        web?.cancel()
+        if let address = WebAddress(argument) { return download(address) }
         do {
             let source = try DocumentSource(pathOrURI: argument, password: password)
             documentPath = if case .file(let path) = source.location { path } else { nil }
@@ -376,12 +385,43 @@ final class DocumentView {
         }
     }
 
+    /// Downloads a web document (or takes its stored copy), then opens the copy as a file.
+    private func download(_ address: WebAddress) {
+        documentPath = nil
+        host.onTabsChanged?()
+        let web = self.web ?? WebOpening(stack: stack)
+        if self.web == nil {
+            self.web = web
+            web.onTitle = { [unowned self] title in self.setTitle(title) }
+            web.onCancelled = { [unowned self] in if self.session.isEmpty { self.showWelcome() } }
+            web.onOpenAnother = { [unowned self] in self.host.onOpenRequest?() }
+            web.onNotice = { [unowned self] text in self.notice.show(text) }
+            web.onCopy = { [unowned self] source, notice in
+                self.perform(self.session.open(source))
+                if let notice { self.notice.show(notice) }
+            }
+        }
+        chrome?.enableDocumentActions(false)
+        web.start(address)
+    }
+
     /// Reads the file again (Ctrl+R, or when it changed on disk), keeping the place, zoom,
     /// layout and search; or tries again a document that could not be opened.
     func reload() { reload(externalChange: false) }
 
     private func reload(externalChange: Bool) {
         if keepingUnsaved(externalChange: externalChange, then: { [unowned self] in self.reload(externalChange: false) }) { return }
+        // A web document shown is asked of its server again first (its copy keeps its name).
+        if case .document = session.phase, let address = session.shown?.webAddress.flatMap(WebAddress.init), let web {
+            return web.refresh(address) { [unowned self] notice in
+                self.reread()
+                if let notice { self.notice.show(notice) }
+            }
+        }
+        reread()
+    }
+
+    private func reread() {
         let kept = currentState.map { ViewStart.Kept(state: $0, search: searchBar.isOpen ? searchBar.text : nil, match: search?.currentMatch) }
         perform(session.reload(keeping: kept))
     }
@@ -490,7 +530,11 @@ final class DocumentView {
         canvas?.close()
         if kept?.search == nil { searchBar.close() }
         if kept != nil { notice.hide() }
-        identity = if case .file(let path) = source.location { DocumentIdentity(path: path, permanentID: document.permanentID) } else { nil }
+        identity = if let address = source.webAddress {
+            DocumentIdentity(webAddress: address, permanentID: document.permanentID)
+        } else if case .file(let path) = source.location {
+            DocumentIdentity(path: path, permanentID: document.permanentID)
+        } else { nil }
         let remembered = identity.flatMap { states.state(for: $0) }
         let start = host.planStart(remembered: remembered, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)
@@ -560,10 +604,12 @@ final class DocumentView {
         readAloud.onNotice = { [unowned self] text in self.notice.show(text) }
         readAloud.onStateChanged = { [unowned self] state in self.chrome?.readAloudChanged(state) }
         self.readAloud = readAloud
-        let path: String? = if case .file(let path) = source.location { path } else { nil }
+        // A web document's copy belongs to the cache: its markups are saved where the reader chooses.
+        let path: String? = if case .file(let path) = source.location, source.webAddress == nil { path } else { nil }
         let objects = PageObjects(document: document, canvas: canvas)
         self.objects = objects
         let annotations = DocumentAnnotations(canvas: canvas, file: file, path: path, objects: objects)
+        annotations.nameToSave = source.webAddress.flatMap(WebAddress.init)?.displayName
         self.annotations = annotations
         documentTitle = document.title ?? source.displayName
         annotations.onModifiedChanged = { [unowned self] modified in

@@ -1,0 +1,2 @@
+#include <libsoup/soup.h>
+#include <gio/gio.h>
