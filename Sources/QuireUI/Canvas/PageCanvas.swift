@@ -24,6 +24,8 @@ final class PageCanvas: CanvasContent {
     /// The sequence of the last render result taken: later ones are on their way.
     private var seenResults = 0
     private var firstView = FirstViewHold()
+    /// Whether the canvas had a size before (a resize after it may hold the first view again).
+    private var hasSize = false
     /// Pages in view waiting long for their pictures say so (`SlowPages`); the timer looks
     /// again when the next one turns slow.
     private var slowPages = SlowPages()
@@ -421,6 +423,8 @@ final class PageCanvas: CanvasContent {
 
     func resize(width: Double, height: Double) {
         LaunchTrace.mark("canvas \(Int(width))×\(Int(height))")
+        if hasSize { firstView.resized() }
+        hasSize = true
         model.setDeviceScale(Double(gtk_widget_get_scale_factor(UnsafeMutablePointer(canvas))))
         let target = model.resize(to: Size(width: width, height: height))
         contentSizeChanged()
