@@ -17,7 +17,7 @@ struct Section {
 
 let sections: [Section] = [
     Section(title: "Opening documents", blocks: [
-        .paragraph("Double-click a PDF in your file manager, or run quire FILE.pdf. Files open as tabs of one window; when Quire is already running, new files open as tabs of its window in front. Press Ctrl+O to choose a file, or drag a PDF from the file manager onto a window: a window showing a document takes it as a new tab. Ctrl+N opens a new, empty window; Ctrl+W closes the tab (the window with its last tab) and Ctrl+Q quits Quire."),
+        .paragraph("Double-click a PDF in your file manager, or run quire FILE.pdf. Files open as tabs of one window; when Quire is already running, new files open as tabs of its window in front. Press Ctrl+O to choose a file, or drag a PDF from the file manager onto a window: a window showing a document takes it as a new tab. Ctrl+N opens a new, empty window; Ctrl+W closes the tab (the window with its last tab) and Ctrl+Q quits Quire. Shift+Ctrl+L (Open Location) opens a web address: the document is downloaded, with its progress shown, and a copy kept for the next time."),
         .paragraph("The main menu (F10, or the button at the right of the header bar) lists the documents opened last under Open Recent, and offers Save, Print, Properties, Preferences and About Quire. Ctrl+R reloads the document; it also reloads by itself when the file changes on disk, at the same place."),
         .paragraph("A file that is missing, damaged or not a PDF at all shows a clear message instead of a page, and Quire itself keeps running. An encrypted document asks for its password in the window: type it and press Enter; Escape gives up."),
         .paragraph("The tab bar shows once a window has two tabs. Ctrl+Page Down or Ctrl+Tab chooses the next tab, Ctrl+Page Up or Shift+Ctrl+Tab the previous one, Alt+1 to Alt+9 a tab by its place, and a click on a tab chooses it; Shift+Ctrl+Page Down and Shift+Ctrl+Page Up move it. Each tab keeps its own place, zoom, search, sidebar and annotations, and its title carries a dot while it has changes not saved: closing it asks first."),
@@ -34,7 +34,7 @@ let sections: [Section] = [
         .paragraph("Shift+Ctrl+Y (or Read Aloud in the main menu) reads the document aloud through Speech Dispatcher, sentence by sentence: from the caret in caret mode, else from the selection, else from the top of the view, on across the pages. The sentence being read is lit in violet and the view follows it. Shift+Ctrl+Y again pauses, and once more resumes with the sentence that was cut short; Escape stops. Pages without text are passed over, and said so; the voice's rate is in the Preferences."),
     ]),
     Section(title: "Finding and selecting", blocks: [
-        .paragraph("Ctrl+F (or /) opens the find bar. Quire searches the whole document as you type, lights every match on screen and counts them (\"7 of 312\"). Enter, Ctrl+G or F3 goes to the next match, Shift+Enter, Shift+Ctrl+G or Shift+F3 to the previous one; Escape closes the find bar. Without Match Case, case and accents are ignored."),
+        .paragraph("Ctrl+F (or /) opens the find bar. Quire searches the whole document as you type, lights every match on screen and counts them (\"7 of 312\"). Enter, Ctrl+G or F3 goes to the next match, Shift+Enter, Shift+Ctrl+G or Shift+F3 to the previous one; Escape closes the find bar. Without Match Case, case and accents are ignored. Ctrl+Alt+R makes the query a regular expression. Shift+Ctrl+F (Find in All Documents) searches every document whose text Quire keeps. A scanned document's text is recognised in the background, so that it can be found, selected and copied too."),
         .paragraph("Drag over the page to select text, across pages too; double-click selects a word, triple-click a line, Shift+click extends. Ctrl+A selects everything, Ctrl+C (or Ctrl+Insert) copies the selection, and Escape clears it."),
     ]),
     Section(title: "Links and previews", blocks: [
@@ -57,7 +57,7 @@ let sections: [Section] = [
         .paragraph("A click or Space turns a check box or radio button; a list or combo box opens its choices. Values are undone with Ctrl+Z, printed, and saved with Ctrl+S as the form's own values, so other programs read them. No script of the document ever runs."),
     ]),
     Section(title: "Keyboard shortcuts", blocks: [
-        .keys("Document", [("Ctrl+O", "Open a document"), ("Ctrl+N", "A new, empty window"), ("Ctrl+W", "Close the tab (the window with its last tab)"), ("Ctrl+Q", "Quit"),
+        .keys("Document", [("Ctrl+O", "Open a document"), ("Shift+Ctrl+L", "Open a web address"), ("Ctrl+N", "A new, empty window"), ("Ctrl+W", "Close the tab (the window with its last tab)"), ("Ctrl+Q", "Quit"),
                ("Ctrl+S", "Save the annotations and form values into the file"), ("Shift+Ctrl+S", "Save As: into another file, then shown"),
                ("Ctrl+R", "Reload"), ("Ctrl+P", "Print"), ("Alt+Enter", "Document properties"), ("Ctrl+comma", "Preferences"),
                ("F10", "The main menu"), ("Ctrl+?", "Keyboard shortcuts")]),
@@ -73,7 +73,7 @@ let sections: [Section] = [
         .keys("Viewing", [("Ctrl+plus, Ctrl+= / Ctrl+minus", "Zoom in / out (Ctrl+wheel around the pointer)"), ("Ctrl+0", "Real size (100 %)"),
                ("Ctrl+Left / Ctrl+Right", "Rotate left / right"), ("F9", "Show or hide the sidebar"), ("Ctrl+I", "Night mode"),
                ("F11", "Fullscreen"), ("F5", "Presentation"), ("Shift+Ctrl+Y", "Read aloud; again to pause, resume"), ("Escape", "Stop reading aloud")]),
-        .keys("Finding and selecting", [("Ctrl+F, /", "Find"), ("Enter, Ctrl+G, F3", "Next match"), ("Shift+Enter, Shift+Ctrl+G, Shift+F3", "Previous match"),
+        .keys("Finding and selecting", [("Ctrl+F, /", "Find"), ("Ctrl+Alt+R", "Regular expressions in Find"), ("Shift+Ctrl+F", "Find in all documents"), ("Enter, Ctrl+G, F3", "Next match"), ("Shift+Enter, Shift+Ctrl+G, Shift+F3", "Previous match"),
                ("Escape", "Close the find bar, clear the selection"), ("Ctrl+A", "Select all"), ("Ctrl+C, Ctrl+Insert", "Copy the selection")]),
         .keys("Annotating", [("Ctrl+H", "Highlight the selection"), ("Ctrl+U", "Underline the selection"), ("Shift+Ctrl+X", "Strike out the selection"),
                ("Ctrl+M", "A note where the pointer is"), ("Delete", "Delete the annotation clicked"), ("Ctrl+Z", "Undo"),

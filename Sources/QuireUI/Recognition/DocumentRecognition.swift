@@ -48,14 +48,17 @@ final class DocumentRecognition {
     /// nil otherwise.
     /// `trace` (`QUIRE_TRACE_SEARCH`): each page's outcome is printed ("recognition: page 3
     /// recognised, 212 words"), and the pages the text store gave.
+    /// `firstPageHasText` is asked on the recognition's thread: a scan that came with a text
+    /// layer of its own (an earlier OCR) is left as it is, and no recognizer is started.
     static func start(file: DocumentFile, pageCount: Int, canvas: PageCanvas, bar: RecognitionBar, stored: TextStoreSlot?,
-                      trace: Bool = false) -> DocumentRecognition? {
+                      firstPageHasText: @escaping @Sendable () -> Bool, trace: Bool = false) -> DocumentRecognition? {
         guard Settings.shared.preferences.recognisesScans, file.firstPageIsImages, let installed = RemoteRecognizer.installed(),
               let languages = RecognitionLanguages.chosen(documentLanguage: nil, locale: setlocale(LC_MESSAGES, nil).map { String(cString: $0) }, installed: installed.languages) else { return nil }
         let recognition = DocumentRecognition(file: file, pageCount: pageCount, bar: bar)
         canvas.watchVisiblePages { [weak recognition] visible in recognition?.viewMoved(visible) }
         recognition.viewMoved(canvas.visiblePages)
-        recognition.run(RemoteRecognizer(file: file, languages: languages, installed: installed), stored: stored, pageSizes: canvas.pageSizes, trace: trace)
+        recognition.run(RemoteRecognizer(file: file, languages: languages, installed: installed), stored: stored, pageSizes: canvas.pageSizes,
+                        firstPageHasText: firstPageHasText, trace: trace)
         return recognition
     }
 
@@ -89,9 +92,14 @@ final class DocumentRecognition {
         bar.hide()
     }
 
-    private func run(_ recognizer: RemoteRecognizer, stored: TextStoreSlot?, pageSizes: [Size], trace: Bool) {
+    private func run(_ recognizer: RemoteRecognizer, stored: TextStoreSlot?, pageSizes: [Size], firstPageHasText: @escaping @Sendable () -> Bool,
+                     trace: Bool) {
         let (link, file, pageCount) = (self.link, self.file, self.pageCount)
         startThread { [shared] in
+            if firstPageHasText() {
+                if trace { printError("recognition: page 1 has text of its own: nothing recognised") }
+                return
+            }
             // What the text store kept of an earlier run: those pages are not read again.
             if let stored, stored.waitUntilRead(seconds: 10) {
                 let kept = stored.recognisedPages

@@ -164,7 +164,9 @@ final class DocumentView {
     /// Recognises a scan's text in the background (`DocumentRecognition`): each page read
     /// goes to the search shown.
     private func recognise(_ file: DocumentFile, pageCount: Int, canvas: PageCanvas, stored: TextStoreSlot?) {
+        guard let document = shown else { return }
         recognition = DocumentRecognition.start(file: file, pageCount: pageCount, canvas: canvas, bar: recognitionBar, stored: stored,
+                                                firstPageHasText: { !(document.readableText(at: 0) ?? "").isEmpty },
                                                 trace: configuration.tracesSearch)
         recognition?.onRecognised = { [unowned self] page, text in self.search?.pageRecognised(page, text: text) }
         recognition?.onNotice = { [unowned self] text in self.notice.show(text) }
