@@ -11,6 +11,10 @@ public struct RecognisedPage: Sendable {
     public let pageSize: Size
     /// A box per Unicode scalar of `text`.
     public let boxes: [Rect]
+    /// `text`'s scalars, as the boxes count them.
+    private let scalars: [Unicode.Scalar]
+    /// The characters for selection and caret mode; nil past `PageCharacters.limit`.
+    public let characters: PageCharacters?
 
     public init(words: [RecognisedWord], pageSize: Size) {
         self.words = words
@@ -33,6 +37,8 @@ public struct RecognisedPage: Sendable {
         }
         self.text = text
         self.boxes = boxes
+        scalars = Array(text.unicodeScalars)
+        characters = PageCharacters(text: text, boxes: boxes, pageSize: pageSize)
     }
 
     /// A page recognised before, from its characters as the text store kept them: its words
@@ -62,14 +68,11 @@ public struct RecognisedPage: Sendable {
     /// The characters as the text store keeps them.
     public var stored: StoredText.Characters? { StoredText.Characters(text: text, boxes: boxes) }
 
-    /// The characters for selection and caret mode; nil past `PageCharacters.limit`.
-    public var characters: PageCharacters? { PageCharacters(text: text, boxes: boxes, pageSize: pageSize) }
 
     /// The areas characters `range` (scalar offsets into `text`) cover: one a line, from its
     /// first covered character's left to its last's right.
     public func areas(of range: Range<Int>) -> [Rect] {
         let range = range.clamped(to: 0..<boxes.count)
-        let scalars = Array(text.unicodeScalars)
         var areas: [Rect] = [], current: Rect?
         for index in range {
             if scalars[index] == "\n" {
@@ -87,7 +90,7 @@ public struct RecognisedPage: Sendable {
     public func text(of range: Range<Int>) -> String {
         let range = range.clamped(to: 0..<boxes.count)
         var out = String.UnicodeScalarView()
-        out.append(contentsOf: Array(text.unicodeScalars)[range])
+        out.append(contentsOf: scalars[range])
         return String(out)
     }
 
@@ -127,7 +130,6 @@ public struct RecognisedPage: Sendable {
     /// scalar (a ligature, a compatibility form): units are mapped to scalars by each
     /// scalar's own folding, or, should the whole fold otherwise, in proportion.
     public func areas(ofMatches matches: [Range<Int>]) -> [[Rect]] {
-        let scalars = Array(text.unicodeScalars)
         var starts: [Int] = [], total = 0 // the first unit of each scalar
         for scalar in scalars {
             starts.append(total)
