@@ -14,7 +14,8 @@ extension Document {
     /// into the page's own space (its /Rotate and crop box). False when the page cannot be
     /// loaded or no area is a real rectangle on it.
     public func add(_ markup: Markup) -> Bool {
-        withPage(markup.page) { page -> Bool? in
+        if let drawing = markup.drawing { return add(drawing, of: markup) }
+        return withPage(markup.page) { page -> Bool? in
             var width = 0.0, height = 0.0
             poppler_page_get_size(page, &width, &height)
             let size = Rect(x: 0, y: 0, width: width, height: height)
@@ -40,6 +41,7 @@ extension Document {
             case .underline: poppler_annot_text_markup_new_underline(document, &rect, quads)
             case .strikeOut: poppler_annot_text_markup_new_strikeout(document, &rect, quads)
             case .squiggly: poppler_annot_text_markup_new_squiggly(document, &rect, quads)
+            case .ink, .freeText, .line, .square, .circle, .stamp: nil // drawn: add(_:of:)
             }
             guard let annot = made else { return false }
             defer { g_object_unref(UnsafeMutableRawPointer(annot)) }

@@ -38,6 +38,24 @@ extension WireWriter {
             out.string(markup.author, limit: 1024)
             out.f64(markup.created)
             out.string(markup.comment, limit: Markup.textLimit * 4)
+            out.bool(markup.drawing != nil)
+            if let drawing = markup.drawing { out.drawing(drawing) }
+        }
+    }
+
+    mutating func drawing(_ drawing: Drawing) {
+        f64(drawing.width); f64(drawing.fontSize); u8(drawing.fill?.rawValue ?? 0)
+        switch drawing.shape {
+        case .ink(let strokes):
+            u8(1)
+            list(strokes) { out, stroke in out.list(stroke) { out, point in out.point(point) } }
+        case .line(let from, let to, let arrow): u8(2); point(from); point(to); bool(arrow)
+        case .rectangle(let frame): u8(3); rect(frame)
+        case .ellipse(let frame): u8(4); rect(frame)
+        case .textBox(let frame): u8(5); rect(frame)
+        case .stamp(let frame, .standard(let name)): u8(6); rect(frame); string(name.rawValue, limit: 64)
+        case .stamp(let frame, .picture(let picture)):
+            u8(7); rect(frame); int(picture.width); int(picture.height); raw(picture.pixels)
         }
     }
 }
@@ -50,12 +68,52 @@ extension WireReader {
             guard let kind = Markup.Kind(rawValue: rawKind), let colour = Markup.Colour(rawValue: rawColour) else {
                 throw .badValue("a markup of kind \(rawKind), colour \(rawColour)")
             }
-            var markup = Markup(id: id, page: page, kind: kind, colour: colour, areas: try input.rects(limit: Markup.areaLimit),
-                                text: try input.string(limit: Markup.textLimit * 4), author: try input.string(limit: 1024),
-                                created: try input.f64())
-            markup.comment = try input.string(limit: Markup.textLimit * 4)
+            let areas = try input.rects(limit: Markup.areaLimit), text = try input.string(limit: Markup.textLimit * 4)
+            let author = try input.string(limit: 1024), created = try input.f64(), comment = try input.string(limit: Markup.textLimit * 4)
+            var markup: Markup
+            if try input.bool() {
+                let drawing = try input.drawing()
+                guard drawing.kind == kind else { throw .badValue("a drawing of kind \(drawing.kind) for a markup of kind \(kind)") }
+                markup = Markup(id: id, page: page, drawing: drawing, colour: colour, text: text, author: author, created: created)
+            } else {
+                guard !kind.isDrawn else { throw .badValue("a drawn markup without its drawing") }
+                markup = Markup(id: id, page: page, kind: kind, colour: colour, areas: areas, text: text, author: author, created: created)
+            }
+            markup.comment = comment
             return markup
         }
+    }
+
+    mutating func drawing() throws(WireError) -> Drawing {
+        let width = try f64(), fontSize = try f64(), rawFill = try u8()
+        let fill: Markup.Colour?
+        if rawFill == 0 { fill = nil } else if let colour = Markup.Colour(rawValue: rawFill) { fill = colour } else { throw .badValue("a fill of colour \(rawFill)") }
+        let shape: Drawing.Shape
+        switch try u8() {
+        case 1:
+            shape = .ink(try list(limit: Drawing.strokeLimit, least: 8) { input throws(WireError) in
+                try input.list(limit: Drawing.pointLimit, least: 16) { input throws(WireError) in try input.point() }
+            })
+        case 2: shape = .line(from: try point(), to: try point(), arrow: try bool())
+        case 3: shape = .rectangle(try rect())
+        case 4: shape = .ellipse(try rect())
+        case 5: shape = .textBox(try rect())
+        case 6:
+            let frame = try rect(), name = try string(limit: 64)
+            guard let stamp = StandardStamp(rawValue: name) else { throw .badValue("a stamp named \(name.prefix(64))") }
+            shape = .stamp(frame, .standard(stamp))
+        case 7:
+            let frame = try rect(), width = try int(), height = try int()
+            guard (1...StampPicture.sideLimit).contains(width), (1...StampPicture.sideLimit).contains(height) else {
+                throw .badValue("a stamp picture of \(width) × \(height) pixels")
+            }
+            guard let picture = StampPicture(width: width, height: height, pixels: try raw(count: width * height * 4)) else {
+                throw .badValue("a stamp picture's pixels")
+            }
+            shape = .stamp(frame, .picture(picture))
+        case let other: throw .unknownMessage(other)
+        }
+        return Drawing(shape, width: width, fill: fill, fontSize: fontSize)
     }
 }
 

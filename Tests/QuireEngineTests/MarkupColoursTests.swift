@@ -66,6 +66,8 @@ final class MarkupColoursTests: XCTestCase {
         XCTAssertEqual(MarkupColours.offered(forFile: .square), MarkupColours.inks)
         XCTAssertEqual(MarkupColours.offered(forFile: .highlight), MarkupColours.markers)
         XCTAssertEqual(MarkupColours.kind(ofFile: .strikeOut), .strikeOut)
-        XCTAssertNil(MarkupColours.kind(ofFile: .stamp))
+        XCTAssertEqual(MarkupColours.kind(ofFile: .stamp), .stamp, "a file's stamp's colour is the next stamp's")
+        XCTAssertEqual(MarkupColours.offered(forFile: .stamp), MarkupColours.offered(for: .stamp))
+        XCTAssertNil(MarkupColours.kind(ofFile: .polygon), "the reader makes no polygons")
     }
 }

@@ -21,6 +21,29 @@ final class SaveMessagesTests: XCTestCase {
         }
     }
 
+    func testDrawingsRoundTripEveryShape() throws {
+        let frame = Rect(x: 10, y: 20, width: 30, height: 40)
+        let picture = try XCTUnwrap(StampPicture(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255]))
+        let shapes: [Drawing] = [
+            Drawing(.ink([[Point(x: 1, y: 2), Point(x: 3, y: 4)], [Point(x: 5, y: 6)]]), width: 3),
+            Drawing(.line(from: Point(x: 1, y: 2), to: Point(x: 30, y: 4), arrow: true)),
+            Drawing(.rectangle(frame), width: 1, fill: .yellow),
+            Drawing(.ellipse(frame)),
+            Drawing(.textBox(frame), fontSize: 18),
+            Drawing(.stamp(frame, .standard(.confidential))),
+            Drawing(.stamp(frame, .picture(picture))),
+        ]
+        let markups = shapes.enumerated().map { index, drawing in
+            Markup(id: index + 1, page: index, drawing: drawing, colour: .redInk, text: index == 4 ? "typed" : "", author: "Ada", created: 3)
+        }
+        XCTAssertEqual(try SaveRequest(SaveRequest(markups: markups).bytes).markups, markups)
+    }
+
+    func testADrawnKindWithoutItsDrawingIsRefused() {
+        let bare = Markup(id: 1, page: 0, kind: .ink, colour: .blueInk, areas: [], text: "", author: "", created: 0)
+        XCTAssertThrowsError(try SaveRequest(SaveRequest(markups: [bare]).bytes))
+    }
+
     func testHostileCountsAndKindsAreRefused() {
         var huge = WireWriter()
         huge.int(Int.max)

@@ -14,6 +14,9 @@
 ///  4. Steps on markups that are gone (a stale id) change nothing and are not recorded.
 ///  5. What a save wrote is what the file holds (`written`), even when the reader changed
 ///     something while it was written: a markup is saved when the file holds it as it is.
+///  6. A drawing (`Drawing`) is a markup too: made, moved, resized, restyled and erased each as
+///     one step; a drawing with nothing to draw is not made, and a change that would leave
+///     nothing is not taken.
 public struct AnnotationEdits: Equatable, Sendable {
     public private(set) var markups: [Markup] = []
     /// The reader's values of form widgets, by `FormField.id`; a widget not here has the
@@ -75,7 +78,10 @@ public struct AnnotationEdits: Equatable, Sendable {
     /// where they overlap; a point within `slack` of an area counts.
     public func markup(onPage page: Int, at point: Point, slack: Double = 1) -> Markup? {
         markups.last { markup in
-            markup.page == page && markup.areas.contains { area in
+            guard markup.page == page else { return false }
+            // A drawing by what it draws: a stroke where it passes, not its whole box.
+            if let drawing = markup.drawing { return drawing.hits(point, slack: max(slack, 3)) }
+            return markup.areas.contains { area in
                 point.x >= area.x - slack && point.x <= area.maxX + slack && point.y >= area.y - slack && point.y <= area.maxY + slack
             }
         }
@@ -102,6 +108,30 @@ public struct AnnotationEdits: Equatable, Sendable {
         return made
     }
 
+    /// Adds what the reader drew (rule 6); nil when it draws nothing.
+    @discardableResult
+    public mutating func add(page: Int, drawing: Drawing, colour: Markup.Colour, text: String = "", author: String, created: Double) -> Markup? {
+        let drawing = drawing.bounded()
+        guard drawing.isVisible else { return nil }
+        defer { nextID += 1 }
+        let made = Markup(id: nextID, page: page, drawing: drawing, colour: colour, text: String(text.prefix(Markup.textLimit)),
+                          author: String(author.prefix(256)), created: created)
+        record(.add([made]))
+        return made
+    }
+
+    /// Gives a drawn markup a new drawing of the same kind (moved, resized, another width,
+    /// fill or font size), as one step (rule 6).
+    public mutating func reshape(id: Int, to drawing: Drawing) {
+        let drawing = drawing.bounded()
+        guard drawing.isVisible else { return }
+        change(id) { markup in
+            guard markup.drawing != nil, markup.kind == drawing.kind else { return }
+            markup.drawing = drawing
+            markup.areas = [drawing.bounds]
+        }
+    }
+
     public mutating func remove(id: Int) {
         guard let index = markups.firstIndex(where: { $0.id == id }) else { return }
         record(.remove(markups[index], at: index))
@@ -121,8 +151,12 @@ public struct AnnotationEdits: Equatable, Sendable {
         change(id) { $0.comment = String(comment.prefix(Markup.textLimit)) }
     }
 
+    /// A text markup's kind (a highlight made an underline); drawn kinds keep theirs.
     public mutating func setKind(id: Int, to kind: Markup.Kind) {
-        change(id) { $0.kind = kind }
+        change(id) { markup in
+            guard !markup.kind.isDrawn, !kind.isDrawn else { return }
+            markup.kind = kind
+        }
     }
 
     /// Sets form widgets' values, in this order, as one step (a radio group's buttons

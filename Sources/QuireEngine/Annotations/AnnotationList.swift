@@ -120,6 +120,12 @@ public struct AnnotationList: Sendable {
         case .strikeOut: tr("Strike-out")
         case .squiggly: tr("Squiggly underline")
         case .note: tr("Note")
+        case .ink: tr("Drawing")
+        case .freeText: tr("Text box")
+        case .line: tr("Line")
+        case .square: tr("Rectangle")
+        case .circle: tr("Ellipse")
+        case .stamp: tr("Stamp")
         }
     }
 

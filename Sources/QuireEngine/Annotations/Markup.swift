@@ -6,6 +6,11 @@
 public struct Markup: Hashable, Sendable, Identifiable {
     public enum Kind: UInt8, CaseIterable, Sendable {
         case highlight = 1, underline, strikeOut, squiggly, note
+        /// Drawn on the page (`Drawing`): ink, a text box, a line or arrow, a rectangle, an ellipse, a stamp.
+        case ink, freeText, line, square, circle, stamp
+
+        /// Whether it is drawn (it has a `Drawing`) rather than laid over text or pinned as a note.
+        public var isDrawn: Bool { rawValue >= Kind.ink.rawValue }
     }
 
     /// A note's icon: a square this many points wide, its corner where the reader placed it.
@@ -59,8 +64,11 @@ public struct Markup: Hashable, Sendable, Identifiable {
     public let page: Int
     public var kind: Kind
     public var colour: Colour
-    public let areas: [Rect]
-    /// The marked text, or the note's: the file's /Contents, unless `comment` is written.
+    /// The marked words' areas; a note's icon; a drawing's bounds (`Drawing.bounds`).
+    public internal(set) var areas: [Rect]
+    /// What a drawn kind draws; nil for text markups and notes.
+    public internal(set) var drawing: Drawing?
+    /// The marked text, or the note's (a text box's words): the file's /Contents, unless `comment` is written.
     public var text: String
     /// A note the reader attached to a text markup: its /Contents in the file, as other
     /// viewers show a highlight's comment; empty for none.
@@ -72,6 +80,13 @@ public struct Markup: Hashable, Sendable, Identifiable {
     public init(id: Int, page: Int, kind: Kind, colour: Colour, areas: [Rect], text: String, author: String, created: Double) {
         self.id = id; self.page = page; self.kind = kind; self.colour = colour
         self.areas = areas; self.text = text; self.author = author; self.created = created
+    }
+
+    /// A drawn markup: its kind the drawing's, its one area the drawing's bounds.
+    public init(id: Int, page: Int, drawing: Drawing, colour: Colour, text: String = "", author: String, created: Double) {
+        let drawing = drawing.bounded()
+        self.init(id: id, page: page, kind: drawing.kind, colour: colour, areas: [drawing.bounds], text: text, author: author, created: created)
+        self.drawing = drawing
     }
 
     /// How many areas one markup takes, and how long its text and author may be: a

@@ -5,7 +5,8 @@
 ///     (yellow), a note's icon yellow; a line is ink: an underline blue, a strike-out red,
 ///     a squiggly line green.
 ///  2. Each kind offers its own colours: markers under words (highlights, notes), inks for
-///     lines (underlines, strike-outs, squiggly lines; a file's drawings and shapes too).
+///     lines (underlines, strike-outs, squiggly lines) and for what is drawn (ink, text boxes,
+///     shapes, stamps), the reader's and the file's.
 ///  3. The colour the reader gives a markup (its context menu) is the next one of its kind;
 ///     the other kinds keep theirs. A colour the kind does not offer is not taken.
 ///  4. Remembered between runs by name, kind by kind (`stored`); a name not known keeps
@@ -43,6 +44,8 @@ public struct MarkupColours: Equatable, Sendable {
         case .underline: .blueInk
         case .strikeOut: .redInk
         case .squiggly: .greenInk
+        case .ink, .freeText, .line, .square, .circle: .blueInk
+        case .stamp: .redInk
         }
     }
 
@@ -53,7 +56,7 @@ public struct MarkupColours: Equatable, Sendable {
     public static func offered(for kind: Markup.Kind) -> [Markup.Colour] {
         switch kind {
         case .highlight, .note: markers
-        case .underline, .strikeOut, .squiggly: inks
+        case .underline, .strikeOut, .squiggly, .ink, .freeText, .line, .square, .circle, .stamp: inks
         }
     }
 
@@ -61,7 +64,7 @@ public struct MarkupColours: Equatable, Sendable {
     /// and shapes, markers for the rest.
     public static func offered(forFile kind: FileAnnotation.Kind) -> [Markup.Colour] {
         switch kind {
-        case .underline, .strikeOut, .squiggly, .ink, .line, .square, .circle, .polygon: inks
+        case .underline, .strikeOut, .squiggly, .ink, .line, .square, .circle, .polygon, .freeText, .stamp: inks
         default: markers
         }
     }
@@ -75,6 +78,12 @@ public struct MarkupColours: Equatable, Sendable {
         case .strikeOut: .strikeOut
         case .squiggly: .squiggly
         case .note: .note
+        case .ink: .ink
+        case .freeText: .freeText
+        case .line: .line
+        case .square: .square
+        case .circle: .circle
+        case .stamp: .stamp
         default: nil
         }
     }
@@ -87,6 +96,12 @@ public struct MarkupColours: Equatable, Sendable {
         case .strikeOut: "strike-out"
         case .squiggly: "squiggly"
         case .note: "note"
+        case .ink: "ink"
+        case .freeText: "text-box"
+        case .line: "line"
+        case .square: "rectangle"
+        case .circle: "ellipse"
+        case .stamp: "stamp"
         }
     }
 }
