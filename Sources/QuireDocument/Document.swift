@@ -39,6 +39,14 @@ public final class Document: PageGeometry, PageLabelSource {
         return title.isEmpty ? nil : title
     }
 
+    /// The catalog's /Lang ("ru", "de-AT"): letters, digits and hyphens only; nil when none.
+    public var language: String? {
+        withPage(0) { page -> String? in
+            var tag = [CChar](repeating: 0, count: 36) // BCP 47's 35 characters
+            return csplash_document_language(UnsafeMutableRawPointer(page), &tag, tag.count) > 0 ? String(cString: tag) : nil
+        }
+    }
+
     /// The first string of the trailer's /ID, in hex: kept by a document across its
     /// revisions; nil when it has none.
     public var permanentID: String? {

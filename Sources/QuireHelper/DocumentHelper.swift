@@ -22,7 +22,8 @@ enum DocumentHelper {
             try? channel.sendWhole(DocumentReply.openFailed(error).bytes)
         }
         let summary = DocumentSummary(pageCount: document.pageCount, title: document.title,
-                                      permanentID: document.permanentID, firstPageSize: document.pageSize(at: 0))
+                                      permanentID: document.permanentID, firstPageSize: document.pageSize(at: 0),
+                                      language: document.language)
         guard (try? channel.sendWhole(DocumentReply.opened(summary).bytes)) != nil else { _exit(0) }
         while true {
             // The window asks; only a print names many pages, and carries the reader's markups.

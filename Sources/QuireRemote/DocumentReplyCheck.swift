@@ -15,6 +15,9 @@ public enum DocumentReplyCheck {
         checked.firstPageSize = size(summary.firstPageSize, standIn: PageGeometryLimits.letter)
         checked.title = summary.title.map { BoundedText.line($0, limit: BoundedText.Limit.documentTitle) }.flatMap { $0.isEmpty ? nil : $0 }
         checked.permanentID = summary.permanentID.flatMap { id in id.utf8.allSatisfy(\.isHexDigit) ? id : nil }
+        checked.language = summary.language.flatMap { tag in
+            !tag.isEmpty && tag.utf8.count <= DocumentSummary.languageLimit && tag.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "-") } ? tag : nil
+        }
         return checked
     }
 
@@ -119,4 +122,5 @@ public enum DocumentReplyCheck {
 
 private extension UInt8 {
     var isHexDigit: Bool { (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self) }
+    var isASCIILetterOrDigit: Bool { (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
 }

@@ -128,6 +128,7 @@ public enum DocumentReply: Equatable, Sendable {
         case .opened(let summary):
             out.u8(1); out.int(summary.pageCount); out.optionalString(summary.title, limit: WireLimit.line)
             out.optionalString(summary.permanentID, limit: 64); out.size(summary.firstPageSize)
+            out.optionalString(summary.language, limit: DocumentSummary.languageLimit)
         case .openFailed(let error): out.u8(2); out.documentError(error)
         case .sizes(let sizes): out.u8(3); out.list(sizes) { $0.size($1) }
         case .text(let text): out.u8(4); out.optionalString(text, limit: WireLimit.text)
@@ -157,7 +158,8 @@ public enum DocumentReply: Equatable, Sendable {
         case 1:
             let count = try input.int(), title = try input.optionalString(limit: WireLimit.line)
             let id = try input.optionalString(limit: 64), size = try input.size()
-            self = .opened(DocumentSummary(pageCount: count, title: title, permanentID: id, firstPageSize: size))
+            let language = try input.optionalString(limit: DocumentSummary.languageLimit)
+            self = .opened(DocumentSummary(pageCount: count, title: title, permanentID: id, firstPageSize: size, language: language))
         case 2: self = .openFailed(try input.documentError(path: path))
         case 3: self = .sizes(try input.list(limit: DocumentRequest.sizesPerRequest, least: 16) { (r: inout WireReader) throws(WireError) in try r.size() })
         case 4: self = .text(try input.optionalString(limit: WireLimit.text))
@@ -203,12 +205,18 @@ public struct DocumentSummary: Equatable, Sendable {
     public var title: String?
     public var permanentID: String?
     public var firstPageSize: Size
-    public init(pageCount: Int, title: String?, permanentID: String?, firstPageSize: Size) {
+    /// The catalog's /Lang, a BCP 47 tag ("ru", "de-AT"): the language recognition reads a scan in.
+    public var language: String?
+    public init(pageCount: Int, title: String?, permanentID: String?, firstPageSize: Size, language: String? = nil) {
         self.pageCount = pageCount
         self.title = title
         self.permanentID = permanentID
         self.firstPageSize = firstPageSize
+        self.language = language
     }
+
+    /// BCP 47 allows 35 characters for the tags people use.
+    public static let languageLimit = 35
 }
 
 extension WireLimit {

@@ -22,11 +22,13 @@ extension Fixtures {
     /// dpi by another renderer (mutool), turned 0.6° (a sheet laid slightly askew), with
     /// grain (a fixed pseudo-random noise, so each run is the same) — then that picture
     /// alone on a Letter page, with no text of its own.
-    public func recognisable(named name: String = "recognisable.pdf") throws -> String {
-        let clean = path("recognisable-text.pdf")
+    /// `lines` are what the page says (`scannedLines` by default); `language`, when given, is
+    /// written as the catalog's /Lang (in an incremental update: cairo writes none).
+    public func recognisable(named name: String = "recognisable.pdf", lines: [String] = scannedLines, language: String? = nil) throws -> String {
+        let clean = path("\(name)-text.pdf")
         let writer = PDFWriter(path: clean)
         writer.beginPage()
-        for (index, line) in Self.scannedLines.enumerated() {
+        for (index, line) in lines.enumerated() {
             writer.text(line, x: Self.scannedLeft, y: Self.scannedBaseline(line: index), size: 11, family: "DejaVu Serif")
         }
         writer.finish()
@@ -56,6 +58,32 @@ extension Fixtures {
         scan.beginPage()
         scan.picture(grey: grey, columns: width, rows: height, x: 0, y: 0, width: 612, height: 792)
         scan.finish()
+        if let language { try Self.setLanguage(of: file, to: "(\(language))") }
         return file
+    }
+
+    /// A Russian scan's lines, as `scannedLines` for `recognisable(lines:language:)`.
+    public static let scannedRussianLines = [
+        "Читатель открыл отсканированный договор поздно вечером и искал",
+        "условие об оплате. Ничего не нашлось, потому что страницы были",
+        "снимками бумаги, а не текстом. Теперь программа читает такие",
+        "страницы и сохраняет каждое слово и его место на странице.",
+        "Счёт номер 4721 оплачен третьего марта банковским переводом.",
+    ]
+
+    /// Gives `path`'s catalog a /Lang of `value` (PDF text: "(ru)", "<FEFF00720075>"), in an
+    /// incremental update: the catalog copied as a new object, the trailer's /Root moved to it.
+    public static func setLanguage(of path: String, to value: String) throws {
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let catalog = try NSRegularExpression(pattern: "<<\\s*/Type\\s*/Catalog(.*?)>>\\s*endobj", options: [.dotMatchesLineSeparators])
+        let sizes = try NSRegularExpression(pattern: "/Size\\s+(\\d+)")
+        guard let found = catalog.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let body = Range(found.range(at: 1), in: text),
+              let size = sizes.matches(in: text, range: NSRange(text.startIndex..., in: text)).last.flatMap({ Range($0.range(at: 1), in: text) }).flatMap({ Int(text[$0]) }) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        let update = PDFObjects([PDFObjects.Object(size, "<< /Type /Catalog\(text[body]) /Lang \(value) >>")], trailer: "/Root \(size) 0 R")
+        try Data(update.update(of: bytes)).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -23,6 +23,18 @@ final class DocumentTests: XCTestCase {
         }
     }
 
+    /// The catalog's /Lang, which recognition reads a scan in: kept as a tag, whatever the file wrote.
+    func testTheDocumentsLanguageIsReadAsATag() throws {
+        XCTAssertNil(try openStandard().language, "no /Lang")
+        let file = try fixtures.recognisable(named: "lang.pdf", lines: ["a"], language: "ru")
+        XCTAssertEqual(try DocumentSource(path: file).open().language, "ru")
+        for (written, read) in [("<FEFF00640065002D00410054>", "de-AT"), ("(pt_BR\\) /Evil true)", "pt-BR"), ("(\(String(repeating: "x", count: 200)))", String(repeating: "x", count: 35)),
+                                ("(\\(rm -rf\\))", nil), ("42", nil)] as [(String, String?)] {
+            try Fixtures.setLanguage(of: file, to: written)
+            XCTAssertEqual(try DocumentSource(path: file).open().language, read, written)
+        }
+    }
+
     func testKnownTextIsOnKnownPages() throws {
         let document = try openStandard()
         for page in 0..<document.pageCount {

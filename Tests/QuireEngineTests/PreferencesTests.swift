@@ -153,6 +153,21 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(Preferences(stored).textStoreMiB, 256, "out of range: the default")
     }
 
+    func testRecognitionLanguagesAreTesseractNamesEachOnceAndBounded() {
+        var stored = Preferences.Stored()
+        stored.recognitionLanguages = ["deu", "rus", "deu", "chi_sim", "../../etc", "", "DEU", "x", String(repeating: "a", count: 100)]
+            + ["fra", "ita", "spa", "por", "nld", "pol", "ces"]
+        let read = Preferences(stored).recognitionLanguages
+        XCTAssertEqual(read, ["deu", "rus", "chi_sim", "fra", "ita", "spa", "por", "nld"], "names only, each once, at most eight")
+        var preferences = Preferences()
+        preferences.recognitionLanguages = ["rus"]
+        XCTAssertEqual(Preferences(preferences.stored).recognitionLanguages, ["rus"])
+        XCTAssertEqual(RecognitionLanguages.chosen(documentLanguage: "ru", locale: "de_DE.UTF-8", added: read, installed: ["eng", "rus", "deu"]),
+                       "rus+eng+deu", "the document's language first, then English, then those added that are installed")
+        XCTAssertEqual(RecognitionLanguages.name(of: "rus"), "Русский")
+        XCTAssertEqual(RecognitionLanguages.name(of: "xyz"), "xyz")
+    }
+
     func testTheEditorCommandMovesFromItsOldFileIntoThePreferenceOnce() {
         let fromFile = Preferences.editorCommand(stored: nil, legacy: { "gvim %{input}" })
         XCTAssertEqual(fromFile.command, "gvim %{input}")

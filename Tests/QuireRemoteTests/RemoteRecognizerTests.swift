@@ -35,6 +35,24 @@ final class RemoteRecognizerTests: XCTestCase {
         XCTAssertTrue(words.allSatisfy { $0.box.x >= 0 && $0.box.maxX <= page.width && $0.box.y >= 0 && $0.box.maxY <= page.height })
     }
 
+    /// A Russian scan read in Russian (as its /Lang asks, `RecognitionLanguages`) against in
+    /// English alone: the language decides whether its words are found at all.
+    func testARussianScanIsReadInRussian() throws {
+        let fixtures = try Fixtures()
+        let file = try fixtures.recognisable(named: "russian.pdf", lines: Fixtures.scannedRussianLines, language: "ru")
+        let installed = try XCTUnwrap(RemoteRecognizer.installed())
+        XCTAssertTrue(installed.languages.contains("rus"), "tesseract-ocr-rus is not installed (scripts/deps.sh test installs it)")
+        let page = Size(width: 612, height: 792), expected = Fixtures.scannedRussianLines.joined(separator: "\n")
+        let chosen = try XCTUnwrap(RecognitionLanguages.chosen(documentLanguage: "ru", locale: "C", installed: installed.languages))
+        XCTAssertEqual(chosen, "rus+eng")
+        let russian = Recognition.text(of: try XCTUnwrap(try recognizer(file, languages: chosen).words(onPage: 0, pageSize: page)))
+        let english = Recognition.text(of: try XCTUnwrap(try recognizer(file, languages: "eng").words(onPage: 0, pageSize: page)))
+        let (inRussian, inEnglish) = (WordAccuracy.of(russian, expected: expected), WordAccuracy.of(english, expected: expected))
+        print("Russian scan: word accuracy \(Int((inRussian * 1000).rounded()) / 10) % read as rus+eng, \(Int((inEnglish * 1000).rounded()) / 10) % as eng:\n\(russian)")
+        XCTAssertGreaterThanOrEqual(inRussian, 0.9, russian)
+        XCTAssertLessThan(inEnglish, 0.3, english)
+    }
+
     func testTheRecognizerIsConfinedAsEveryHelper() throws {
         let fixtures = try Fixtures()
         let recognizer = try recognizer(fixtures.scanned())

@@ -48,6 +48,40 @@ final class PreferencesWindowTests: XCTestCase {
         try session.proceed()
     }
 
+    /// Scans are read in the languages the reader adds, beside the document's own and
+    /// English: the row of an installed language (Russian, by its own name) turned on from
+    /// the keyboard is stored for the next scan opened.
+    func testALanguageTurnedOnForScansIsStored() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let config = fixtures.path("config")
+        let script = ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+comma
+            preferences=$(timeout 30 xdotool search --sync --onlyvisible --name '^Preferences$' | head -1)
+            [ -n "$preferences" ] || { echo "no preferences"; kill $quire; exit 1; }
+            xdotool windowfocus --sync "$preferences"
+            # Into the first row (the zoom), then down the rows of three groups: New Documents
+            # (4), Reopening and Tabs (3), Scanned Pages (Recognise Text, then the languages).
+            xdotool key --delay 60 Down Down Down Down Down Down Down Down Down Down
+            echo moved
+            read answer
+            xdotool key space
+            for wait in $(seq 100); do grep -q "recognition-languages" "\(config)/glib-2.0/settings/keyfile" 2>/dev/null && break; sleep 0.1; done
+            echo chosen
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: fixtures.long(pages: 1, named: "first.pdf"), shot: fixtures.path("languages.png"),
+                                          environment: ["XDG_CONFIG_HOME": config, "GSETTINGS_BACKEND": "keyfile"])
+        XCTAssertEqual(try session.readLine(), "moved")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "chosen")
+        let keyfile = try String(contentsOfFile: config + "/glib-2.0/settings/keyfile", encoding: .utf8)
+        XCTAssertTrue(keyfile.contains("recognition-languages=['rus']"), "not stored: \(keyfile)")
+        try session.proceed()
+    }
+
     /// Script lines for the Preferences window in $preferences: the first row, the zoom, has
     /// the focus; they open its list (a popover: a new X window named "quire", as xdotool,
     /// blind to case, also finds a window titled "Quire"), take the next zoom, Fit Page,

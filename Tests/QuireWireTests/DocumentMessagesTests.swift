@@ -46,6 +46,7 @@ final class DocumentMessagesTests: XCTestCase {
     func testRepliesRoundTripWithTheWindowsPath() throws {
         let replies: [DocumentReply] = [
             .opened(DocumentSummary(pageCount: 2_000, title: "Über", permanentID: "0123abcd", firstPageSize: Size(width: 612, height: 792))),
+            .opened(DocumentSummary(pageCount: 1, title: nil, permanentID: nil, firstPageSize: Size(width: 1, height: 1), language: "de-AT")),
             .openFailed(.damaged(path: "/tmp/x.pdf", detail: "bad xref")), .openFailed(.crashedReader(path: "/tmp/x.pdf", signal: 11)),
             .sizes([Size(width: 1, height: 2), Size(width: 3, height: 4)]), .text("line\nline"), .text(nil), .labels(["iv", nil, "A-3"]),
             .areaGroups([[Rect(x: 1, y: 2, width: 3, height: 4)], []]), .rects([Rect(x: 0, y: 0, width: 1, height: 1)]),

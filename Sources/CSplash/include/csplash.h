@@ -83,6 +83,11 @@ int csplash_keep_appearance(void *poppler_annot);
 /// has no content poppler can read.
 char *csplash_page_text(void *poppler_page);
 
+/// The catalog's /Lang of `poppler_page`'s document (the language its text is in, as a
+/// BCP 47 tag: "ru", "de-AT"), written NUL-terminated into `out`; only letters, digits and
+/// hyphens are kept, at most `capacity` - 1 bytes. Returns its length, 0 when there is none.
+size_t csplash_document_language(void *poppler_page, char *out, size_t capacity);
+
 /// How many images this process's Splash has read through zlib (`inflating_output.hpp`)
 /// instead of poppler's own FlateDecode decoder.
 unsigned long csplash_zlib_images(void);

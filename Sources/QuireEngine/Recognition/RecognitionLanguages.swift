@@ -16,6 +16,24 @@ public enum RecognitionLanguages {
         "uk": "ukr", "ur": "urd", "vi": "vie",
     ]
 
+    /// Each language's name in itself, as language choosers show them (no translation needed:
+    /// a reader looks for their language's own name).
+    static let autonyms: [String: String] = [
+        "afr": "Afrikaans", "ara": "العربية", "bel": "Беларуская", "bul": "Български", "ben": "বাংলা", "cat": "Català",
+        "ces": "Čeština", "cym": "Cymraeg", "dan": "Dansk", "deu": "Deutsch", "ell": "Ελληνικά", "eng": "English",
+        "epo": "Esperanto", "spa": "Español", "est": "Eesti", "eus": "Euskara", "fas": "فارسی", "fin": "Suomi",
+        "fra": "Français", "gle": "Gaeilge", "glg": "Galego", "heb": "עברית", "hin": "हिन्दी", "hrv": "Hrvatski",
+        "hun": "Magyar", "hye": "Հայերեն", "ind": "Bahasa Indonesia", "isl": "Íslenska", "ita": "Italiano", "jpn": "日本語",
+        "kat": "ქართული", "kaz": "Қазақ", "kor": "한국어", "lat": "Latina", "lit": "Lietuvių", "lav": "Latviešu",
+        "mkd": "Македонски", "msa": "Bahasa Melayu", "mlt": "Malti", "nor": "Norsk", "nld": "Nederlands", "pol": "Polski",
+        "por": "Português", "ron": "Română", "rus": "Русский", "slk": "Slovenčina", "slv": "Slovenščina", "sqi": "Shqip",
+        "srp": "Српски", "swe": "Svenska", "swa": "Kiswahili", "tam": "தமிழ்", "tha": "ไทย", "tur": "Türkçe",
+        "ukr": "Українська", "urd": "اردو", "vie": "Tiếng Việt", "chi_sim": "简体中文", "chi_tra": "繁體中文",
+    ]
+
+    /// A Tesseract language's name in itself ("Русский"), or its Tesseract name when not known.
+    public static func name(of tesseractName: String) -> String { autonyms[tesseractName] ?? tesseractName }
+
     /// Tesseract's name for a language tag ("ru", "de-AT", "pt_BR.UTF-8", "zh-Hant"), or nil.
     public static func tesseractName(for tag: String) -> String? {
         let lowered = tag.lowercased()

@@ -19,6 +19,10 @@
 ///    the next sentence said; a stored rate out of range is brought into it.
 /// 10. The text store (`TextStore`) keeps documents' text within `textStoreMiB`; 0 keeps
 ///    none (nothing is written, nothing read). A stored size out of range is the default.
+/// 11. Scans are read in the document's language or the reader's, and English
+///    (`RecognitionLanguages`), and in the languages the reader added: Tesseract's names
+///    ("deu"), at most `recognitionLanguageLimit`, each once; a stored name that is not one
+///    is dropped.
 public struct Preferences: Sendable, Equatable {
     public var zoom: ZoomMode = .fitWidth
     public var arrangement: PageLayout.Arrangement = .single
@@ -34,6 +38,8 @@ public struct Preferences: Sendable, Equatable {
     /// Scanned pages' text recognised in the background (`Recognition`).
     public var recognisesScans = true
     public var textStoreMiB = TextStore.defaultBudgetMiB
+    /// Languages every scan is read in too (rule 11).
+    public var recognitionLanguages: [String] = []
     /// The largest web document downloaded (`WebFetchPolicy` rule 3), in MiB.
     public var webDownloadLimitMiB = WebFetchPolicy.defaultSizeLimit >> 20
 
@@ -51,6 +57,17 @@ public struct Preferences: Sendable, Equatable {
     /// The rates the Preferences window offers; a stored one not among them is offered too.
     public static let voiceRateChoices = [-50, -25, 0, 25, 50]
     public static let webDownloadRangeMiB = 1...65536
+    public static let recognitionLanguageLimit = 8
+
+    /// The languages the reader added, as rule 11 keeps them.
+    public static func recognitionLanguages(_ names: [String]) -> [String] {
+        var kept: [String] = []
+        for name in names where (3...8).contains(name.utf8.count) && name.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x5F })
+            && !kept.contains(name) && kept.count < recognitionLanguageLimit {
+            kept.append(name)
+        }
+        return kept
+    }
 
     /// GSettings' keys (data/app.quire.Quire.gschema.xml).
     public enum Key {
@@ -58,12 +75,12 @@ public struct Preferences: Sendable, Equatable {
         public static let reopen = "reopen-where-left", cacheMiB = "picture-cache-mb", editorCommand = "synctex-editor-command"
         public static let printAnnotations = "print-annotations", textStoreMiB = "text-store-mb"
         public static let tabs = "open-in-tabs", lastSession = "reopen-last-session", voiceRate = "read-aloud-rate"
-        public static let recognise = "recognise-scans"
+        public static let recognise = "recognise-scans", recognitionLanguages = "recognition-languages"
         public static let webDownloadLimitMiB = "web-download-limit-mb"
         /// Not a preference of the window: the colour each kind of markup last took (`MarkupColours`).
         public static let markupColours = "markup-colours"
         public static let all = [zoom, layout, continuous, night, reopen, cacheMiB, editorCommand, printAnnotations, markupColours, tabs, lastSession, voiceRate,
-                                 recognise, textStoreMiB, webDownloadLimitMiB]
+                                 recognise, recognitionLanguages, textStoreMiB, webDownloadLimitMiB]
     }
 
     /// The values as GSettings stores them: names as the command line spells them, 0 MiB
@@ -72,6 +89,7 @@ public struct Preferences: Sendable, Equatable {
         public var zoom = "fit-width", layout = "single", continuous = true, night = false, reopen = true, cacheMiB = 0
         public var printAnnotations = true, tabs = true, lastSession = true, voiceRate = 0, recognise = true, textStoreMiB = TextStore.defaultBudgetMiB
         public var webDownloadLimitMiB = WebFetchPolicy.defaultSizeLimit >> 20
+        public var recognitionLanguages: [String] = []
         public init() {}
     }
 
@@ -88,6 +106,7 @@ public struct Preferences: Sendable, Equatable {
         reopensLastSession = stored.lastSession
         voiceRate = min(max(stored.voiceRate, Self.voiceRates.lowerBound), Self.voiceRates.upperBound)
         recognisesScans = stored.recognise
+        recognitionLanguages = Self.recognitionLanguages(stored.recognitionLanguages)
         textStoreMiB = Self.textStoreRangeMiB.contains(stored.textStoreMiB) ? stored.textStoreMiB : TextStore.defaultBudgetMiB
         if Self.webDownloadRangeMiB.contains(stored.webDownloadLimitMiB) { webDownloadLimitMiB = stored.webDownloadLimitMiB }
     }
@@ -105,6 +124,7 @@ public struct Preferences: Sendable, Equatable {
         stored.lastSession = reopensLastSession
         stored.voiceRate = voiceRate
         stored.recognise = recognisesScans
+        stored.recognitionLanguages = Self.recognitionLanguages(recognitionLanguages)
         stored.textStoreMiB = textStoreMiB
         stored.webDownloadLimitMiB = webDownloadLimitMiB
         return stored

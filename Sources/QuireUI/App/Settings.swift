@@ -65,6 +65,7 @@ final class Settings {
         stored.lastSession = g_settings_get_boolean(pointer(settings), Key.lastSession) != 0
         stored.voiceRate = Int(g_settings_get_int(pointer(settings), Key.voiceRate))
         stored.recognise = g_settings_get_boolean(pointer(settings), Key.recognise) != 0
+        stored.recognitionLanguages = strings(Key.recognitionLanguages, in: settings)
         stored.textStoreMiB = Int(g_settings_get_int(pointer(settings), Key.textStoreMiB))
         stored.webDownloadLimitMiB = Int(g_settings_get_int(pointer(settings), Key.webDownloadLimitMiB))
         return Preferences(stored)
@@ -87,6 +88,15 @@ final class Settings {
         if after.cacheMiB != before.cacheMiB { g_settings_set_int(gsettings, Key.cacheMiB, Int32(after.cacheMiB)) }
         if after.voiceRate != before.voiceRate { g_settings_set_int(gsettings, Key.voiceRate, Int32(after.voiceRate)) }
         if after.textStoreMiB != before.textStoreMiB { g_settings_set_int(gsettings, Key.textStoreMiB, Int32(after.textStoreMiB)) }
+        if after.recognitionLanguages != before.recognitionLanguages {
+            var names = after.recognitionLanguages.map { strdup($0) } + [nil]
+            defer { names.forEach { free($0) } }
+            names.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    _ = g_settings_set_strv(gsettings, Key.recognitionLanguages, $0)
+                }
+            }
+        }
         if after.webDownloadLimitMiB != before.webDownloadLimitMiB {
             g_settings_set_int(gsettings, Key.webDownloadLimitMiB, Int32(after.webDownloadLimitMiB))
         }
@@ -163,6 +173,18 @@ final class Settings {
         guard let value = g_settings_get_string(pointer(settings), key) else { return "" }
         defer { g_free(value) }
         return String(cString: value)
+    }
+
+    private func strings(_ key: String, in settings: GObjectRef) -> [String] {
+        guard let values = g_settings_get_strv(pointer(settings), key) else { return [] }
+        defer { g_strfreev(values) }
+        var strings: [String] = []
+        var at = 0
+        while let value = values[at], strings.count < 64 {
+            strings.append(String(cString: value))
+            at += 1
+        }
+        return strings
     }
 
     private func pointer(_ settings: GObjectRef) -> UnsafeMutablePointer<GSettings> { settings.raw.assumingMemoryBound(to: GSettings.self) }

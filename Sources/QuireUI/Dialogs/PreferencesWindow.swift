@@ -2,9 +2,11 @@ import CAdwaita
 import CGtk
 import CShim
 import QuireEngine
+import QuireRemote
 
 /// The Preferences window (Ctrl+comma, `app.preferences`): how documents start (zoom,
-/// layout, night mode, reopening where left, the last session, tabs), printing annotations, the picture cache,
+/// layout, night mode, reopening where left, the last session, tabs), scanned pages (recognition and
+/// its languages), printing annotations, the picture cache, the text store,
 /// Read Aloud's voice rate and the SyncTeX editor command. A choice is stored as it is made (`Settings`) and holds from the next document
 /// opened: documents already shown keep their views. One window at a time.
 @MainActor
@@ -70,6 +72,17 @@ final class PreferencesWindow {
                       on: stored.recognisesScans) { [settings] on in
             settings.change { $0.recognisesScans = on }
         }, to: scans)
+        // A document is read in its own language (its /Lang) or the reader's, and English;
+        // the reader adds others here, among those installed.
+        for language in (RemoteRecognizer.installed()?.languages ?? []).sorted() where language != "eng" {
+            add(switchRow(RecognitionLanguages.name(of: language), subtitle: tr("Read every scan in this language too"),
+                          on: stored.recognitionLanguages.contains(language)) { [settings] on in
+                settings.change { preferences in
+                    preferences.recognitionLanguages.removeAll { $0 == language }
+                    if on { preferences.recognitionLanguages.append(language) }
+                }
+            }, to: scans)
+        }
 
         let printing = group(tr("Printing"), description: nil)
         add(switchRow(tr("Print _Annotations"), subtitle: tr("Highlights, notes and other marks, as the pages show them"),
@@ -91,7 +104,7 @@ final class PreferencesWindow {
         let syncTeX = group(tr("SyncTeX"), description: tr("Ctrl+click on a page runs this command for the page’s source line, such as gvim --remote +%{line} %{input} (%{column} too)."))
         add(editorCommandRow(), to: syncTeX)
 
-        for group in [documents, reopening, printing, memory, speech, syncTeX] { page.add(group) }
+        for group in [documents, reopening, scans, printing, memory, speech, syncTeX] { page.add(group) }
         preferences.add(page)
         if !settings.keeps {
             preferences.add(Adw.Toast(markup: tr("The settings schema is not installed: these choices last until Quire ends")))

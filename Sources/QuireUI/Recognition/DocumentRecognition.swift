@@ -50,10 +50,14 @@ final class DocumentRecognition {
     /// recognised, 212 words"), and the pages the text store gave.
     /// `firstPageHasText` is asked on the recognition's thread: a scan that came with a text
     /// layer of its own (an earlier OCR) is left as it is, and no recognizer is started.
-    static func start(file: DocumentFile, pageCount: Int, canvas: PageCanvas, bar: RecognitionBar, stored: TextStoreSlot?,
+    /// `documentLanguage` is the document's /Lang: the language its scan is read in first.
+    static func start(file: DocumentFile, pageCount: Int, documentLanguage: String?, canvas: PageCanvas, bar: RecognitionBar, stored: TextStoreSlot?,
                       firstPageHasText: @escaping @Sendable () -> Bool, trace: Bool = false) -> DocumentRecognition? {
-        guard Settings.shared.preferences.recognisesScans, file.firstPageIsImages, let installed = RemoteRecognizer.installed(),
-              let languages = RecognitionLanguages.chosen(documentLanguage: nil, locale: setlocale(LC_MESSAGES, nil).map { String(cString: $0) }, installed: installed.languages) else { return nil }
+        let preferences = Settings.shared.preferences
+        guard preferences.recognisesScans, file.firstPageIsImages, let installed = RemoteRecognizer.installed(),
+              let languages = RecognitionLanguages.chosen(documentLanguage: documentLanguage, locale: setlocale(LC_MESSAGES, nil).map { String(cString: $0) },
+                                                          added: preferences.recognitionLanguages, installed: installed.languages) else { return nil }
+        if trace { printError("recognition: reading in \(languages)") }
         let recognition = DocumentRecognition(file: file, pageCount: pageCount, bar: bar)
         canvas.watchVisiblePages { [weak recognition] visible in recognition?.viewMoved(visible) }
         recognition.viewMoved(canvas.visiblePages)

@@ -165,7 +165,7 @@ final class DocumentView {
     /// goes to the search shown.
     private func recognise(_ file: DocumentFile, pageCount: Int, canvas: PageCanvas, stored: TextStoreSlot?) {
         guard let document = shown else { return }
-        recognition = DocumentRecognition.start(file: file, pageCount: pageCount, canvas: canvas, bar: recognitionBar, stored: stored,
+        recognition = DocumentRecognition.start(file: file, pageCount: pageCount, documentLanguage: document.summary.language, canvas: canvas, bar: recognitionBar, stored: stored,
                                                 firstPageHasText: { !(document.readableText(at: 0) ?? "").isEmpty },
                                                 trace: configuration.tracesSearch)
         recognition?.onRecognised = { [unowned self] page, text in self.search?.pageRecognised(page, text: text) }
