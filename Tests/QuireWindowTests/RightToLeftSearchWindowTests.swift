@@ -58,13 +58,7 @@ final class RightToLeftSearchWindowTests: XCTestCase {
         let script = ScriptedSession.start(title: "rtl-arabic-cidtruetype.pdf", arguments: "--size 1000x900 --zoom 100") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+f
-            for attempt in 1 2 3; do
-                xdotool type --delay 120 '\(Self.word)'
-                echo typed
-                read answer
-                [ "$answer" = again ] || break
-                xdotool key ctrl+a
-            done
+            \(ScriptedSession.typeRetrying(Self.word))
             for step in 1 2 3 4; do
                 xdotool key Return
                 echo stepped
@@ -77,14 +71,7 @@ final class RightToLeftSearchWindowTests: XCTestCase {
         func says(_ state: String, seconds: Double = 30) -> Bool {
             ScriptedSession.poll(seconds: seconds) { searchLines(session).last == state ? true : nil } ?? false
         }
-        // xdotool types a letter the keyboard map lacks by mapping it to a spare key first;
-        // GTK may read the key before the new map and drop the letter. The word is then
-        // typed again over what was typed.
-        for attempt in 1...3 {
-            XCTAssertEqual(try session.readLine(), "typed")
-            if attempt == 3 || says("search “\(Self.word)”: match=1/4 (page 1), 4 rows", seconds: 10) { break }
-            try session.proceed("again")
-        }
+        try session.confirmTyped { says("search “\(Self.word)”: match=1/4 (page 1), 4 rows", seconds: 10) }
         var firstTop: Int?
         for (step, ordinal) in [1, 2, 3, 4, 1].enumerated() {
             if step > 0 {
