@@ -26,9 +26,11 @@ enum RecognitionHelper {
         }
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         var recognizer: OpaquePointer?
+        var pageSeconds = Recognition.pageSeconds
         let opened = HelperOpening.open(descriptor, password: password) { () throws(Sandbox.Failure) in
             guard let bytes = try? channel.receiveWhole(limit: 16 << 10),
-                  case .start(let dataPath, let languages)? = try? RecognitionRequest(bytes) else { _exit(0) }
+                  case .start(let dataPath, let languages, let seconds)? = try? RecognitionRequest(bytes) else { _exit(0) }
+            pageSeconds = seconds
             var error: UnsafePointer<CChar>?
             recognizer = quire_recognizer_open(dataPath, languages, &error)
             if recognizer == nil { end(error.map { String(cString: $0) } ?? "Tesseract could not be loaded") }
@@ -44,12 +46,13 @@ enum RecognitionHelper {
         while true {
             guard let bytes = try? channel.receiveWhole(limit: 1 << 10),
                   case .recognize(let id, let page)? = try? RecognitionRequest(bytes) else { _exit(0) }
-            let reply = recognize(page: page, id: id, document, splash: splash, recognizer)
+            let reply = recognize(page: page, id: id, document, splash: splash, recognizer, seconds: pageSeconds)
             guard (try? channel.sendWhole(reply.bytes)) != nil else { _exit(0) }
         }
     }
 
-    private static func recognize(page: Int, id: UInt32, _ document: Document, splash: SplashPages?, _ recognizer: OpaquePointer) -> RecognitionReply {
+    private static func recognize(page: Int, id: UInt32, _ document: Document, splash: SplashPages?, _ recognizer: OpaquePointer,
+                                  seconds: Double) -> RecognitionReply {
         guard page >= 0, page < document.pageCount else { return .failed(id: id, reason: "there is no page \(page + 1)") }
         let hasText = !document.text(at: page).allSatisfy { $0.isWhitespace || $0.isNewline }
         guard Recognition.recognises(hasText: hasText, isImages: hasText || document.hasLargeImages(page: page)) else { return .notNeeded(id: id) }
@@ -62,7 +65,7 @@ enum RecognitionHelper {
         let found = Found()
         let count = grey.withUnsafeBufferPointer { pixels in
             quire_recognizer_read(recognizer, pixels.baseAddress, Int32(picture.width), Int32(picture.height), Int32(picture.width),
-                                  Int32((scale * 72).rounded()), Int32(Recognition.pageSeconds * 1000),
+                                  Int32((scale * 72).rounded()), Int32(seconds * 1000),
                                   { context, text, left, top, right, bottom, confidence, line, block in
                 guard let context, let text else { return }
                 let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
@@ -71,7 +74,7 @@ enum RecognitionHelper {
                                                   confidence: Double(confidence), beginsLine: line != 0, beginsBlock: block != 0))
             }, Unmanaged.passUnretained(found).toOpaque())
         }
-        guard count >= 0 else { return .failed(id: id, reason: "recognition stopped after \(Int(Recognition.pageSeconds)) s or failed") }
+        guard count >= 0 else { return .failed(id: id, reason: "recognition stopped after \(seconds) s or failed") }
         return .words(id: id, scale: scale, pageSize: pageSize, found.words)
     }
 

@@ -17,6 +17,9 @@ import Glibc
 /// Blocking: ask from a worker thread, never the main one (`HelperCallGuard`).
 public final class RemoteRecognizer: Sendable {
     public static let readySeconds = 30.0
+    /// Past a page's time, how long a helper may take to answer before it is ended (its
+    /// drawing of the page, which Tesseract's deadline does not cover, included).
+    public static let marginSeconds = 10.0
 
     public struct Unavailable: Error, Equatable, CustomStringConvertible {
         public let description: String
@@ -34,12 +37,15 @@ public final class RemoteRecognizer: Sendable {
     private let helper = Mutex<Running?>(nil)
     private struct Running { let pid: pid_t; let channel: Channel }
     private let nextID = Atomic<UInt32>(0)
+    /// Each page's time (rule 1): `Recognition.pageSeconds`, a test's shorter.
+    private let pageSeconds: Double
 
     /// Reads `file`'s pages with `languages` ("rus+eng", from `RecognitionLanguages.chosen`).
-    public init(file: DocumentFile, languages: String, installed: Installed) {
+    public init(file: DocumentFile, languages: String, installed: Installed, pageSeconds: Double = Recognition.pageSeconds) {
         self.file = file
         self.languages = languages
         self.installed = installed
+        self.pageSeconds = min(pageSeconds, Recognition.pageSeconds)
     }
 
     deinit {
@@ -93,9 +99,9 @@ public final class RemoteRecognizer: Sendable {
             let reply: RecognitionReply
             do {
                 try running.channel.sendWhole(RecognitionRequest.recognize(id: id, page: page).bytes)
-                reply = try RecognitionReply(running.channel.receiveWhole(within: Recognition.pageSeconds + 10, limit: RecognitionReply.byteLimit))
+                reply = try RecognitionReply(running.channel.receiveWhole(within: pageSeconds + Self.marginSeconds, limit: RecognitionReply.byteLimit))
             } catch {
-                let reason = Self.failure(error, pid: running.pid, page: page)
+                let reason = Self.failure(error, pid: running.pid, page: page, seconds: pageSeconds)
                 Zygote.shared?.end(running.pid)
                 helper = nil
                 throw Unavailable(description: reason)
@@ -117,9 +123,9 @@ public final class RemoteRecognizer: Sendable {
         }
     }
 
-    private static func failure(_ error: any Error, pid: pid_t, page: Int) -> String {
+    private static func failure(_ error: any Error, pid: pid_t, page: Int, seconds: Double) -> String {
         if case .timedOut? = error as? ChannelError {
-            return tr("Page {page} was not recognised: it took longer than {seconds} s.", ["page": String(page + 1), "seconds": String(Int(Recognition.pageSeconds))])
+            return tr("Page {page} was not recognised: it took longer than {seconds} s.", ["page": String(page + 1), "seconds": String(Int(seconds.rounded(.up)))])
         }
         if case .signaled(let signal)? = Zygote.shared?.exitStatus(of: pid) {
             return tr("Page {page} was not recognised: its reader crashed (signal {number}).", ["page": String(page + 1), "number": String(signal)])
@@ -132,7 +138,7 @@ public final class RemoteRecognizer: Sendable {
         let made: (pid: pid_t, channel: Channel)
         do {
             made = try zygote.spawn(.recognizer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
-            try made.channel.sendWhole(RecognitionRequest.start(dataPath: installed.dataPath, languages: languages).bytes)
+            try made.channel.sendWhole(RecognitionRequest.start(dataPath: installed.dataPath, languages: languages, pageSeconds: pageSeconds).bytes)
         } catch {
             throw Unavailable(description: tr("No process could be made to recognise text ({reason}).", ["reason": "\(error)"]))
         }

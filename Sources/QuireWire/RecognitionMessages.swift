@@ -5,7 +5,8 @@ import QuireEngine
 /// one page at a time. Answers are sent whole (`Channel.sendWhole`): a page of small print
 /// holds thousands of words.
 public enum RecognitionRequest: Equatable, Sendable {
-    case start(dataPath: String, languages: String)
+    /// `pageSeconds`: each page's time (`Recognition.pageSeconds`; a test's shorter one).
+    case start(dataPath: String, languages: String, pageSeconds: Double)
     case recognize(id: UInt32, page: Int)
 
     public static let nameLimit = 4096
@@ -13,7 +14,8 @@ public enum RecognitionRequest: Equatable, Sendable {
     public var bytes: [UInt8] {
         var out = WireWriter()
         switch self {
-        case .start(let path, let languages): out.u8(1); out.string(path, limit: Self.nameLimit); out.string(languages, limit: Self.nameLimit)
+        case .start(let path, let languages, let seconds):
+            out.u8(1); out.string(path, limit: Self.nameLimit); out.string(languages, limit: Self.nameLimit); out.f64(seconds)
         case .recognize(let id, let page): out.u8(2); out.u32(id); out.int(page)
         }
         return out.bytes
@@ -22,7 +24,10 @@ public enum RecognitionRequest: Equatable, Sendable {
     public init(_ bytes: [UInt8]) throws(WireError) {
         var input = WireReader(bytes)
         switch try input.u8() {
-        case 1: self = .start(dataPath: try input.string(limit: Self.nameLimit), languages: try input.string(limit: Self.nameLimit))
+        case 1:
+            let path = try input.string(limit: Self.nameLimit), languages = try input.string(limit: Self.nameLimit), seconds = try input.f64()
+            // A page's time is never more than the rule's, nor too short to read anything.
+            self = .start(dataPath: path, languages: languages, pageSeconds: seconds.isFinite ? min(max(seconds, 0.05), Recognition.pageSeconds) : Recognition.pageSeconds)
         case 2: self = .recognize(id: try input.u32(), page: try input.int())
         case let other: throw .unknownMessage(other)
         }

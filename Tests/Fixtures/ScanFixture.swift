@@ -87,3 +87,38 @@ extension Fixtures {
         try Data(update.update(of: bytes)).write(to: URL(fileURLWithPath: path))
     }
 }
+
+extension Fixtures {
+    /// Scans no scanner makes, for recognition's bounds: page 1 a picture of 30,000 × 30,000
+    /// pixels (one bit each, white with a black band: 112 MB unpacked, a few kilobytes of
+    /// Flate), page 2 a gigabyte of grey behind two layers of Flate (`HostilePages.bombs`),
+    /// page 3 grey noise at 150 dpi (nothing to read, blobs everywhere); then a page of text.
+    public func hostileScans(named name: String = "hostile-scans.pdf") throws -> String {
+        let side = 30_000, rowBytes = side / 8
+        let band = Deflate.zlib([.repeated([0xFF], times: rowBytes * 14_000), .repeated([0x00], times: rowBytes * 2_000),
+                                 .repeated([0xFF], times: rowBytes * 14_000)])
+        let huge = HostilePages.drawing(Array("q 612 0 0 792 0 0 cm /Im Do Q".utf8), resources: { "/XObject << /Im \($0) 0 R >>" }) { base in
+            [PDFObjects.Object(base, "<< /Type /XObject /Subtype /Image /Width \(side) /Height \(side) /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode >>",
+                               stream: band)]
+        }
+        let bomb = try XCTUnwrapFixture(HostilePages.bombs.first { $0.0 == "image-gigabyte" }?.1)
+        var seed: UInt64 = 0x0015_E5ED
+        let (columns, rows) = (1275, 1650)
+        let noise = (0..<(columns * rows)).map { _ -> UInt8 in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: seed >> 33)
+        }
+        let grain = HostilePages.drawing(Array("q 612 0 0 792 0 0 cm /Im Do Q".utf8), resources: { "/XObject << /Im \($0) 0 R >>" }) { base in
+            [PDFObjects.Object(base, "<< /Type /XObject /Subtype /Image /Width \(columns) /Height \(rows) /ColorSpace /DeviceGray /BitsPerComponent 8 >>",
+                               stream: noise)]
+        }
+        let file = path(name)
+        try Data(HostileDocument.bytes(pages: [huge, bomb, grain])).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    private func XCTUnwrapFixture<T>(_ value: T?) throws -> T {
+        guard let value else { throw CocoaError(.fileNoSuchFile) }
+        return value
+    }
+}

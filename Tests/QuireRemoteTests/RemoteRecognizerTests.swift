@@ -8,11 +8,12 @@ import XCTest
 /// and its English data: a page scanned from known text (300 dpi, askew, grainy) comes back
 /// as that text with each word where it was printed.
 final class RemoteRecognizerTests: XCTestCase {
-    private func recognizer(_ pdf: String, languages: String = "eng") throws -> RemoteRecognizer {
+    private func recognizer(_ pdf: String, languages: String = "eng", pageSeconds: Double = Recognition.pageSeconds) throws -> RemoteRecognizer {
         _ = try XCTUnwrap(TestZygote.shared, "the zygote did not start")
         let installed = try XCTUnwrap(RemoteRecognizer.installed(), "Tesseract's data is not installed (tesseract-ocr-eng)")
         XCTAssertTrue(installed.languages.contains("eng"), "\(installed)")
-        return RemoteRecognizer(file: try DocumentFile(opening: DocumentSource(path: pdf)), languages: languages, installed: installed)
+        return RemoteRecognizer(file: try DocumentFile(opening: DocumentSource(path: pdf)), languages: languages, installed: installed,
+                                pageSeconds: pageSeconds)
     }
 
     func testAScannedPageIsReadAsItsTextWithEachWordInPlace() throws {
@@ -51,6 +52,49 @@ final class RemoteRecognizerTests: XCTestCase {
         print("Russian scan: word accuracy \(Int((inRussian * 1000).rounded()) / 10) % read as rus+eng, \(Int((inEnglish * 1000).rounded()) / 10) % as eng:\n\(russian)")
         XCTAssertGreaterThanOrEqual(inRussian, 0.9, russian)
         XCTAssertLessThan(inEnglish, 0.3, english)
+    }
+
+    /// A page over its time is "not recognised" by Tesseract's own deadline, and the helper
+    /// (not ended: it stopped itself) reads the next request.
+    func testAPageOverItsTimeIsNotRecognisedAndTheHelperGoesOn() throws {
+        let fixtures = try Fixtures()
+        let recognizer = try recognizer(try fixtures.recognisable(), pageSeconds: 0.05)
+        XCTAssertThrowsError(try recognizer.words(onPage: 0)) { error in
+            XCTAssertTrue("\(error)".contains("Page 1 was not recognised: recognition stopped after 0.05 s"), "\(error)")
+        }
+        let pid = try XCTUnwrap(recognizer.helperProcess, "the helper was ended")
+        XCTAssertThrowsError(try recognizer.words(onPage: 0))
+        XCTAssertEqual(recognizer.helperProcess, pid, "a page over its time ended the helper")
+    }
+
+    /// Pictures no scanner makes: each page ends in words or "not recognised", within its time
+    /// and the margin, and a helper that had to be ended is made again for the next page.
+    func testHostileScansEndAsWordsOrNotRecognisedAndTheNextPageIsRead() throws {
+        let fixtures = try Fixtures()
+        let file = try fixtures.hostileScans()
+        let recognizer = try recognizer(file, pageSeconds: 5)
+        var outcomes: [String] = []
+        for page in 0..<3 {
+            let started = Date()
+            let outcome: String
+            do {
+                let words = try recognizer.words(onPage: page)
+                XCTAssertNotNil(words, "page \(page + 1) is a scan")
+                XCTAssertLessThanOrEqual(words?.count ?? 0, Recognition.wordLimit)
+                outcome = "\(words?.count ?? -1) words"
+            } catch {
+                XCTAssertTrue("\(error)".contains("Page \(page + 1) was not recognised"), "\(error)")
+                outcome = "\(error)"
+            }
+            outcomes.append("page \(page + 1): \(outcome) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        }
+        print("hostile scans:\n" + outcomes.joined(separator: "\n"))
+        // The page of 30,000 × 30,000 pixels is drawn at the size recognition needs: white
+        // with a black band, it holds no word, and is read, not refused.
+        XCTAssertTrue(outcomes[0].hasPrefix("page 1: 0 words"), outcomes[0])
+        // After whatever the bomb and the noise did, a helper reads again: the last page has text of its own.
+        XCTAssertNil(try recognizer.words(onPage: 3), "the page of text")
+        XCTAssertNotNil(recognizer.helperProcess)
     }
 
     func testTheRecognizerIsConfinedAsEveryHelper() throws {

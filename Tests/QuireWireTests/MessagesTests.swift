@@ -66,4 +66,13 @@ final class MessagesTests: XCTestCase {
         XCTAssertTrue(RenderReplyCheck.accepts(width: 1024, height: 1024, for: cell))
         XCTAssertFalse(RenderReplyCheck.accepts(width: 1025, height: 10, for: cell))
     }
+
+    func testARecognizersPageTimeCrossesWithinTheRulesBounds() throws {
+        let start = RecognitionRequest.start(dataPath: "/usr/share/tesseract-ocr/5/tessdata", languages: "rus+eng", pageSeconds: 5)
+        XCTAssertEqual(try RecognitionRequest(start.bytes), start)
+        for (asked, kept) in [(1e9, Recognition.pageSeconds), (-1, 0.05), (.nan, Recognition.pageSeconds)] {
+            let request = RecognitionRequest.start(dataPath: "/d", languages: "eng", pageSeconds: asked)
+            XCTAssertEqual(try RecognitionRequest(request.bytes), .start(dataPath: "/d", languages: "eng", pageSeconds: kept), "\(asked)")
+        }
+    }
 }
