@@ -40,6 +40,17 @@ final class AccessibilityWindowTests: XCTestCase {
         XCTAssertEqual(tree?.page("Page 2 of 3")?.text.trimmingCharacters(in: .whitespacesAndNewlines), "A page of text with a small picture.")
     }
 
+    /// A scan's page says it has no text until its words are recognised; then its node holds
+    /// them, as a screen reader reads them (it kept "no text" before recognition told it).
+    func testARecognisedScansNodeHoldsItsWords() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let session = try AccessibleSession(file: try fixtures.recognisable(), shot: fixtures.path("recognised"), environment: recognisingSettings())
+        let tree = session.poll { $0.page("Page 1 of 1")?.text.contains("Invoice number 4721") == true ? $0 : nil }
+        let page = try XCTUnwrap(tree?.page("Page 1 of 1"), "page 1's node: \(session.last)")
+        XCTAssertTrue(page.text.hasPrefix("The reader opened the scanned contract"), page.text)
+    }
+
     /// Where GNOME keeps an accessibility bus for everyone, the pages cost nothing until a
     /// screen reader listens: none of their nodes once the page is drawn, then all of them
     /// when one starts (as Orca does, through org.a11y.Status).

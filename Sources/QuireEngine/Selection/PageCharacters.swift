@@ -147,4 +147,7 @@ public struct PageCharactersCache: Sendable {
     public var cachedPages: [Int] { pages.map(\.page) }
 
     public mutating func removeAll() { pages = [] }
+
+    /// Forgets one page (its text changed: recognised).
+    public mutating func remove(page: Int) { pages.removeAll { $0.page == page } }
 }

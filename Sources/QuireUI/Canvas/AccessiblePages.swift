@@ -198,6 +198,15 @@ final class AccessiblePages {
         }
     }
 
+    /// A scan's page was recognised: a node showing it reads its text again, so a screen
+    /// reader finds the recognised words where it found none.
+    func pageRecognised(_ page: Int) {
+        texts[page] = nil
+        guard started, isWanted, nodes.pages.contains(page) else { return }
+        if let node = nodes.pages.firstIndex(of: page) { fill(node) }
+        read([page])
+    }
+
     private func received(_ text: NodeText, page: Int) {
         guard nodes.keeps(page, visible: canvas.visiblePages) else { return }
         texts[page] = text

@@ -61,6 +61,9 @@ final class DocumentReadAloud {
         say(again)
     }
 
+    /// A scan's page was recognised: the next sentence on it is read from its recognised words.
+    func pageRecognised(_ page: Int) { pages.forget(page) }
+
     func stop() {
         guard state != .off else { return }
         Speaker.shared.stop()

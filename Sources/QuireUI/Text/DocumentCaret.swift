@@ -52,6 +52,12 @@ final class DocumentCaret {
     /// Leaves caret mode; the helper is the selection's, which stops it.
     func stop() { leave() }
 
+    /// A scan's page was recognised: its characters are read again, and a caret on it finds its words.
+    func pageRecognised(_ page: Int) {
+        pages.forget(page)
+        if isOn, caret?.place.page == page { pages.read(page) }
+    }
+
     func toggle() { if isOn { leave() } else { enter() } }
 
     /// Starts caret mode at the first text in view.

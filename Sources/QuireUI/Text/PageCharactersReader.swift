@@ -52,6 +52,9 @@ final class PageCharactersReader {
 
     func removeAll() { cache.removeAll() }
 
+    /// The page's text changed (a scan's page recognised): it is read again when next asked.
+    func forget(_ page: Int) { cache.remove(page: page) }
+
     private func received(_ found: PageCharacters?, page: Int) {
         reading.remove(page)
         cache.insert(found ?? PageCharacters(text: "", boxes: [], pageSize: .zero)!, page: page)

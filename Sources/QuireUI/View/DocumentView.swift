@@ -168,7 +168,13 @@ final class DocumentView {
         recognition = DocumentRecognition.start(file: file, pageCount: pageCount, documentLanguage: document.summary.language, canvas: canvas, bar: recognitionBar, stored: stored,
                                                 firstPageHasText: { !(document.readableText(at: 0) ?? "").isEmpty },
                                                 trace: configuration.tracesSearch)
-        recognition?.onRecognised = { [unowned self] page, text in self.search?.pageRecognised(page, text: text) }
+        // Every reader of the page's text learns it: Find, caret mode, Read Aloud, screen readers.
+        recognition?.onRecognised = { [unowned self] page, text in
+            self.search?.pageRecognised(page, text: text)
+            self.caret?.pageRecognised(page)
+            self.readAloud?.pageRecognised(page)
+            canvas.accessiblePages?.pageRecognised(page)
+        }
         recognition?.onNotice = { [unowned self] text in self.notice.show(text) }
     }
 
