@@ -29,8 +29,10 @@ public enum DocumentSaving {
         public var isReadOnly = false
     }
 
-    public static func save(_ markups: [Markup], changes: DocumentChanges = DocumentChanges(), of file: DocumentFile, to path: String,
-                            seconds: Double = 120) throws(Failure) {
+    /// `textLayers`: recognised pages to write as invisible text ("Save with Recognised
+    /// Text", `TextLayer`), with `layerFont` (Tesseract's glyphless TrueType, or empty).
+    public static func save(_ markups: [Markup], changes: DocumentChanges = DocumentChanges(), textLayers: [TextLayer.Page] = [],
+                            layerFont: [UInt8] = [], of file: DocumentFile, to path: String, seconds: Double = 120) throws(Failure) {
         guard let zygote = Zygote.shared else { throw Failure(description: tr("no helper processes: the zygote did not start")) }
         // Never an update onto bytes the reader did not see (`DocumentFile+KeptVersion`).
         guard file.bytesAsOpened else {
@@ -45,7 +47,8 @@ public enum DocumentSaving {
             throw Failure(description: tr("the file is read-only, so Quire does not replace it"), isReadOnly: true)
         }
         do {
-            try write(markups, changes, of: file, into: Descriptor(taking: fcntl(output.descriptor, F_DUPFD_CLOEXEC, 0)), zygote: zygote, seconds: seconds)
+            try write(SaveRequest(markups: markups, changes: changes, textLayers: textLayers, layerFont: layerFont), of: file,
+                      into: Descriptor(taking: fcntl(output.descriptor, F_DUPFD_CLOEXEC, 0)), zygote: zygote, seconds: seconds)
         } catch {
             output.abandon()
             throw error
@@ -53,7 +56,8 @@ public enum DocumentSaving {
         do { try output.commit() } catch { throw Failure(description: error.description) }
     }
 
-    private static func write(_ markups: [Markup], _ changes: DocumentChanges, of file: DocumentFile, into output: Descriptor, zygote: Zygote, seconds: Double) throws(Failure) {
+    private static func write(_ request: SaveRequest, of file: DocumentFile, into output: Descriptor, zygote: Zygote, seconds: Double) throws(Failure) {
+        let markups = request.markups
         let helper: (pid: pid_t, channel: Channel)
         do { helper = try zygote.spawn(.saver, document: file.descriptor, displayPath: file.displayPath, password: file.password) } catch {
             throw Failure(description: tr("no process could write the document: {reason}", ["reason": "\(error)"]))
@@ -75,7 +79,7 @@ public enum DocumentSaving {
         default: throw Failure(description: tr("the process writing the document answered out of turn"))
         }
         do {
-            try helper.channel.sendWhole(SaveRequest(markups: markups, changes: changes).bytes)
+            try helper.channel.sendWhole(request.bytes)
             try helper.channel.send(SaveRequest.output, passing: [output])
         } catch {
             throw Failure(description: tr("the process writing the document ended"))

@@ -73,6 +73,21 @@ public final class RemoteRecognizer: Sendable {
         return nil
     }
 
+    /// Tesseract's glyphless TrueType (`pdf.ttf` beside its language data), for a text
+    /// layer's font to embed (`TextLayer`); empty when there is none or it is not a small font.
+    public static func layerFont() -> [UInt8] {
+        guard let installed = installed() else { return [] }
+        let descriptor = open(installed.dataPath + "/pdf.ttf", O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        let limit = 64 << 10
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0, count <= limit else { return [] }
+        bytes.removeSubrange(count...)
+        return bytes.starts(with: [0, 1, 0, 0]) ? bytes : []
+    }
+
     /// Page `page` as recognised, in page points on the page's size as the helper's document
     /// gives it (within `PageGeometryLimits`); nil when it needs no recognising or holds no word.
     public func page(_ page: Int) throws(Unavailable) -> RecognisedPage? {

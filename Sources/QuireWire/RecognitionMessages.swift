@@ -56,10 +56,7 @@ public enum RecognitionReply: Equatable, Sendable {
         case .unavailable(let reason): out.u8(2); out.string(reason, limit: Self.reasonLimit)
         case .words(let id, let scale, let pageSize, let words):
             out.u8(3); out.u32(id); out.f64(scale); out.size(pageSize)
-            out.list(Array(words.prefix(Recognition.wordLimit))) { out, word in
-                out.string(word.text, limit: Recognition.wordLength * 4); out.rect(word.box); out.f64(word.confidence)
-                out.bool(word.beginsLine); out.bool(word.beginsBlock)
-            }
+            out.recognisedWords(words)
         case .failed(let id, let reason): out.u8(4); out.u32(id); out.string(reason, limit: Self.reasonLimit)
         case .notNeeded(let id): out.u8(5); out.u32(id)
         }
@@ -73,15 +70,30 @@ public enum RecognitionReply: Equatable, Sendable {
         case 2: self = .unavailable(reason: try input.string(limit: Self.reasonLimit))
         case 3:
             let id = try input.u32(), scale = try input.f64(), pageSize = try input.size()
-            let words = try input.list(limit: Recognition.wordLimit, least: 46) { input throws(WireError) in
-                RecognisedWord(text: try input.string(limit: Recognition.wordLength * 4), box: try input.rect(), confidence: try input.f64(),
-                               beginsLine: try input.bool(), beginsBlock: try input.bool())
-            }
+            let words = try input.recognisedWords()
             self = .words(id: id, scale: scale, pageSize: pageSize, words)
         case 4: self = .failed(id: try input.u32(), reason: try input.string(limit: Self.reasonLimit))
         case 5: self = .notNeeded(id: try input.u32())
         case let other: throw .unknownMessage(other)
         }
         try input.finish()
+    }
+}
+
+extension WireWriter {
+    mutating func recognisedWords(_ words: [RecognisedWord]) {
+        list(Array(words.prefix(Recognition.wordLimit))) { out, word in
+            out.string(word.text, limit: Recognition.wordLength * 4); out.rect(word.box); out.f64(word.confidence)
+            out.bool(word.beginsLine); out.bool(word.beginsBlock)
+        }
+    }
+}
+
+extension WireReader {
+    mutating func recognisedWords() throws(WireError) -> [RecognisedWord] {
+        try list(limit: Recognition.wordLimit, least: 46) { input throws(WireError) in
+            RecognisedWord(text: try input.string(limit: Recognition.wordLength * 4), box: try input.rect(), confidence: try input.f64(),
+                           beginsLine: try input.bool(), beginsBlock: try input.bool())
+        }
     }
 }

@@ -7,8 +7,17 @@ public struct SaveRequest: Equatable, Sendable {
     public let markups: [Markup]
     /// The reader's form values (in the order to set them) and the file's annotations deleted.
     public let changes: DocumentChanges
+    /// Recognised pages written as invisible text ("Save with Recognised Text", `TextLayer`);
+    /// none for a plain save.
+    public let textLayers: [TextLayer.Page]
+    /// Tesseract's glyphless TrueType, for the layers' font to embed; empty for none.
+    public let layerFont: [UInt8]
 
-    public init(markups: [Markup], changes: DocumentChanges = DocumentChanges()) { self.markups = markups; self.changes = changes }
+    public init(markups: [Markup], changes: DocumentChanges = DocumentChanges(), textLayers: [TextLayer.Page] = [], layerFont: [UInt8] = []) {
+        self.markups = markups; self.changes = changes; self.textLayers = textLayers; self.layerFont = layerFont
+    }
+
+    public static let layerFontLimit = 1 << 20
 
     /// The packet that passes the output file.
     public static let output: [UInt8] = [0x5A]
@@ -18,6 +27,8 @@ public struct SaveRequest: Equatable, Sendable {
         var out = WireWriter()
         out.markups(markups)
         out.changes(changes)
+        out.list(textLayers) { out, layer in out.int(layer.page); out.recognisedWords(layer.words) }
+        out.int(min(layerFont.count, Self.layerFontLimit)); out.raw(Array(layerFont.prefix(Self.layerFontLimit)))
         return out.bytes
     }
 
@@ -25,6 +36,10 @@ public struct SaveRequest: Equatable, Sendable {
         var input = WireReader(bytes)
         markups = try input.markups()
         changes = try input.changes()
+        textLayers = try input.list(limit: Self.markupLimit, least: 16) { input throws(WireError) in
+            TextLayer.Page(page: try input.int(), words: try input.recognisedWords())
+        }
+        layerFont = try input.raw(count: try input.count(limit: Self.layerFontLimit))
         try input.finish()
     }
 }

@@ -99,6 +99,50 @@ final class RecognitionWindowTests: XCTestCase {
         try session.proceed()
     }
 
+    /// Save with Recognised Text, from the main menu once the scan is recognised: the file
+    /// chosen has the words as text another program reads (pdftotext), the window then shows
+    /// that file, and the scan opened is left as it was.
+    func testASavedScanWithRecognisedTextIsReadByAnotherProgram() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = try fixtures.recognisable()
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        let other = fixtures.path("with text.pdf")
+        let script = ScriptedSession.start(title: "recognisable.pdf", arguments: "--size 1000x900 --zoom 100") + """
+            echo shown
+            read answer
+            # Off the menu's place: an item under the pointer would be where the keys start.
+            xdotool mousemove 1590 1190
+            xdotool windowfocus --sync "$window"
+            xdotool key F10
+            echo menu
+            read answer
+            # Open…, Open Recent, New Window, (Save: insensitive, passed over), Save As…, Save with Recognised Text…
+            xdotool key Down Down Down Down Return
+            """ + ScriptedSession.answerSaveAs(with: other) + """
+            for i in $(seq 400); do [ "$(xdotool getwindowname "$window")" = "with text.pdf" ] && break; sleep 0.05; done
+            echo "title $(xdotool getwindowname "$window")"
+            read answer
+            kill $quire; wait $quire
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("with-text.png"),
+                                          environment: recognisingSettings().merging(["QUIRE_TRACE_SEARCH": "1"]) { $1 })
+        XCTAssertEqual(try session.readLine(), "shown")
+        let recognised = ScriptedSession.poll(seconds: 120) { recognitionLines(session).contains { $0.hasPrefix("recognition: page 1 recognised") } ? true : nil }
+        XCTAssertEqual(recognised, true, "\(recognitionLines(session))")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "menu")
+        let menu = try session.screen { $0.showsPopover(x: 600, y: 40, width: 400, height: 400) }
+        XCTAssertTrue(menu.showsPopover(x: 600, y: 40, width: 400, height: 400), "F10 did not open the main menu")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "chooser shown")
+        XCTAssertEqual(try session.readLine(), "title with text.pdf", "the window does not show the file written")
+        let text = try Program.output("/usr/bin/pdftotext", [other, "-"])
+        XCTAssertTrue(text.contains("Invoice number 4721 was paid"), text)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), original, "the scan opened was changed")
+        try session.proceed()
+    }
+
     /// What recognition said so far (`QUIRE_TRACE_SEARCH`), a line each.
     private func recognitionLines(_ session: ScriptedSession) -> [String] {
         ((try? String(contentsOfFile: session.errors, encoding: .utf8)) ?? "").split(separator: "\n")

@@ -83,6 +83,16 @@ int csplash_keep_appearance(void *poppler_annot);
 /// has no content poppler can read.
 char *csplash_page_text(void *poppler_page);
 
+/// Adds an invisible text layer to `poppler_page` (a PopplerPage of a document to be saved):
+/// `content` (TextLayer's, in the page's displayed space: this wraps it in the matrix to the
+/// page's own, after the page's content in q … Q), the Type 0 font it names /QuireOCR (made
+/// once a document: `*font_object` is its object number, 0 to make it; `to_unicode` its
+/// ToUnicode map, `font_file` a TrueType to embed or NULL), and the page's /Contents and
+/// /Resources that reach them. The page must take no other change after this before the
+/// save (poppler's Page keeps its own copy of the page's dictionary). Returns 1, or 0.
+int csplash_add_text_layer(void *poppler_page, const uint8_t *content, size_t length, const uint8_t *to_unicode,
+                           size_t to_unicode_length, const uint8_t *font_file, size_t font_length, int *font_object);
+
 /// The catalog's /Lang of `poppler_page`'s document (the language its text is in, as a
 /// BCP 47 tag: "ru", "de-AT"), written NUL-terminated into `out`; only letters, digits and
 /// hyphens are kept, at most `capacity` - 1 bytes. Returns its length, 0 when there is none.

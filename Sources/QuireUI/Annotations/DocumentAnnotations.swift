@@ -287,6 +287,20 @@ final class DocumentAnnotations {
         }
     }
 
+    /// Save with Recognised Text: Save As, with the scan's recognised pages written into the
+    /// new file as invisible text (`TextLayer`), so that other readers find and copy them.
+    func saveWithRecognisedText() {
+        let layers = file.recognised.withLock { pages in
+            pages.sorted { $0.key < $1.key }.map { TextLayer.Page(page: $0.key, words: $0.value.words) }
+        }
+        guard !layers.isEmpty else { return onNotice?(tr("No page of this document has recognised text to save")) ?? () }
+        let name = path.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? nameToSave.map { ($0 as NSString).deletingPathExtension } ?? "scan"
+        FileChooser.choosePDFToSave(parent: parent, name: tr("{name} (with text).pdf", ["name": name]),
+                                    folder: path.map { ($0 as NSString).deletingLastPathComponent }) { [weak self] target in
+            self?.save(to: target, textLayers: layers) { [weak self] written in if written { self?.onSavedAs?(target) } }
+        }
+    }
+
     /// Writes the markups into the file, on a thread; the reader is told if it fails, and
     /// a read-only file is offered Save As. `done` learns whether it was written.
     func save(then done: @escaping @MainActor (Bool) -> Void = { _ in }) {
@@ -298,13 +312,14 @@ final class DocumentAnnotations {
         save(to: path, then: done)
     }
 
-    private func save(to path: String, then done: @escaping @MainActor (Bool) -> Void) {
+    private func save(to path: String, textLayers: [TextLayer.Page] = [], then done: @escaping @MainActor (Bool) -> Void) {
         guard !saving else { return }
         saving = true
         let content = edits.content, changes = edits.documentChanges, file = self.file, started = monotonicSeconds()
         startThread {
             let outcome = Result { () throws(DocumentSaving.Failure) in
-                try DocumentSaving.save(content.markups, changes: changes, of: file, to: path)
+                try DocumentSaving.save(content.markups, changes: changes, textLayers: textLayers, layerFont: textLayers.isEmpty ? [] : RemoteRecognizer.layerFont(),
+                                        of: file, to: path)
             }
             let seconds = monotonicSeconds() - started
             MainLoop.invoke { [weak self] in

@@ -76,6 +76,7 @@ extension DocumentWindow {
             // Enabled while there is something to save (`saveableChanged`).
             ("save", false, .plain { [unowned self] in self.annotations?.save() }),
             ("save-as", true, .plain { [unowned self] in self.annotations?.saveAs() }),
+            ("save-with-text", true, .plain { [unowned self] in self.annotations?.saveWithRecognisedText() }),
             ("select-all", true, onCanvas { [unowned self] _ in self.selection?.selectAll() }),
             ("caret", true, .toggle(initial: false) { [unowned self] in self.caret?.toggle() }),
             // Starts, pauses and resumes; Stop (and its Escape) is enabled while it reads.

@@ -53,7 +53,7 @@ enum WindowMenus {
             g_menu_append(menu, tr("_Open…"), "app.open")
             g_menu_append_submenu(menu, tr("Open _Recent"), quire_menu_model(recent.gobject))
             g_menu_append(menu, tr("_New Window"), "app.new-window")
-            appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
+            appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("Save with Recognised _Text…"), "win.save-with-text"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
             appendSection(to: menu, [(tr("Find in All _Documents…"), "win.find-everywhere"), (tr("Add _Bookmark"), "win.add-bookmark"),
                                      (tr("Spli_t View"), "win.split")])
             appendSection(to: menu, [(tr("Rea_d Aloud"), "win.read-aloud"), (tr("Stop Reading Alo_ud"), "win.read-aloud-stop")])
