@@ -52,6 +52,11 @@ final class DrawingEditingWindowTests: XCTestCase {
             xdotool key ctrl+z
             echo "undone $(title_after "• edited.pdf")"
             read answer
+            xdotool mousemove $answer click 1 mousemove 1590 1190
+            xdotool windowfocus --sync "$window"
+            xdotool key shift+Right Down
+            echo nudged
+            read answer
             kill $quire; wait $quire
 
             """)
@@ -102,6 +107,13 @@ final class DrawingEditingWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "undone • edited.pdf")
         let undone = try session.stillScreen { self.bounds(of: green, in: $0) != nil }
         XCTAssertEqual(try XCTUnwrap(bounds(of: green, in: undone), "Ctrl+Z did not bring it back").x, resized.x, accuracy: 2)
+
+        // Chosen again by a click, Shift+Right moves it by 10 pt (13⅓ px at 100 %), Down by 1 pt; the page does not scroll.
+        try session.proceed("\(centre.x) \(centre.y)")
+        XCTAssertEqual(try session.readLine(), "nudged")
+        let nudged = try XCTUnwrap(bounds(of: green, in: try session.stillScreen { self.bounds(of: green, in: $0)?.x != resized.x }))
+        XCTAssertEqual(nudged.x - resized.x, 13, accuracy: 1, "Shift+Right moved \(resized) to \(nudged)")
+        XCTAssertEqual(nudged.y - resized.y, 1, accuracy: 1, "Down moved \(resized) to \(nudged)")
         try session.proceed()
     }
 

@@ -418,6 +418,9 @@ extension DocumentAnnotations {
         return file + own
     }
 
+    /// The file's annotation `ref`, as read for the pages around the view.
+    func fileAnnotation(_ ref: FileAnnotation.Ref) -> FileAnnotation? { fileMarks[ref.page]?.first { $0.ref == ref } }
+
     /// The reader's name, as markups are signed.
     static var readerName: String { author }
 }

@@ -78,6 +78,7 @@ final class DrawingEditing {
                 placing = nil
                 return true
             }
+            canvas.setAccessibleDescription("")
             return annotations.unchoose()
         case GDK_KEY_Left, GDK_KEY_KP_Left: return nudge(dx: -1, dy: 0, large: shift)
         case GDK_KEY_Right, GDK_KEY_KP_Right: return nudge(dx: 1, dy: 0, large: shift)
@@ -96,7 +97,19 @@ final class DrawingEditing {
         }
         annotations.choose(next)
         if let area = annotations.annotations(onPage: page).first(where: { $0.source == next })?.area { canvas.reveal(area, onPage: page, recording: false) }
+        describe(next, onPage: page)
         return true
+    }
+
+    /// What a screen reader says of the page once Tab chose an annotation: its kind, page
+    /// and text (GTK 4.8 has no announcements; the thumbnails' current page is told so too).
+    private func describe(_ source: AnnotationList.Source, onPage page: Int) {
+        let said: (kind: String, text: String)? = switch source {
+        case .reader(let id): annotations.edits.markups.first { $0.id == id }.map { (AnnotationList.name($0), $0.text) }
+        case .file(let ref): annotations.fileAnnotation(ref).map { (AnnotationList.name($0.kind), $0.text) }
+        }
+        guard let said else { return }
+        canvas.setAccessibleDescription(ControlNames.annotation(kind: said.kind, pageLabel: canvas.labels.label(at: page), text: said.text))
     }
 
     /// Moves the chosen drawing by an arrow key's step: one step to undo.

@@ -189,6 +189,8 @@ final class PageCanvas: CanvasContent {
     var pageCount: Int { model.layout.pageCount }
 
     func grabFocus() { gtk_widget_grab_focus(UnsafeMutablePointer(canvas)) }
+    /// What a screen reader adds after the pages' name (the annotation Tab chose); empty for nothing.
+    func setAccessibleDescription(_ text: String) { quire_accessible_set_description(canvasWidget, text) }
 
     /// Scrolls so that `page` starts at the top of the view (once the view has a size). A
     /// jump (`recording`) leaves a place to come back to with Alt+Left.
