@@ -117,6 +117,59 @@ final class DrawingEditingWindowTests: XCTestCase {
         try session.proceed()
     }
 
+    /// Escape chooses none: the handles go; the signature's row in the Annotations pane
+    /// chooses it again: they come back.
+    func testEscapeChoosesNoneAndThePanesRowChoosesTheDrawing() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.long(pages: 3, named: "listed.pdf")
+        let (session, _) = try SignatureDrawingWindowTests.signed(file, data: fixtures.path("data"), shot: fixtures.path("listed.png"), then: """
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key Escape
+            echo escaped
+            read answer
+            xdotool key F9
+            echo sidebar
+            read answer
+            xdotool mousemove 137 73 click 1
+            xdotool mousemove 1590 1190
+            echo listed
+            read answer
+            xdotool mousemove $answer click 1
+            xdotool mousemove 1590 1190
+            echo chosen
+            read answer
+            kill $quire; wait $quire
+
+            """)
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "saved")
+        try session.proceed("300 300")
+        XCTAssertEqual(try session.readLine(), "placed")
+        // The handles' accent blue, white squares edged in it, in the window.
+        func handles(_ screen: Picture) -> Int {
+            SignatureDrawingWindowTests.count(0xFF36_85E3, in: screen, x: 0, y: 0, width: 1000, height: 900, tolerance: 12)
+        }
+        XCTAssertGreaterThan(handles(try session.stillScreen { handles($0) > 20 }), 20, "the signature placed is not chosen")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "escaped")
+        XCTAssertEqual(handles(try session.stillScreen { handles($0) == 0 }), 0, "Escape left the handles")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "sidebar")
+        func dark(_ pixel: UInt32) -> Bool { Picture.distance(pixel, 0xFF00_0000) <= 0x60 }
+        _ = try session.screen { screen in (66..<80).contains { y in (128..<146).filter { dark(screen[$0, y]) }.count >= 3 } }
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "listed")
+        // The pane's one row: ink at the sidebar's left, below its switcher.
+        func firstRow(_ screen: Picture) -> Int? { (95..<300).first { y in (12..<150).filter { dark(screen[$0, y]) }.count >= 3 } }
+        let row = try XCTUnwrap(firstRow(try session.stillScreen { firstRow($0) != nil }), "the pane lists no row")
+        try session.proceed("80 \(row + 6)")
+        XCTAssertEqual(try session.readLine(), "chosen")
+        XCTAssertGreaterThan(handles(try session.stillScreen { handles($0) > 20 }), 20, "the pane's row did not choose the signature")
+        try session.proceed()
+    }
+
     /// A page with a red rectangle (/Square) above a blue ink stroke (/Ink), as another
     /// program writes them, without appearance streams.
     private func othersDrawings(_ fixtures: Fixtures, named name: String) throws -> String {
