@@ -60,10 +60,7 @@ final class DrawingEditingWindowTests: XCTestCase {
             kill $quire; wait $quire
 
             """)
-        try session.proceed()
-        XCTAssertEqual(try session.readLine(), "saved")
-        try session.proceed("300 300")
-        XCTAssertEqual(try session.readLine(), "placed")
+        try SignatureDrawingWindowTests.saveAndPlace(session)
         let placed = try XCTUnwrap(bounds(of: blue, in: try session.stillScreen { self.bounds(of: blue, in: $0) != nil }), "not placed")
 
         // Dragged from its middle by (120, 60): its ink moves by as much, its size kept.
@@ -143,10 +140,7 @@ final class DrawingEditingWindowTests: XCTestCase {
             kill $quire; wait $quire
 
             """)
-        try session.proceed()
-        XCTAssertEqual(try session.readLine(), "saved")
-        try session.proceed("300 300")
-        XCTAssertEqual(try session.readLine(), "placed")
+        try SignatureDrawingWindowTests.saveAndPlace(session)
         // The handles' accent blue, white squares edged in it, in the window.
         func handles(_ screen: Picture) -> Int {
             SignatureDrawingWindowTests.count(0xFF36_85E3, in: screen, x: 0, y: 0, width: 1000, height: 900, tolerance: 12)

@@ -89,6 +89,14 @@ final class SignatureDrawingWindowTests: XCTestCase {
         return (session, pad)
     }
 
+    /// After `signed`'s "drawn": saves the signature and places it at (300, 300).
+    static func saveAndPlace(_ session: ScriptedSession) throws {
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "saved")
+        try session.proceed("300 300")
+        XCTAssertEqual(try session.readLine(), "placed")
+    }
+
     func testASignatureDrawnWithThePointerIsKeptInTheDataFolderAndPlacedByAClick() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
@@ -164,10 +172,7 @@ final class SignatureDrawingWindowTests: XCTestCase {
             ended
 
             """)
-        try session.proceed()
-        XCTAssertEqual(try session.readLine(), "saved")
-        try session.proceed("300 300")
-        XCTAssertEqual(try session.readLine(), "placed")
+        try Self.saveAndPlace(session)
         XCTAssertEqual(try session.readLine(), "title kept.pdf", "the save did not end")
         XCTAssertEqual(try session.readLine(), "exited 0")
         XCTAssertEqual(try MutoolShow.subtypes(in: file, page: 1), ["Ink"], "mutool finds no ink on page 2")
