@@ -33,6 +33,7 @@ static inline GtkPopover *quire_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkPicture *quire_picture(gpointer p) { return GTK_PICTURE(p); }
 static inline GtkTextView *quire_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 static inline GtkGrid *quire_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkDrawingArea *quire_drawing_area(gpointer p) { return GTK_DRAWING_AREA(p); }
 static inline GtkListBoxRow *quire_list_box_row(gpointer p) { return GTK_LIST_BOX_ROW(p); }
 static inline GtkApplicationWindow *quire_application_window(gpointer p) { return GTK_APPLICATION_WINDOW(p); }
 static inline GtkShortcutsWindow *quire_shortcuts_window(gpointer p) { return GTK_SHORTCUTS_WINDOW(p); }

@@ -104,7 +104,7 @@ public struct AnnotationList: Sendable {
         for markup in markups {
             let area = markup.areas.first ?? Rect(x: 0, y: 0, width: 0, height: 0)
             let rgb = markup.colour.components
-            rows.append(Row(source: .reader(id: markup.id), page: markup.page, area: area, kind: Self.name(markup.kind),
+            rows.append(Row(source: .reader(id: markup.id), page: markup.page, area: area, kind: Self.name(markup),
                             colour: [rgb.red, rgb.green, rgb.blue],
                             text: String((markup.comment.isEmpty ? markup.text : markup.comment).prefix(FileAnnotation.textLimit)),
                             author: markup.author, unsaved: !saved.contains(markup)))

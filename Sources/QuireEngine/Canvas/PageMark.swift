@@ -20,6 +20,8 @@ public struct PageMark: Equatable, Sendable {
         case caret
         /// The sentence Read Aloud is saying.
         case spoken
+        /// A chosen drawing's bounds, and its handles to resize it by (`DrawingHandles`).
+        case drawingFrame, drawingHandle
     }
 
     public var rects: [Rect]

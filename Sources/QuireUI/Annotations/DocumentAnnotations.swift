@@ -119,6 +119,8 @@ final class DocumentAnnotations {
 
     /// The markup the reader clicked, to recolour or delete; nil when none is.
     private(set) var chosen: Int?
+    /// A drawing being dragged (`DrawingEditing`): painted in place of its markup's until the release.
+    var live: (id: Int, drawing: Drawing)? { didSet { canvas.redraw() } }
 
     /// A click at `point` (view coordinates): on a markup, chooses it (and returns true),
     /// and on a note opens its text; on one of the file's annotations, chooses it (and
@@ -359,9 +361,81 @@ final class DocumentAnnotations {
 extension DocumentAnnotations: PageOverlay {
     func marks(onPage page: Int) -> [PageMark] {
         let inFile = chosenInFile.flatMap { ref in ref.page == page ? fileMarks[page]?.first { $0.ref == ref } : nil }
-        return edits.markups(onPage: page).flatMap { markup in
+        return edits.markups(onPage: page).map(shown).flatMap { markup in
             [PageMark(markup.areas, style: .markup(markup.kind, markup.colour))]
-                + (markup.id == chosen ? [PageMark(markup.areas, style: .chosenMarkup)] : [])
+                // A chosen drawing shows its frame and handles instead (`DrawingEditing`).
+                + (markup.id == chosen && markup.drawing == nil ? [PageMark(markup.areas, style: .chosenMarkup)] : [])
         } + (inFile.map { [PageMark([$0.area], style: .chosenMarkup)] } ?? [])
     }
+}
+
+/// Drawings taken in hand (`DrawingEditing`): chosen, dragged, reshaped, placed; and the
+/// page's annotations for Tab.
+extension DocumentAnnotations {
+    /// The markup as it shows: a drawing being dragged where the pointer has it.
+    func shown(_ markup: Markup) -> Markup {
+        guard let live, live.id == markup.id else { return markup }
+        return Markup(id: markup.id, page: markup.page, drawing: live.drawing, colour: markup.colour, text: markup.text,
+                      author: markup.author, created: markup.created)
+    }
+
+    /// The reader's drawing chosen, if the markup chosen is one.
+    var chosenDrawing: Markup? { edits.markups.first { $0.id == chosen && $0.drawing != nil } }
+
+    /// What is chosen: one of the reader's markups or one of the file's annotations.
+    var chosenSource: AnnotationList.Source? {
+        if let chosen { return .reader(id: chosen) }
+        return chosenInFile.map { .file($0) }
+    }
+
+    /// The page of what is chosen.
+    var chosenPage: Int? { chosenInFile?.page ?? edits.markups.first { $0.id == chosen }?.page }
+
+    /// Chooses nothing; false when nothing was chosen.
+    func unchoose() -> Bool {
+        guard chosenSource != nil else { return false }
+        choose(nil)
+        return true
+    }
+
+    /// Chooses `source` (nil: none).
+    func choose(_ source: AnnotationList.Source?) {
+        guard let source else {
+            (chosen, chosenInFile) = (nil, nil)
+            return canvas.redraw()
+        }
+        choose(source)
+    }
+
+    /// Gives the drawn markup `id` a new drawing (moved, resized): one step to undo.
+    func reshape(id: Int, to drawing: Drawing) {
+        live = nil
+        step { edits in
+            edits.reshape(id: id, to: drawing)
+            return true
+        }
+    }
+
+    /// Adds `drawing` to `page` in `colour`, chosen: one step to undo.
+    @discardableResult
+    func place(_ drawing: Drawing, onPage page: Int, colour: Markup.Colour) -> Markup? {
+        let before = edits.isModified
+        guard let made = edits.add(page: page, drawing: drawing, colour: colour, author: Self.readerName, created: Date().timeIntervalSince1970) else { return nil }
+        (chosen, chosenInFile) = (made.id, nil)
+        changed(wasModified: before)
+        return made
+    }
+
+    /// The annotations of `page`, the reader's and the file's not deleted, with their areas: what Tab goes through.
+    func annotations(onPage page: Int) -> [(source: AnnotationList.Source, area: Rect)] {
+        let own = edits.markups(onPage: page).map { (source: AnnotationList.Source.reader(id: $0.id), area: $0.areas.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) }
+        let file = (fileMarks[page] ?? []).filter { !edits.removedFromFile.contains($0.ref) }.map { (source: AnnotationList.Source.file($0.ref), area: $0.area) }
+        return file + own
+    }
+
+    /// The file's annotation `ref`, as read for the pages around the view.
+    func fileAnnotation(_ ref: FileAnnotation.Ref) -> FileAnnotation? { fileMarks[ref.page]?.first { $0.ref == ref } }
+
+    /// The reader's name, as markups are signed.
+    static var readerName: String { author }
 }

@@ -76,30 +76,51 @@ extension PageCanvas {
         // and by line), a drag extends it, a click that does not move follows a link.
         let click = gtk_gesture_click_new()!
         var pressedAt = Point(x: 0, y: 0)
+        // A press someone held (`takePresses`) is theirs to the end: its release is no click.
+        var pressWasHeld = false
         Signal.connectClick(click, "pressed") { [unowned self] presses, x, y in
             pressedAt = Point(x: x, y: y)
             self.grabFocus()
             let state = gtk_event_controller_get_current_event_state(click)
-            self.onPrimaryPress?(Int(presses), pressedAt, state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
+            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            self.heldPress = presses == 1 ? self.offerPress(at: pressedAt, shift: shift) : nil
+            pressWasHeld = self.heldPress != nil
+            guard !pressWasHeld else { return }
+            self.onPrimaryPress?(Int(presses), pressedAt, shift)
         }
         Signal.connectClick(click, "released") { [unowned self] presses, x, y in
-            guard presses == 1, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
+            guard presses == 1, !pressWasHeld, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
             self.clickedWithShift = gtk_event_controller_get_current_event_state(click).rawValue & GDK_SHIFT_MASK.rawValue != 0
             self.primaryClicked(at: Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, click)
         let drag = gtk_gesture_drag_new()!
         Signal.connect(drag, "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
+            if let held = self.heldPress {
+                let shift = gtk_event_controller_get_current_event_state(drag).rawValue & GDK_SHIFT_MASK.rawValue != 0
+                held.dragged(Point(x: pressedAt.x + dx, y: pressedAt.y + dy), shift)
+                return false
+            }
             self.onPrimaryDrag?(Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
             self.autoscroll.dragged(to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
             return false
         }
         Signal.connect(drag, "drag-end") { [unowned self] (_: Double, _: Double) -> Bool in
+            if let held = self.heldPress {
+                self.heldPress = nil
+                held.released()
+                return false
+            }
             self.autoscroll.ended()
             self.onPrimaryRelease?()
             return false
         }
-        Signal.connect(drag, "cancel") { [unowned self] (_: UnsafeMutableRawPointer?) in self.autoscroll.ended() }
+        Signal.connect(drag, "cancel") { [unowned self] (_: UnsafeMutableRawPointer?) in
+            self.autoscroll.ended()
+            let held = self.heldPress
+            self.heldPress = nil
+            held?.released()
+        }
         gtk_widget_add_controller(canvasWidget, drag)
 
         // The secondary button: the context menu, on the release. Shown on the press, the
@@ -118,6 +139,7 @@ extension PageCanvas {
         guard modifiers.rawValue & GDK_ALT_MASK.rawValue == 0 else { return false }
         if !control, onFieldKey?(keyval, shift) == true { return true }
         if onCaretKey?(keyval, control, shift) == true { return true }
+        if onAnnotationKey?(keyval, control, shift) == true { return true }
         if onMarkKey?(keyval, control) == true { return true }
         let step = 48.0, screen = viewportHeight * 0.9
         // One page at a time, the keys that move by screens turn the page at its end.

@@ -72,6 +72,14 @@ final class PageCanvas: CanvasContent {
     /// Resolution" buttons come before them all.
     private var clickTakers: [(Point) -> Bool] = []
     func takeClicks(_ taker: @escaping (Point) -> Bool) { clickTakers.append(taker) }
+    /// Who takes a press of the primary button before the selection does (a drawing to
+    /// move or resize, a signature to place): the last to ask is asked first; the one that
+    /// holds the press gets its drags (with Shift) and its release, and the selection none.
+    private var pressTakers: [(_ at: Point, _ shift: Bool) -> PressHold?] = []
+    func takePresses(_ taker: @escaping (_ at: Point, _ shift: Bool) -> PressHold?) { pressTakers.append(taker) }
+    /// The press held now, until its release.
+    var heldPress: PressHold?
+    func offerPress(at point: Point, shift: Bool) -> PressHold? { pressTakers.reversed().lazy.compactMap { $0(point, shift) }.first }
     func primaryClicked(at point: Point) {
         guard !takeLowerResolutionOffer(at: point) else { return }
         _ = clickTakers.reversed().first { $0(point) }
@@ -108,6 +116,9 @@ final class PageCanvas: CanvasContent {
     private(set) lazy var autoscroll = DragAutoscroll(canvas: self)
     /// A key for the marks (`m`, `'` and the letter after); true when it took the key.
     var onMarkKey: ((_ keyval: UInt32, _ control: Bool) -> Bool)?
+    /// A key for the annotations (Tab through them, arrows move the chosen drawing,
+    /// Escape unchooses), asked after the form's and caret mode's; true when taken.
+    var onAnnotationKey: ((_ keyval: UInt32, _ control: Bool, _ shift: Bool) -> Bool)?
     /// Told when the zoom or the turn changed what a point of a page is on screen.
     private var scaleWatchers: [() -> Void] = []
     func watchScale(_ watcher: @escaping () -> Void) { scaleWatchers.append(watcher) }
@@ -178,6 +189,8 @@ final class PageCanvas: CanvasContent {
     var pageCount: Int { model.layout.pageCount }
 
     func grabFocus() { gtk_widget_grab_focus(UnsafeMutablePointer(canvas)) }
+    /// What a screen reader adds after the pages' name (the annotation Tab chose); empty for nothing.
+    func setAccessibleDescription(_ text: String) { quire_accessible_set_description(canvasWidget, text) }
 
     /// Scrolls so that `page` starts at the top of the view (once the view has a size). A
     /// jump (`recording`) leaves a place to come back to with Alt+Left.
@@ -633,7 +646,7 @@ final class PageCanvas: CanvasContent {
             let left = snap(page.rect.x), top = snap(page.rect.y)
             var bounds = graphene_rect_t(origin: .init(x: left, y: top),
                                          size: .init(width: snap(page.rect.maxX) - left, height: snap(page.rect.maxY) - top))
-            var frame = graphene_rect_t(origin: .init(x: left - 1, y: top - 1),
+            let frame = graphene_rect_t(origin: .init(x: left - 1, y: top - 1),
                                         size: .init(width: bounds.size.width + 2, height: bounds.size.height + 2))
             // Highlights multiply the page under them, as a marker on paper: the words stay
             // black. (At night the page is inverted, and a multiplied highlight would vanish
@@ -672,17 +685,7 @@ final class PageCanvas: CanvasContent {
             // A one-pixel border, not a filled rectangle under the page: every pixel filled
             // twice is paid again on every frame by the software renderer. Drawn after the
             // pictures, whose whole device pixels may reach a pixel past the page's edge.
-            var outline = GskRoundedRect()
-            gsk_rounded_rect_init_from_rect(&outline, &frame, 0)
-            var widths: (Float, Float, Float, Float) = (1, 1, 1, 1)
-            var colours = (edge, edge, edge, edge)
-            withUnsafePointer(to: &widths) { widthsPointer in
-                withUnsafePointer(to: &colours) { coloursPointer in
-                    gtk_snapshot_append_border(snapshot, &outline,
-                                               UnsafeRawPointer(widthsPointer).assumingMemoryBound(to: Float.self),
-                                               UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
-                }
-            }
+            border(snapshot, frame, edge)
             for mark in laidOver { draw(mark, onPage: page.page, snapshot, snap: snap) }
         }
     }
@@ -707,6 +710,8 @@ final class PageCanvas: CanvasContent {
         case .markup(let kind, let markupColour):
             (GdkRGBA(red: Float(markupColour.components.red), green: Float(markupColour.components.green),
                      blue: Float(markupColour.components.blue), alpha: kind == .highlight && !multiplying ? 0.45 : 1), 0.0)
+        // A chosen drawing: a thin accent-blue frame a little outside it, white handles edged in the same blue.
+        case .drawingFrame, .drawingHandle: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1), 0.0)
         }
         for rect in mark.rects {
             // A line under the words, or through them, a tenth of their height thick.
@@ -721,9 +726,40 @@ final class PageCanvas: CanvasContent {
             let left = snap(view.x - margin), top = snap(view.y - margin)
             var area = graphene_rect_t(origin: .init(x: left, y: top),
                                        size: .init(width: snap(view.maxX + margin) - left, height: snap(view.maxY + margin) - top))
-            gtk_snapshot_append_color(snapshot, &colour, &area)
+            switch mark.style {
+            case .drawingFrame:
+                border(snapshot, area, colour)
+            case .drawingHandle:
+                var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
+                gtk_snapshot_append_color(snapshot, &white, &area)
+                border(snapshot, area, colour)
+            default:
+                gtk_snapshot_append_color(snapshot, &colour, &area)
+            }
         }
     }
+
+    /// A one-pixel line around `rect`.
+    private func border(_ snapshot: OpaquePointer, _ rect: graphene_rect_t, _ colour: GdkRGBA) {
+        var rect = rect, outline = GskRoundedRect()
+        gsk_rounded_rect_init_from_rect(&outline, &rect, 0)
+        var widths: (Float, Float, Float, Float) = (1, 1, 1, 1)
+        var colours = (colour, colour, colour, colour)
+        withUnsafePointer(to: &widths) { widthsPointer in
+            withUnsafePointer(to: &colours) { coloursPointer in
+                gtk_snapshot_append_border(snapshot, &outline,
+                                           UnsafeRawPointer(widthsPointer).assumingMemoryBound(to: Float.self),
+                                           UnsafeRawPointer(coloursPointer).assumingMemoryBound(to: GdkRGBA.self))
+            }
+        }
+    }
+}
+
+/// A press of the primary button someone took (`PageCanvas.takePresses`): where the
+/// pointer is dragged (view coordinates, with Shift), and the release.
+struct PressHold {
+    var dragged: @MainActor (_ to: Point, _ shift: Bool) -> Void
+    var released: @MainActor () -> Void
 }
 
 /// Something drawn over the canvas's pages: it says what to mark on a page, and asks the

@@ -84,6 +84,9 @@ enum ShortcutsWindow {
                 Shortcut(keys: "<Control>z", title: N_("Undo")),
                 Shortcut(keys: "<Control><Shift>z <Control>y", title: N_("Redo")),
                 Shortcut(keys: "Delete", title: N_("Delete the annotation clicked")),
+                Shortcut(keys: "Tab <Shift>Tab", title: N_("Choose the page's next or previous annotation")),
+                Shortcut(keys: "Left Right Up Down", title: N_("Move the chosen drawing by a point (with Shift, by ten)")),
+                Shortcut(keys: "Escape", title: N_("Choose no annotation")),
             ]),
             Group(title: N_("Presentation"), shortcuts: [
                 Shortcut(keys: "Page_Down space Right Down Return", title: N_("Next page (also a click or the wheel)")),

@@ -54,6 +54,8 @@ final class DocumentView {
     private var watch: FileWatch?
     /// The reader's markups on the document shown.
     private(set) var annotations: DocumentAnnotations?
+    /// The reader's drawings in hand: chosen, moved, resized, a signature placed.
+    private(set) var drawingEditing: DrawingEditing?
     private var forms: DocumentForms?
     /// The reader's bookmarks and marks on the document shown.
     private(set) var bookmarks: DocumentBookmarks?
@@ -654,8 +656,12 @@ final class DocumentView {
         canvas.onDeleteRequested = { [unowned annotations] in annotations.deleteChosen() }
         // The form's fields under the reader's markups, those under the selection, the
         // selection under the search's marks.
+        let drawingEditing = DrawingEditing(canvas: canvas, annotations: annotations)
+        drawingEditing.onNotice = { [unowned self] text in self.notice.show(text) }
+        self.drawingEditing = drawingEditing
         canvas.addOverlay(forms)
         canvas.addOverlay(annotations)
+        canvas.addOverlay(drawingEditing)
         canvas.addOverlay(selection)
         canvas.addOverlay(search)
         canvas.addOverlay(caret)
@@ -674,7 +680,7 @@ final class DocumentView {
         self.bookmarks = bookmarks
         canvas.onFindRequested = { [unowned self] in self.searchBar.open() }
         let panes = SplitPanes(first: canvas, shared: .init(document: document, threads: threads, budget: configuration.pictureCacheBytes,
-                                                            overlays: [forms, annotations, selection, search, caret, readAloud], search: search, selection: selection,
+                                                            overlays: [forms, annotations, drawingEditing, selection, search, caret, readAloud], search: search, selection: selection,
                                                             links: links, tracePreviews: configuration.tracesPreviews))
         watch(panes, notices: notice, openURI: links.openURI)
         chrome?.pageEntry.show(page: 0, of: canvas.pageCount)

@@ -70,6 +70,11 @@ extension DocumentWindow {
             ("edit-annotation-note", true, .plain { [unowned self] in self.annotations?.editChosenNote() }),
             ("add-note", true, onCanvas { [unowned self] canvas in self.annotations?.addNote(at: canvas.pointerPosition) }),
             ("delete-annotation", true, .plain { [unowned self] in _ = self.annotations?.deleteChosen() }),
+            // The drawn signature's dialog; saved, the next click on a page places it.
+            ("place-signature", true, .plain { [unowned self] in
+                guard let editing = self.view.drawingEditing else { return }
+                SignatureDialog.present(over: self.window, onNotice: { [weak editing] in editing?.onNotice?($0) }) { [weak editing] in editing?.place($0) }
+            }),
             ("annotation-colour", true, .choice(initial: "yellow") { [unowned self] name in
                 if let colour = Markup.Colour.named(name) { self.annotations?.recolourChosen(colour) }
             }),

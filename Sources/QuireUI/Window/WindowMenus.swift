@@ -54,7 +54,7 @@ enum WindowMenus {
             g_menu_append_submenu(menu, tr("Open _Recent"), quire_menu_model(recent.gobject))
             g_menu_append(menu, tr("_New Window"), "app.new-window")
             appendSection(to: menu, [(tr("_Save"), "win.save"), (tr("Save _As…"), "win.save-as"), (tr("Save with Recognised _Text…"), "win.save-with-text"), (tr("_Reload"), "win.reload"), (tr("_Print…"), "win.print"), (tr("P_roperties"), "win.properties")])
-            appendSection(to: menu, [(tr("Find in All _Documents…"), "win.find-everywhere"), (tr("Add _Bookmark"), "win.add-bookmark"),
+            appendSection(to: menu, [(tr("Find in All _Documents…"), "win.find-everywhere"), (tr("Add _Bookmark"), "win.add-bookmark"), (tr("Si_gnature…"), "win.place-signature"),
                                      (tr("Spli_t View"), "win.split")])
             appendSection(to: menu, [(tr("Rea_d Aloud"), "win.read-aloud"), (tr("Stop Reading Alo_ud"), "win.read-aloud-stop")])
             appendSection(to: menu, [(tr("_Preferences"), "app.preferences"), (tr("_Keyboard Shortcuts"), "win.show-help-overlay"), (tr("_About Quire"), "app.about")])
