@@ -20,6 +20,9 @@ public struct PageMark: Equatable, Sendable {
         case caret
         /// The sentence Read Aloud is saying.
         case spoken
+        /// A drawing the reader made (`Drawing`), not yet saved, or being drawn: painted
+        /// as it will be saved, not as a filled area.
+        case drawing(Drawing, Markup.Colour, text: String)
     }
 
     public var rects: [Rect]

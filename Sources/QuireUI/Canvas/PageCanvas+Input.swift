@@ -80,21 +80,32 @@ extension PageCanvas {
             pressedAt = Point(x: x, y: y)
             self.grabFocus()
             let state = gtk_event_controller_get_current_event_state(click)
+            if self.drawingInput?.pressed(at: pressedAt, presses: Int(presses), shift: state.rawValue & GDK_SHIFT_MASK.rawValue != 0) == true { return }
             self.onPrimaryPress?(Int(presses), pressedAt, state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
         }
         Signal.connectClick(click, "released") { [unowned self] presses, x, y in
-            guard presses == 1, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
+            guard self.drawingInput?.takesPointer != true, presses == 1, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
             self.clickedWithShift = gtk_event_controller_get_current_event_state(click).rawValue & GDK_SHIFT_MASK.rawValue != 0
             self.primaryClicked(at: Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, click)
         let drag = gtk_gesture_drag_new()!
         Signal.connect(drag, "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
+            if let drawing = self.drawingInput, drawing.isDrawing {
+                self.drawingDragged(drawing, by: drag, to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
+                return false
+            }
             self.onPrimaryDrag?(Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
             self.autoscroll.dragged(to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
             return false
         }
-        Signal.connect(drag, "drag-end") { [unowned self] (_: Double, _: Double) -> Bool in
+        Signal.connect(drag, "drag-end") { [unowned self] (dx: Double, dy: Double) -> Bool in
+            if let drawing = self.drawingInput, drawing.isDrawing {
+                // Where the button came up: the last motion may not have been told.
+                self.drawingDragged(drawing, by: drag, to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
+                drawing.released()
+                return false
+            }
             self.autoscroll.ended()
             self.onPrimaryRelease?()
             return false
@@ -116,6 +127,7 @@ extension PageCanvas {
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard modifiers.rawValue & GDK_ALT_MASK.rawValue == 0 else { return false }
+        if !control, Int32(keyval) == GDK_KEY_Escape, drawingInput?.escape() == true { return true }
         if !control, onFieldKey?(keyval, shift) == true { return true }
         if onCaretKey?(keyval, control, shift) == true { return true }
         if onMarkKey?(keyval, control) == true { return true }
