@@ -37,13 +37,13 @@ final class DrawingTools: CanvasDrawing {
         }
         let stylus = gtk_gesture_stylus_new()!
         for signal in ["down", "motion"] {
-            Signal.connect(stylus, signal) { [unowned self] (_: Double, _: Double) -> Bool in
+            Signal.connect(stylus, signal) { [weak self] (_: Double, _: Double) -> Bool in
                 var value = 0.0
-                self.pressure = gtk_gesture_stylus_get_axis(stylus, GDK_AXIS_PRESSURE, &value) != 0 ? value : nil
+                self?.pressure = gtk_gesture_stylus_get_axis(stylus, GDK_AXIS_PRESSURE, &value) != 0 ? value : nil
                 return false
             }
         }
-        Signal.connect(stylus, "up") { [unowned self] (_: Double, _: Double) -> Bool in
+        Signal.connect(stylus, "up") { [weak self] (_: Double, _: Double) -> Bool in
             // After the release this press makes has drawn.
             MainLoop.invoke { [weak self] in self?.pressure = nil }
             return false

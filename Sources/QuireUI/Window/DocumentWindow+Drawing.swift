@@ -44,9 +44,12 @@ extension DocumentWindow {
             choice.fontSize = size
             Actions.setChoice("text-size", of: self.window, value)
         }
-        Actions.addChoice("stamp", to: map, initial: "") { [unowned self] name in
+        // The menu marks the standard stamp the tool places; none while it places a picture.
+        let standard: String = if case .standard(let stamp) = choice.stamp { stamp.rawValue } else { "" }
+        Actions.addChoice("stamp", to: map, initial: standard) { [unowned self] name in
             guard let stamp = StandardStamp(rawValue: name) else { return }
             choice.stamp = .standard(stamp)
+            Actions.setChoice("stamp", of: self.window, name)
             self.choose(.stamp)
         }
         Actions.add("stamp-picture", to: map) { [unowned self] in
@@ -55,6 +58,7 @@ extension DocumentWindow {
                 switch StampPictureReader.read(path) {
                 case .success(let picture):
                     choice.stamp = .picture(picture)
+                    Actions.setChoice("stamp", of: self.window, "")
                     self.choose(.stamp)
                 case .failure(let failure):
                     printError("the picture \(path) was refused: \(failure)")
