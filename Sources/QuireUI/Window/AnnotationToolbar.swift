@@ -33,6 +33,7 @@ final class AnnotationToolbar {
         }
         let stamps = MenuButton()
         stamps.setLabel(tr("Stamp"))
+        stamps.setAccessibleName(tr("Place a stamp"))
         gtk_widget_set_tooltip_text(stamps.widget, tr("Stamp (Ctrl+8)"))
         owning(g_menu_new()!) { menu in
             for stamp in StandardStamp.allCases { g_menu_append(menu, stamp.title, "win.stamp::" + stamp.rawValue) }
