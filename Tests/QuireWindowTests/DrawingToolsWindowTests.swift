@@ -22,8 +22,8 @@ final class DrawingToolsWindowTests: XCTestCase {
     private let picturePixel: UInt32 = 0xFF00_A000
 
     /// Script functions: `stroke X1 Y1 X2 Y2 …` presses at the first point, moves in eight
-    /// steps to each next one and releases at the last; `away` rests the pointer off the
-    /// page; `choose_picture PATH` opens the picture chooser (Ctrl+Shift+P) and chooses PATH.
+    /// steps to each next one and releases at the last; `held X1 Y1 X2 Y2` the same without
+    /// releasing; `away` rests the pointer off the page; `choose_picture PATH` opens the picture chooser (Ctrl+Shift+P) and chooses PATH.
     private static let functions = """
         stroke() {
             xdotool mousemove $1 $2 mousedown 1
@@ -33,6 +33,10 @@ final class DrawingToolsWindowTests: XCTestCase {
                 x=$1; y=$2; shift 2
             done
             xdotool mouseup 1
+        }
+        held() {
+            xdotool mousemove $1 $2 mousedown 1
+            for step in 1 2 3 4 5 6 7 8; do xdotool mousemove $(($1 + ($3 - $1) * step / 8)) $(($2 + ($4 - $2) * step / 8)); done
         }
         away() { xdotool mousemove 1590 1190; }
         choose_picture() {
@@ -270,6 +274,49 @@ final class DrawingToolsWindowTests: XCTestCase {
         XCTAssertGreaterThan(blueIn(screen, 305...495, 505...645), 190 * 140 * 9 / 10, "the rectangle does not fill where the pointer went")
         XCTAssertEqual(blueIn(screen, 280...520, 480...495) + blueIn(screen, 280...520, 655...670) + blueIn(screen, 280...295, 480...670)
                        + blueIn(screen, 505...520, 480...670), 0, "the rectangle reaches past where the pointer went")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "asked")
+    }
+
+    /// A stroke and a rectangle show while the button is still down; after Escape the
+    /// pointer draws nothing.
+    func testWhatIsDrawnShowsBeforeTheReleaseAndEscapeGoesBackToSelecting() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: Self.title)
+        let script = Self.opening() + """
+            xdotool key ctrl+1
+            held $line
+            echo "pen down"
+            read answer
+            xdotool mouseup 1
+            xdotool key ctrl+6
+            held $box
+            echo "rectangle down"
+            read answer
+            xdotool mouseup 1
+            xdotool key Escape
+            stroke $after
+            away
+            echo "escaped $(title_after "• \(Self.title)")"
+            read answer
+            """ + Self.quitUnsaved
+        let (session, origin) = try session(script, fixtures, file: file, shot: "held.png")
+        func path(_ points: [(Double, Double)]) -> String { points.map { onScreen($0, origin) }.joined(separator: " ") }
+        try session.proceed("line='\(path([(100, 300), (400, 300)]))' box='\(path([(100, 350), (300, 450)]))' after='\(path([(100, 500), (400, 520)]))'")
+        XCTAssertEqual(try session.readLine(), "pen down")
+        let blue = pixel(.blueInk)
+        func stroke(_ screen: Picture) -> Bool { inked(screen, at: (250, 300), blue, origin) }
+        XCTAssertTrue(stroke(try session.stillScreen(stroke)), "the stroke does not show while it is drawn")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "rectangle down")
+        func outline(_ screen: Picture) -> Bool { inked(screen, at: (200, 350), blue, origin) && inked(screen, at: (300, 400), blue, origin) }
+        XCTAssertTrue(outline(try session.stillScreen(outline)), "the rectangle does not show while it is dragged")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "escaped • \(Self.title)")
+        let screen = try session.stillScreen()
+        XCTAssertTrue(stroke(screen) && outline(screen), "what was drawn went")
+        XCTAssertEqual(count(screen, blue, in: Rect(x: 90, y: 490, width: 320, height: 40), origin), 0, "after Escape the pointer still draws")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "asked")
     }
