@@ -321,6 +321,67 @@ final class DrawingToolsWindowTests: XCTestCase {
         XCTAssertEqual(try session.readLine(), "asked")
     }
 
+    /// Red chosen for the pen in the toolbar's style menu: the pen draws red, in this run
+    /// and the next (the same preferences), while the rectangle keeps its blue.
+    func testThePensColourChosenInTheToolbarIsItsNextAndIsRemembered() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = fixtures.searchable(named: Self.title)
+        let script = Self.opening() + """
+            xdotool key ctrl+1
+            xdotool mousemove $style click 1
+            xdotool mousemove $red click 1
+            stroke $line
+            xdotool key ctrl+6
+            stroke $box
+            away
+            echo drawn
+            read answer
+            xdotool key ctrl+q
+            asking
+            xdotool key alt+d
+            ended
+            read answer
+
+            """ + ScriptedSession.start(title: Self.title, arguments: "--size 1000x1150 --zoom 100") + """
+            xdotool windowfocus --sync "$window"
+            xdotool key F6 ctrl+1
+            away
+            echo reopened
+            read answer
+            stroke $again
+            away
+            echo again
+            read answer
+            """ + Self.quitUnsaved
+        let (session, origin) = try session(script, fixtures, file: file, shot: "colour.png")
+        func path(_ points: [(Double, Double)]) -> String { points.map { onScreen($0, origin) }.joined(separator: " ") }
+        // The style menu's button, the toolbar's last: its icon, the last dark pixels of the toolbar's middle row.
+        let styleButton = try XCTUnwrap(ScriptedSession.poll { () -> (Int, Int)? in
+            let screen = try session.stillScreen()
+            return (600..<990).last { x in Picture.distance(screen[x, 74], 0xFF00_0000) <= 0x60 }.map { ($0 - 5, 74) }
+        }, "no style menu button")
+        // Red, the menu's first colour, under its Colour heading (the popover stands centred under the button).
+        try session.proceed("style='\(styleButton.0) \(styleButton.1)' red='\(styleButton.0 - 90) \(styleButton.1 + 76)' line='\(path([(100, 300), (400, 300)]))' box='\(path([(100, 350), (300, 450)]))' again='\(path([(100, 500), (400, 500)]))'")
+        XCTAssertEqual(try session.readLine(), "drawn")
+        let red = pixel(.redInk), blue = pixel(.blueInk)
+        func drawn(_ screen: Picture) -> Bool { inked(screen, at: (250, 300), red, origin) && inked(screen, at: (200, 350), blue, origin) }
+        XCTAssertTrue(drawn(try session.stillScreen(drawn)), "the pen did not draw red, or the rectangle not blue")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "asked")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "reopened")
+        // The toolbar slides in: the page is where it was once it holds still.
+        _ = try session.stillScreen { Picture.distance($0[Int(origin.x) + 5, Int(origin.y) + 5], 0xFFFF_FFFF) <= 8 }
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "again")
+        func again(_ screen: Picture) -> Bool { inked(screen, at: (250, 500), red, origin) }
+        XCTAssertTrue(again(try session.stillScreen(again)), "the pen's red was not remembered")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "asked")
+    }
+
     func testTheEraserTakesTheInkItPassesOverInOneStep() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
