@@ -44,6 +44,7 @@ let sections: [Section] = [
     ]),
     Section(title: "Annotating", blocks: [
         .paragraph("Select text, then press Ctrl+H to highlight it, Ctrl+U to underline it or Shift+Ctrl+X to strike it out; the right-click menu also offers a squiggly underline. Ctrl+M places a note at the pointer and opens it for its text (Escape or a click elsewhere keeps it)."),
+        .paragraph("The Annotate button in the header bar (F6) shows the drawing tools: Pen, Eraser, Text Box, Line, Arrow, Rectangle, Ellipse and Stamp (Ctrl+1 to Ctrl+8), and a menu of their colour, width, fill and text size. With a tool chosen, press, drag and release on the page; Shift keeps a line at 45 degrees and a rectangle or ellipse square. A click with the text box opens a box to type in; a click with a stamp places it, and Shift+Ctrl+P chooses a PNG or JPEG picture for one. The eraser takes away the ink it passes over. Escape goes back to selecting text."),
         .paragraph("New highlights and notes are yellow, underlines blue, strike-outs red and squiggly lines green. A click on an annotation chooses it: a note opens, Delete deletes it, and its right-click menu changes its colour, edits its note or deletes it. The colour chosen is the one the next markups of its kind take. Resting the pointer on an annotation shows its text and author."),
         .paragraph("Ctrl+Z undoes the last change to annotations and form fields, Shift+Ctrl+Z (or Ctrl+Y) redoes it. The Annotations view of the sidebar (F9) lists the file's annotations and yours in reading order, with colour, kind, page, author and text, and says which are not saved yet; a click goes there."),
     ]),
@@ -77,7 +78,9 @@ let sections: [Section] = [
                ("Escape", "Close the find bar, clear the selection"), ("Ctrl+A", "Select all"), ("Ctrl+C, Ctrl+Insert", "Copy the selection")]),
         .keys("Annotating", [("Ctrl+H", "Highlight the selection"), ("Ctrl+U", "Underline the selection"), ("Shift+Ctrl+X", "Strike out the selection"),
                ("Ctrl+M", "A note where the pointer is"), ("Delete", "Delete the annotation clicked"), ("Ctrl+Z", "Undo"),
-               ("Shift+Ctrl+Z, Ctrl+Y", "Redo"), ("Tab / Shift+Tab", "Next / previous form field")]),
+               ("Shift+Ctrl+Z, Ctrl+Y", "Redo"), ("Tab / Shift+Tab", "Next / previous form field"), ("F6", "The annotation toolbar"),
+               ("Ctrl+1, Ctrl+2, Ctrl+3, Ctrl+4", "Pen, Eraser, Text Box, Line"), ("Ctrl+5, Ctrl+6, Ctrl+7, Ctrl+8", "Arrow, Rectangle, Ellipse, Stamp"),
+               ("Ctrl+9", "Fill shapes, on or off"), ("Shift+Ctrl+P", "A picture for a stamp")]),
         .keys("Presentation (F5)", [("Page Down, Space, Right, Down, Enter", "Next page (also a click or the wheel)"),
                ("Page Up, Backspace, Left, Up", "Previous page (also a right click)"), ("Home / End", "First or last page"),
                ("Escape", "End the presentation")]),

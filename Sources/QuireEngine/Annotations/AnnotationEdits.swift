@@ -58,6 +58,8 @@ public struct AnnotationEdits: Equatable, Sendable {
         case fields([FieldChange])
         case removeFromFile(FileAnnotation.Ref)
         case recolourInFile(FileAnnotation.Ref, from: Markup.Colour?, to: Markup.Colour)
+        /// Several markups taken at once (an eraser's drag), each where it was, in order.
+        case removeAll([Markup], at: [Int])
     }
     private var steps: [Step] = []
     /// Steps done (the rest of `steps` are undone, to redo).
@@ -135,6 +137,14 @@ public struct AnnotationEdits: Equatable, Sendable {
     public mutating func remove(id: Int) {
         guard let index = markups.firstIndex(where: { $0.id == id }) else { return }
         record(.remove(markups[index], at: index))
+    }
+
+    /// Removes the markups of `ids` as one step (what one drag of the eraser takes);
+    /// nothing is recorded when none is there.
+    public mutating func remove(ids: [Int]) {
+        let found = markups.indices.filter { ids.contains(markups[$0].id) }
+        guard !found.isEmpty else { return }
+        record(.removeAll(found.map { markups[$0] }, at: found))
     }
 
     public mutating func recolour(id: Int, to colour: Markup.Colour) {
@@ -239,6 +249,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .fields(let changes): for change in changes { fieldValues[change.id] = change.to }
         case .removeFromFile(let ref): removedFromFile.insert(ref)
         case .recolourInFile(let ref, _, let colour): recolouredInFile[ref] = colour
+        case .removeAll(let taken, _): markups.removeAll { markup in taken.contains { $0.id == markup.id } }
         }
     }
 
@@ -250,6 +261,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .fields(let changes): for change in changes.reversed() { fieldValues[change.id] = change.from }
         case .removeFromFile(let ref): removedFromFile.remove(ref)
         case .recolourInFile(let ref, let colour, _): recolouredInFile[ref] = colour
+        case .removeAll(let taken, let indices): for (markup, index) in zip(taken, indices) { markups.insert(markup, at: min(index, markups.count)) }
         }
     }
 }

@@ -22,6 +22,9 @@ public struct PageMark: Equatable, Sendable {
         case spoken
         /// A chosen drawing's bounds, and its handles to resize it by (`DrawingHandles`).
         case drawingFrame, drawingHandle
+        /// A drawing the reader made (`Drawing`), not yet saved, or being drawn: painted
+        /// as it will be saved, not as a filled area.
+        case drawing(Drawing, Markup.Colour, text: String)
     }
 
     public var rects: [Rect]

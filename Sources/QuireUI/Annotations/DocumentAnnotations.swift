@@ -122,6 +122,36 @@ final class DocumentAnnotations {
     /// A drawing being dragged (`DrawingEditing`): painted in place of its markup's until the release.
     var live: (id: Int, drawing: Drawing)? { didSet { canvas.redraw() } }
 
+    /// Markups not drawn for now: those an eraser's drag is taking, a text box being typed in.
+    var hidden: Set<Int> = [] { didSet { if hidden != oldValue { canvas.redraw() } } }
+
+    /// Adds what the reader drew (`DrawingTools`), one step; nil when it draws nothing.
+    @discardableResult
+    func add(page: Int, drawing: Drawing, colour: Markup.Colour, text: String = "") -> Markup? {
+        let before = edits.isModified
+        let made = edits.add(page: page, drawing: drawing, colour: colour, text: text, author: Self.author, created: Date().timeIntervalSince1970)
+        if made != nil { changed(wasModified: before) }
+        return made
+    }
+
+    /// Removes what one drag of the eraser took, as one step.
+    func erase(_ ids: [Int]) {
+        if let chosen, ids.contains(chosen) { self.chosen = nil }
+        step { edits in
+            edits.remove(ids: ids)
+            return true
+        }
+    }
+
+    /// A text box's words typed again; a box left empty is removed.
+    func retext(id: Int, to text: String) {
+        if text.isEmpty, chosen == id { chosen = nil }
+        step { edits in
+            if text.isEmpty { edits.remove(id: id) } else { edits.setText(id: id, to: text) }
+            return true
+        }
+    }
+
     /// A click at `point` (view coordinates): on a markup, chooses it (and returns true),
     /// and on a note opens its text; on one of the file's annotations, chooses it (and
     /// returns false, for a link under it); elsewhere, chooses none.
@@ -361,8 +391,8 @@ final class DocumentAnnotations {
 extension DocumentAnnotations: PageOverlay {
     func marks(onPage page: Int) -> [PageMark] {
         let inFile = chosenInFile.flatMap { ref in ref.page == page ? fileMarks[page]?.first { $0.ref == ref } : nil }
-        return edits.markups(onPage: page).map(shown).flatMap { markup in
-            [PageMark(markup.areas, style: .markup(markup.kind, markup.colour))]
+        return edits.markups(onPage: page).filter { !hidden.contains($0.id) }.map(shown).flatMap { markup in
+            [PageMark(markup.areas, style: markup.drawing.map { .drawing($0, markup.colour, text: markup.text) } ?? .markup(markup.kind, markup.colour))]
                 // A chosen drawing shows its frame and handles instead (`DrawingEditing`).
                 + (markup.id == chosen && markup.drawing == nil ? [PageMark(markup.areas, style: .chosenMarkup)] : [])
         } + (inFile.map { [PageMark([$0.area], style: .chosenMarkup)] } ?? [])

@@ -83,19 +83,28 @@ extension PageCanvas {
             self.grabFocus()
             let state = gtk_event_controller_get_current_event_state(click)
             let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            // A drawing tool takes the press first; with none, a press on a drawing is the
+            // editing's to hold (`takePresses`); else it selects.
+            self.heldPress = nil
+            pressWasHeld = false
+            if self.drawingInput?.pressed(at: pressedAt, presses: Int(presses), shift: shift) == true { return }
             self.heldPress = presses == 1 ? self.offerPress(at: pressedAt, shift: shift) : nil
             pressWasHeld = self.heldPress != nil
             guard !pressWasHeld else { return }
             self.onPrimaryPress?(Int(presses), pressedAt, shift)
         }
         Signal.connectClick(click, "released") { [unowned self] presses, x, y in
-            guard presses == 1, !pressWasHeld, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
+            guard self.drawingInput?.takesPointer != true, presses == 1, !pressWasHeld, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
             self.clickedWithShift = gtk_event_controller_get_current_event_state(click).rawValue & GDK_SHIFT_MASK.rawValue != 0
             self.primaryClicked(at: Point(x: x, y: y))
         }
         gtk_widget_add_controller(canvasWidget, click)
         let drag = gtk_gesture_drag_new()!
         Signal.connect(drag, "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
+            if let drawing = self.drawingInput, drawing.isDrawing {
+                self.drawingDragged(drawing, by: drag, to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
+                return false
+            }
             if let held = self.heldPress {
                 let shift = gtk_event_controller_get_current_event_state(drag).rawValue & GDK_SHIFT_MASK.rawValue != 0
                 held.dragged(Point(x: pressedAt.x + dx, y: pressedAt.y + dy), shift)
@@ -105,7 +114,13 @@ extension PageCanvas {
             self.autoscroll.dragged(to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
             return false
         }
-        Signal.connect(drag, "drag-end") { [unowned self] (_: Double, _: Double) -> Bool in
+        Signal.connect(drag, "drag-end") { [unowned self] (dx: Double, dy: Double) -> Bool in
+            if let drawing = self.drawingInput, drawing.isDrawing {
+                // Where the button came up: the last motion may not have been told.
+                self.drawingDragged(drawing, by: drag, to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
+                drawing.released()
+                return false
+            }
             if let held = self.heldPress {
                 self.heldPress = nil
                 held.released()
@@ -137,6 +152,7 @@ extension PageCanvas {
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard modifiers.rawValue & GDK_ALT_MASK.rawValue == 0 else { return false }
+        if !control, Int32(keyval) == GDK_KEY_Escape, drawingInput?.escape() == true { return true }
         if !control, onFieldKey?(keyval, shift) == true { return true }
         if onCaretKey?(keyval, control, shift) == true { return true }
         if onAnnotationKey?(keyval, control, shift) == true { return true }

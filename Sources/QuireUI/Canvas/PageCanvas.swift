@@ -15,6 +15,9 @@ final class PageCanvas: CanvasContent {
     private let canvas: OpaquePointer // QuireCanvas, owned by the scrolled window
     private var model: CanvasModel<PageImage>
     private let drawer = PictureDrawer()
+    private let painter = DrawingPainter()
+    /// The drawing tools (`DrawingTools`): while one is chosen, the primary button draws.
+    weak var drawingInput: CanvasDrawing?
     private var threads: DocumentThreads?
     private var pointer = Point(x: 0, y: 0)
     private var reportedFailures: Set<Int> = []
@@ -389,8 +392,8 @@ final class PageCanvas: CanvasContent {
     /// The pointer's shape ("pointer" over a link; nil for the default) and tooltip.
     func setPointer(cursor: String?, tooltip: String?) {
         let widget = UnsafeMutablePointer<GtkWidget>(canvas)
-        gtk_widget_set_cursor_from_name(widget, cursor)
-        gtk_widget_set_tooltip_text(widget, tooltip)
+        gtk_widget_set_cursor_from_name(widget, drawingInput?.cursor ?? cursor)
+        gtk_widget_set_tooltip_text(widget, drawingInput?.cursor == nil ? tooltip : nil)
     }
 
     /// Where the reader is, for finding their section in the outline.
@@ -693,7 +696,14 @@ final class PageCanvas: CanvasContent {
     /// A selection in translucent blue; a search match in translucent yellow, the current
     /// one in orange, a pixel wider all round so that it shows around the letters.
     private func draw(_ mark: PageMark, onPage page: Int, _ snapshot: OpaquePointer, snap: (Double) -> Float, multiplying: Bool = false) {
+        if case .drawing(let drawing, let colour, let text) = mark.style {
+            let size = model.layout.documentSizes[page], bounds = drawing.bounds
+            let whole = model.viewRect(of: Rect(x: 0, y: 0, width: size.width, height: size.height), onPage: page)
+            let area = model.viewRect(of: Rect(x: bounds.x - 2, y: bounds.y - 2, width: bounds.width + 4, height: bounds.height + 4), onPage: page)
+            return painter.paint(drawing, colour: colour, text: text, snapshot, page: whole, size: size, rotation: model.layout.rotation, area: area)
+        }
         var (colour, margin) = switch mark.style {
+        case .drawing: (GdkRGBA(), 0.0)
         case .selection: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.35), 0.0)
         case .chosenMarkup: (GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 0.3), 2.0)
         // Where a form can be filled, faintly, as other viewers show it; the field with the

@@ -3,7 +3,8 @@ import CGtk
 import CShim
 import QuireEngine
 
-/// The desktop's file chooser (a portal where there is one), filtered to PDF documents.
+/// The desktop's file chooser (a portal where there is one), filtered to PDF documents
+/// (or pictures, for a stamp).
 @MainActor
 enum FileChooser {
     static func choosePDF(parent: UnsafeMutablePointer<GtkWidget>?, _ chosen: @escaping @MainActor (String) -> Void) {
@@ -19,16 +20,24 @@ enum FileChooser {
         }
     }
 
+    /// A PNG or JPEG picture for a stamp.
+    static func choosePicture(parent: UnsafeMutablePointer<GtkWidget>?, _ chosen: @escaping @MainActor (String) -> Void) {
+        choose(parent: parent, title: tr("Choose a Picture"), action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: tr("_Open"),
+               filter: (tr("PNG and JPEG pictures"), ["image/png", "image/jpeg"], ["*.png", "*.jpg", "*.jpeg"]), chosen)
+    }
+
     private static func choose(parent: UnsafeMutablePointer<GtkWidget>?, title: String, action: GtkFileChooserAction, accept: String,
+                               filter shown: (name: String, types: [String], patterns: [String])? = nil,
                                _ chosen: @escaping @MainActor (String) -> Void, prepare: (OpaquePointer) -> Void = { _ in }) {
+        let shown = shown ?? (tr("PDF documents"), ["application/pdf"], ["*.pdf"])
         let dialog = NativeFileChooser(title: title, parent: parent.map(Window.init), action: action, accept: accept, cancel: tr("_Cancel"))
         prepare(dialog.chooser)
         // A native dialog is not a widget: nothing holds it but this, until the answer.
         var kept: GObjectRef? = GObjectRef(taking: dialog.dialog)
         owning(gtk_file_filter_new()!) { filter in
-            gtk_file_filter_set_name(filter, tr("PDF documents"))
-            gtk_file_filter_add_mime_type(filter, "application/pdf")
-            gtk_file_filter_add_pattern(filter, "*.pdf")
+            gtk_file_filter_set_name(filter, shown.name)
+            for type in shown.types { gtk_file_filter_add_mime_type(filter, type) }
+            for pattern in shown.patterns { gtk_file_filter_add_pattern(filter, pattern) }
             dialog.addFilter(filter)
         }
         Signal.connect(dialog.dialog, "response") { (response: UnsafeMutableRawPointer?) in

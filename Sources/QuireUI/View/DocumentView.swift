@@ -56,6 +56,8 @@ final class DocumentView {
     private(set) var annotations: DocumentAnnotations?
     /// The reader's drawings in hand: chosen, moved, resized, a signature placed.
     private(set) var drawingEditing: DrawingEditing?
+    /// Drawing on the pages with the window's tool.
+    private var drawingTools: DrawingTools?
     private var forms: DocumentForms?
     /// The reader's bookmarks and marks on the document shown.
     private(set) var bookmarks: DocumentBookmarks?
@@ -157,6 +159,7 @@ final class DocumentView {
         selection?.stop()
         caret?.stop()
         readAloud?.stop()
+        drawingTools?.close()
         panes?.second?.close()
         canvas?.close()
         openingCheck?.cancel()
@@ -184,6 +187,7 @@ final class DocumentView {
     func move(to window: DocumentWindow) {
         host = window
         annotations?.parent = window.window
+        drawingTools?.follow(window.drawingChoice)
     }
 
     /// True while the view shows no document and so can take one (Ctrl+O reuses it).
@@ -636,6 +640,8 @@ final class DocumentView {
             if let path { self.signatures?.saved(to: path) }
         }
         annotations.parent = host.window
+        drawingTools?.close()
+        drawingTools = DrawingTools(canvas: canvas, annotations: annotations, choice: host.drawingChoice)
         let syncTeX = DocumentSyncTeX(file: file, canvas: canvas, pdfPath: path)
         syncTeX.onNotice = { [unowned self] text in self.notice.show(text) }
         self.syncTeX = syncTeX

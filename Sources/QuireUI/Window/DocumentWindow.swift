@@ -26,6 +26,9 @@ final class DocumentWindow {
     private(set) var configuration: Configuration
     let states: DocumentStateStore
     let tabs: DocumentTabs
+    /// The drawing tool and its style, for every tab (`DrawingTools`), and their toolbar.
+    let drawingChoice = DrawingChoice()
+    let annotationToolbar = AnnotationToolbar()
     /// The view of the tab chosen.
     var view: DocumentView { tabs.current }
 
@@ -64,12 +67,15 @@ final class DocumentWindow {
         tabs.onNewWindow = { [unowned self] in self.onNewWindow!().tabs }
         // Its last tab went to another window: this one goes, after the drop.
         tabs.onEmptied = { [unowned self] in MainLoop.invoke { [weak self] in self?.destroy() } }
-        headerReveal.setContent(tabs.widget)
+        let content = Box.column()
+        content.append(annotationToolbar.widget)
+        content.append(tabs.widget)
+        headerReveal.setContent(content.widget)
         adw_application_window_set_content(window.typed(as: AdwApplicationWindow.self), headerReveal.widget)
         tabs.add(DocumentView(host: self, states: states))
         headerReveal.isBusy = { [unowned self] in self.header.hasOpenMenu || self.pageEntry.hasFocus }
         header.onMenuClosed = { [unowned self] in self.canvas?.grabFocus() }
-        documentActions = addActions()
+        documentActions = addActions() + addDrawingActions()
         addNightAction()
         addFullscreenAction()
         presentation = Presentation(of: self)

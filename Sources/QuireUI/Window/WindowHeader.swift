@@ -49,6 +49,13 @@ final class WindowHeader {
         WindowMenus.setZoomMenu(on: zoomButton.widget)
         header.packEnd(zoomButton.widget)
         zoomButton.setVisible(false)
+        // As Evince's: the annotation toolbar under the header bar.
+        let annotate = Button.toggle(icon: "document-edit-symbolic")
+        gtk_widget_set_tooltip_text(annotate.widget, tr("Annotate (F6)"))
+        annotate.setAccessibleName(tr("Annotate"))
+        annotate.setAction("win.annotation-toolbar")
+        gtk_widget_set_focus_on_click(annotate.widget, 0)
+        header.packEnd(annotate.widget)
         // A click leaves the focus on the page, so that Page Down and Space go on reading.
         for button in [sidebarButton, open] { gtk_widget_set_focus_on_click(button.widget, 0) }
         for button in [zoomButton, mainMenu] {

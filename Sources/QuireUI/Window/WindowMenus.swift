@@ -42,6 +42,17 @@ enum WindowMenus {
         ("add-bookmark", "<Control>d"),
         ("read-aloud", "<Control><Shift>y"),
         ("read-aloud-stop", "Escape"),
+        ("annotation-toolbar", "F6"),
+        ("tool::pen", "<Control>1"),
+        ("tool::eraser", "<Control>2"),
+        ("tool::text-box", "<Control>3"),
+        ("tool::line", "<Control>4"),
+        ("tool::arrow", "<Control>5"),
+        ("tool::rectangle", "<Control>6"),
+        ("tool::ellipse", "<Control>7"),
+        ("tool::stamp", "<Control>8"),
+        ("drawing-fill", "<Control>9"),
+        ("stamp-picture", "<Control><Shift>p"),
     ]
 
     /// The header bar's main menu: what there is to do with the document as a whole.
