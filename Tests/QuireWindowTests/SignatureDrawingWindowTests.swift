@@ -128,8 +128,9 @@ final class SignatureDrawingWindowTests: XCTestCase {
         let ink = try XCTUnwrap(placed.cropped(x: 0, y: 0, width: 1000, height: 900).bounds(of: Self.placedInk, tolerance: 20), "the signature is not on the page")
         XCTAssertEqual(Double(ink.x), 300, accuracy: 4, "\(ink)")
         XCTAssertEqual(Double(ink.y), 300, accuracy: 4, "\(ink)")
-        XCTAssertEqual(Double(ink.width), 200, accuracy: 6, "\(ink)")
-        XCTAssertEqual(Double(ink.height), 100, accuracy: 6, "\(ink)")
+        // Painted as strokes: their round ends fade at the tips, a few pixels inside the bounds.
+        XCTAssertEqual(Double(ink.width), 200, accuracy: 10, "\(ink)")
+        XCTAssertEqual(Double(ink.height), 100, accuracy: 10, "\(ink)")
         try session.proceed()
     }
 
