@@ -6,6 +6,7 @@
 // nothing, and what it made becomes the annotation's /AP /N.
 #include "csplash.h"
 #include "glib_annot.hpp"
+#include "kept_appearance.hpp"
 
 #include <poppler/Gfx.h>
 #include <poppler/OutputDev.h>
@@ -71,27 +72,38 @@ void liftForms(XRef *xref, const Object &form, int depth) {
 
 } // namespace
 
+Object drawnAppearance(Annot *annot, std::optional<PDFRectangle> *drawnAt) {
+    PDFDoc *document = annot->getDoc();
+    const int number = annot->getPageNum();
+    Page *page = document && number >= 1 && number <= document->getNumPages() ? document->getPage(number) : nullptr;
+    if (!page) return Object();
+    NoOutput output(*page->getCropBox());
+    Gfx gfx(document, &output, number, page->getResourceDict(), 72, 72, page->getCropBox(), page->getCropBox(), 0);
+    output.watching = true;
+    annot->draw(&gfx, false);
+    if (drawnAt) *drawnAt = output.found;
+    // A reference is the file's own appearance, written already; null is a kind poppler does not draw.
+    Object drawn = annot->getAppearance();
+    return drawn.isStream() ? std::move(drawn) : Object();
+}
+
+void keepAppearance(Annot *annot, Object &&appearance, const PDFRectangle &rect) {
+    annot->setRect(rect.x1, rect.y1, rect.x2, rect.y2); // drops the appearance: set again below
+    liftForms(annot->getDoc()->getXRef(), appearance, 0);
+    annot->setNewAppearance(std::move(appearance));
+}
+
 extern "C" int csplash_keep_appearance(void *poppler_annot) {
     Annot *annot = glibAnnot(poppler_annot);
     // Not getHasRef(): poppler 22.12 leaves it unset on an annotation made anew.
     if (!annot || annot->getRef() == Ref::INVALID()) return 0;
     try {
-        PDFDoc *document = annot->getDoc();
-        const int number = annot->getPageNum();
-        Page *page = document && number >= 1 && number <= document->getNumPages() ? document->getPage(number) : nullptr;
-        if (!page) return 0;
-        NoOutput output(*page->getCropBox());
-        Gfx gfx(document, &output, number, page->getResourceDict(), 72, 72, page->getCropBox(), page->getCropBox(), 0);
-        output.watching = true;
-        annot->draw(&gfx, false);
-        // A reference is the file's own appearance, written already; null is a kind poppler does not draw.
-        Object drawn = annot->getAppearance();
+        std::optional<PDFRectangle> found;
+        Object drawn = drawnAppearance(annot, &found);
         if (!drawn.isStream()) return 0;
         // The /Rect the appearance is drawn into: where poppler drew it (a highlight's
         // rounded ends reach past its words; a note's icon is 24 points square).
-        if (output.found) annot->setRect(output.found->x1, output.found->y1, output.found->x2, output.found->y2); // drops the appearance: set again below
-        liftForms(document->getXRef(), drawn, 0);
-        annot->setNewAppearance(std::move(drawn));
+        keepAppearance(annot, std::move(drawn), found ? *found : annot->getRect());
         return 1;
     } catch (...) {
         return 0;

@@ -13,16 +13,9 @@
 #include <string>
 
 #include "csplash.h"
+#include "glib_page.hpp"
 
 namespace {
-
-// poppler-glib's PopplerPage (poppler-private.h, which Debian does not install): a GObject,
-// its document, then the page. It has not changed since poppler-glib began.
-struct GlibPageLayout {
-    GObject parent;
-    void *document;
-    Page *page;
-};
 
 void append(void *stream, const char *text, int length)
 {
@@ -35,7 +28,7 @@ void append(void *stream, const char *text, int length)
 
 char *csplash_page_text(void *poppler_page)
 {
-    Page *page = poppler_page ? static_cast<GlibPageLayout *>(poppler_page)->page : nullptr;
+    Page *page = glibPage(poppler_page);
     if (!page) {
         return nullptr;
     }

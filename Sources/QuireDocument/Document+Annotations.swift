@@ -62,11 +62,12 @@ extension Document {
     }
 
     /// Puts the reader's changes into the document, as a save writes them and a printout
-    /// shows them: form values set, the file's annotations recoloured and those deleted taken
+    /// shows them: form values set, the file's annotations moved or resized, recoloured and those deleted taken
     /// out, then `markups` added (after: the refs name places among the file's own). Returns
     /// how many markups were added.
     public func write(_ changes: DocumentChanges, adding markups: [Markup]) -> Int {
         setFormValues(changes.fields)
+        _ = reshape(Dictionary(changes.reshaped.map { ($0.ref, $0.area) }) { _, last in last })
         _ = setColours(Dictionary(changes.recoloured.map { ($0.ref, Optional($0.colour.rgb)) }) { _, last in last })
         _ = remove(changes.removed)
         return markups.filter { add($0) }.count
@@ -196,6 +197,21 @@ extension Document {
             func channel(_ value: Double) -> guint16 { guint16(min(max(value.isFinite ? value : 0, 0), 1) * 65535) }
             var colour = PopplerColor(red: channel(rgb[0]), green: channel(rgb[1]), blue: channel(rgb[2]))
             poppler_annot_set_color(annot, &colour)
+        }
+        return before
+    }
+
+    /// Moves or resizes the file's annotations onto their areas (points from the top-left of
+    /// the page as displayed; see reshaped_annotations.cpp); text markups, links and widgets
+    /// stay. Returns the areas they had, for an undo to give back.
+    public func reshape(_ areas: [FileAnnotation.Ref: Rect]) -> [FileAnnotation.Ref: Rect] {
+        var before: [FileAnnotation.Ref: Rect] = [:]
+        withAnnotations(Array(areas.keys)) { ref, _, annot in
+            guard let area = areas[ref] else { return }
+            var to = [area.x, area.y, area.width, area.height], from = [0.0, 0, 0, 0]
+            if csplash_reshape_annotation(UnsafeMutableRawPointer(annot), &to, &from) != 0 {
+                before[ref] = Rect(x: from[0], y: from[1], width: from[2], height: from[3])
+            }
         }
         return before
     }

@@ -137,6 +137,7 @@ private struct ChangeState {
     private var originals: [Int: FormValue] = [:]
     private var hiddenFlags: [FileAnnotation.Ref: UInt32] = [:]
     private var colours: [FileAnnotation.Ref: [Double]?] = [:]
+    private var areas: [FileAnnotation.Ref: Rect] = [:]
     /// Whether the last changes sent were none (an undo of everything included).
     private(set) var isEmpty = true
     /// The pages the changes are on, where an annotation leads to the Document's own objects.
@@ -152,9 +153,9 @@ private struct ChangeState {
     }
 
     mutating func show(_ changes: DocumentChanges, in document: Document) {
-        isEmpty = changes.fields.isEmpty && changes.removed.isEmpty && changes.recoloured.isEmpty
+        isEmpty = changes.fields.isEmpty && changes.removed.isEmpty && changes.recoloured.isEmpty && changes.reshaped.isEmpty
         pages = Array(Set(changes.fields.map { Document.pageIndex(ofWidget: $0.id) } + changes.removed.map(\.page)
-                          + changes.recoloured.map(\.ref.page))).sorted()
+                          + changes.recoloured.map(\.ref.page) + changes.reshaped.map(\.ref.page))).sorted()
         let values = changes.fields
         let now = Set(values.map(\.id))
         let restored = originals.filter { !now.contains($0.key) }
@@ -178,5 +179,11 @@ private struct ChangeState {
         for ref in back.keys { colours[ref] = nil }
         let before = document.setColours(wanted.mapValues { Optional($0) })
         colours.merge(before) { old, _ in old }
+
+        let placed = Dictionary(changes.reshaped.map { ($0.ref, $0.area) }) { _, last in last }
+        let home = areas.filter { placed[$0.key] == nil }
+        _ = document.reshape(home)
+        for ref in home.keys { areas[ref] = nil }
+        areas.merge(document.reshape(placed)) { old, _ in old }
     }
 }

@@ -107,6 +107,7 @@ extension WireWriter {
         formValues(changes.fields)
         list(changes.removed) { out, ref in out.int(ref.page); out.int(ref.index) }
         list(changes.recoloured) { out, change in out.int(change.ref.page); out.int(change.ref.index); out.u8(change.colour.rawValue) }
+        list(changes.reshaped) { out, change in out.int(change.ref.page); out.int(change.ref.index); out.rect(change.area) }
     }
 }
 
@@ -121,6 +122,9 @@ extension WireReader {
             guard let colour = Markup.Colour(rawValue: raw) else { throw .badValue("a colour of \(raw)") }
             return DocumentChanges.Recolouring(ref: ref, colour: colour)
         }
-        return DocumentChanges(fields: fields, removed: removed, recoloured: recoloured)
+        let reshaped = try list(limit: HelperRequest.formValueLimit, least: 48) { (r: inout WireReader) throws(WireError) in
+            DocumentChanges.Reshaping(ref: FileAnnotation.Ref(page: try r.int(), index: try r.int()), area: try r.rect())
+        }
+        return DocumentChanges(fields: fields, removed: removed, recoloured: recoloured, reshaped: reshaped)
     }
 }

@@ -28,7 +28,8 @@ final class FormMessagesTests: XCTestCase {
         XCTAssertEqual(try DocumentReply(DocumentReply.formFields(fields).bytes, path: "/tmp/f.pdf"), .formFields(fields))
         let values = [FieldValue(id: 3, value: .on(false)), FieldValue(id: 1, value: .text("é\n")), FieldValue(id: 2, value: .chosen([0, 2]))]
         let changes = DocumentChanges(fields: values, removed: [FileAnnotation.Ref(page: 3, index: 9), FileAnnotation.Ref(page: 0, index: 0)],
-                                      recoloured: [DocumentChanges.Recolouring(ref: FileAnnotation.Ref(page: 1, index: 2), colour: .pink)])
+                                      recoloured: [DocumentChanges.Recolouring(ref: FileAnnotation.Ref(page: 1, index: 2), colour: .pink)],
+                                      reshaped: [DocumentChanges.Reshaping(ref: FileAnnotation.Ref(page: 2, index: 1), area: Rect(x: 10, y: 20.5, width: 30, height: 40))])
         XCTAssertEqual(try ChangesMessage.changes(ChangesMessage.bytes(changes)), changes)
         XCTAssertEqual(try HelperRequest(HelperRequest.changes(revision: 7).bytes), .changes(revision: 7))
         let save = SaveRequest(markups: [], changes: changes)

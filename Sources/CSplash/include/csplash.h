@@ -78,6 +78,58 @@ int csplash_redraw_standalone_widgets(void *const *poppler_annots, size_t annot_
 /// appearance, a kind poppler does not draw, an annotation not shown).
 int csplash_keep_appearance(void *poppler_annot);
 
+/// What the reader drew, for csplash_add_drawing. Geometry is in points from the top-left of
+/// the page as it displays (its /Rotate applied, from its crop box's corner).
+typedef struct {
+    /// CSPLASH_DRAWN_INK, _LINE, _SQUARE, _CIRCLE, _FREE_TEXT or _STAMP.
+    int kind;
+    /// x, y pairs: ink's strokes one after the other (`stroke_lengths` points each), a line's two ends.
+    const double *points;
+    size_t point_count;
+    const size_t *stroke_lengths;
+    size_t stroke_count;
+    /// x, y, width, height: a rectangle's, ellipse's, text box's or stamp's frame.
+    double frame[4];
+    /// The stroke's width, points.
+    double width;
+    /// Red, green, blue, 0…1: the stroke's (a text box's words').
+    double colour[3];
+    /// Whether a rectangle or ellipse is filled, with `fill`.
+    int filled;
+    double fill[3];
+    double font_size;
+    /// A line with an open arrowhead at its second end.
+    int arrow;
+    /// UTF-8, NUL-terminated, or NULL: /Contents, /T, and /M and /CreationDate (a PDF date).
+    const char *contents;
+    const char *author;
+    const char *date;
+    /// A standard stamp's name (/Name), when there is no picture.
+    const char *stamp_name;
+    /// A picture stamp's pixels: cairo's ARGB32 (premultiplied), `pixel_width` × 4 bytes a row.
+    const uint8_t *pixels;
+    int pixel_width;
+    int pixel_height;
+} csplash_drawing;
+
+#define CSPLASH_DRAWN_INK 1
+#define CSPLASH_DRAWN_LINE 2
+#define CSPLASH_DRAWN_SQUARE 3
+#define CSPLASH_DRAWN_CIRCLE 4
+#define CSPLASH_DRAWN_FREE_TEXT 5
+#define CSPLASH_DRAWN_STAMP 6
+
+/// Adds `drawing` to `poppler_page` (a PopplerPage) as the annotation of its kind, printed,
+/// with its appearance as its /AP /N (see drawings.cpp). Returns 1 when added with its
+/// appearance, 2 when added without one (poppler drew none), 0 when not added.
+int csplash_add_drawing(void *poppler_page, const csplash_drawing *drawing);
+
+/// Moves or resizes `poppler_annot` (a PopplerAnnot on its page, one of the file's own) onto
+/// `to` (x, y, width, height from the top-left of the page as it displays), with its
+/// appearance (see reshaped_annotations.cpp); `from` (or NULL) gets where it was, the same way.
+/// Returns 1 when moved, 0 when not (a text markup, a link, a widget, no area).
+int csplash_reshape_annotation(void *poppler_annot, const double to[4], double from[4]);
+
 /// The text of `poppler_page` (a PopplerPage) in poppler's reading order, lines ended by
 /// newlines, in UTF-8, as pdftotext writes it; to be freed with free(). NULL when the page
 /// has no content poppler can read.

@@ -25,17 +25,21 @@ public struct AnnotationEdits: Equatable, Sendable {
     /// The file's own annotations the reader deleted, and those recoloured.
     public private(set) var removedFromFile: Set<FileAnnotation.Ref> = []
     public private(set) var recolouredInFile: [FileAnnotation.Ref: Markup.Colour] = [:]
+    /// The file's own annotations the reader moved or resized: their new areas.
+    public private(set) var reshapedInFile: [FileAnnotation.Ref: Rect] = [:]
     /// What a save writes: the markups, the fields' values, the file's annotations left out.
     public struct Content: Equatable, Sendable {
         public let markups: [Markup]
         public let fieldValues: [Int: FormValue]
         public var removedFromFile: Set<FileAnnotation.Ref> = []
         public var recolouredInFile: [FileAnnotation.Ref: Markup.Colour] = [:]
+        public var reshapedInFile: [FileAnnotation.Ref: Rect] = [:]
         /// No change: what a file holds of the reader's before any save.
         public static let none = Content(markups: [], fieldValues: [:])
     }
     public var content: Content {
-        Content(markups: markups, fieldValues: fieldValues, removedFromFile: removedFromFile, recolouredInFile: recolouredInFile)
+        Content(markups: markups, fieldValues: fieldValues, removedFromFile: removedFromFile, recolouredInFile: recolouredInFile,
+                reshapedInFile: reshapedInFile)
     }
     /// What the file holds of the reader's changes: the content last saved (rule 5).
     public private(set) var written = Content.none
@@ -43,7 +47,8 @@ public struct AnnotationEdits: Equatable, Sendable {
     /// What the helpers are to draw and the save to write of the document's own objects.
     public var documentChanges: DocumentChanges {
         DocumentChanges(fields: FieldValue.ordered(fieldValues), removed: removedFromFile.sorted(),
-                        recoloured: recolouredInFile.sorted { $0.key < $1.key }.map { DocumentChanges.Recolouring(ref: $0.key, colour: $0.value) })
+                        recoloured: recolouredInFile.sorted { $0.key < $1.key }.map { DocumentChanges.Recolouring(ref: $0.key, colour: $0.value) },
+                        reshaped: reshapedInFile.sorted { $0.key < $1.key }.map { DocumentChanges.Reshaping(ref: $0.key, area: $0.value) })
     }
 
     private struct FieldChange: Equatable, Sendable {
@@ -60,6 +65,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case recolourInFile(FileAnnotation.Ref, from: Markup.Colour?, to: Markup.Colour)
         /// Several markups taken at once (an eraser's drag), each where it was, in order.
         case removeAll([Markup], at: [Int])
+        case reshapeInFile(FileAnnotation.Ref, from: Rect?, to: Rect)
     }
     private var steps: [Step] = []
     /// Steps done (the rest of `steps` are undone, to redo).
@@ -194,6 +200,15 @@ public struct AnnotationEdits: Equatable, Sendable {
         record(.recolourInFile(ref, from: recolouredInFile[ref], to: colour))
     }
 
+    /// Moves or resizes one of the file's own annotations (one another program made) onto
+    /// `area` (points from the top-left of the page as displayed), as one step; an area that
+    /// is not a finite rectangle of at least `Drawing.smallest` points a side is not taken.
+    public mutating func reshapeInFile(_ ref: FileAnnotation.Ref, to area: Rect) {
+        guard [area.x, area.y, area.width, area.height].allSatisfy({ $0.isFinite && abs($0) < 1e6 }),
+              area.width >= Drawing.smallest, area.height >= Drawing.smallest, reshapedInFile[ref] != area else { return }
+        record(.reshapeInFile(ref, from: reshapedInFile[ref], to: area))
+    }
+
     /// More widgets than any one click changes (a radio group's buttons).
     public static let fieldsPerStep = FormField.perPageLimit * 4
 
@@ -250,6 +265,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .removeFromFile(let ref): removedFromFile.insert(ref)
         case .recolourInFile(let ref, _, let colour): recolouredInFile[ref] = colour
         case .removeAll(let taken, _): markups.removeAll { markup in taken.contains { $0.id == markup.id } }
+        case .reshapeInFile(let ref, _, let area): reshapedInFile[ref] = area
         }
     }
 
@@ -262,6 +278,7 @@ public struct AnnotationEdits: Equatable, Sendable {
         case .removeFromFile(let ref): removedFromFile.remove(ref)
         case .recolourInFile(let ref, let colour, _): recolouredInFile[ref] = colour
         case .removeAll(let taken, let indices): for (markup, index) in zip(taken, indices) { markups.insert(markup, at: min(index, markups.count)) }
+        case .reshapeInFile(let ref, let area, _): reshapedInFile[ref] = area
         }
     }
 }

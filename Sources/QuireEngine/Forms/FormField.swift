@@ -126,18 +126,26 @@ public struct FieldValue: Hashable, Sendable {
 
 /// The reader's changes to what the document's own objects draw, as every render helper is
 /// to draw them and the save helper to write them: form values, and the file's
-/// annotations deleted and recoloured.
+/// annotations deleted, recoloured and moved or resized.
 public struct DocumentChanges: Equatable, Sendable {
     public struct Recolouring: Equatable, Sendable {
         public let ref: FileAnnotation.Ref
         public let colour: Markup.Colour
         public init(ref: FileAnnotation.Ref, colour: Markup.Colour) { self.ref = ref; self.colour = colour }
     }
+    /// One of the file's annotations moved or resized onto `area` (points from the top-left
+    /// of the page as displayed).
+    public struct Reshaping: Equatable, Sendable {
+        public let ref: FileAnnotation.Ref
+        public let area: Rect
+        public init(ref: FileAnnotation.Ref, area: Rect) { self.ref = ref; self.area = area }
+    }
     /// In the order to set them (`FieldValue.ordered`).
     public var fields: [FieldValue]
     public var removed: [FileAnnotation.Ref]
     public var recoloured: [Recolouring]
-    public init(fields: [FieldValue] = [], removed: [FileAnnotation.Ref] = [], recoloured: [Recolouring] = []) {
-        self.fields = fields; self.removed = removed; self.recoloured = recoloured
+    public var reshaped: [Reshaping]
+    public init(fields: [FieldValue] = [], removed: [FileAnnotation.Ref] = [], recoloured: [Recolouring] = [], reshaped: [Reshaping] = []) {
+        self.fields = fields; self.removed = removed; self.recoloured = recoloured; self.reshaped = reshaped
     }
 }

@@ -1,0 +1,138 @@
+import Fixtures
+import Foundation
+import QuireEngine
+import XCTest
+@testable import QuireDocument
+
+/// What the reader drew at its limits, and the file's own annotations moved: saved in
+/// reasonable time and size, read back by qpdf and drawn by mutool where they now are.
+final class DrawingLimitsTests: XCTestCase {
+    private func blank(_ fixtures: Fixtures) throws -> String {
+        let path = fixtures.path("blank.pdf")
+        try HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "/MediaBox [0 0 400 300]")]).bytes.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Adds `markups` to `source` and saves: the seconds it took and the bytes it added.
+    private func save(_ markups: [Markup], on source: String, as out: String) throws -> (seconds: Double, growth: Int) {
+        let start = Date()
+        let document = try DocumentSource(path: source).open()
+        for markup in markups { XCTAssertTrue(document.add(markup)) }
+        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        defer { close(fd) }
+        try document.save(to: fd)
+        let seconds = Date().timeIntervalSince(start)
+        let size = { (path: String) in (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        return (seconds, try size(out) - size(source))
+    }
+
+    /// A stroke of 100,000 points (thinned to `Drawing.pointLimit`) saves in well under a second
+    /// and a few hundred kilobytes.
+    func testAHundredThousandPointStrokeSavesSmallAndFast() throws {
+        let fixtures = try Fixtures()
+        let points = (0..<100_000).map { Point(x: 20 + Double($0) * 0.0036, y: 150 + 100 * sin(Double($0) / 500)) }
+        var edits = AnnotationEdits()
+        let markup = try XCTUnwrap(edits.add(page: 0, drawing: Drawing(.ink([points])), colour: .blueInk, author: "", created: 0))
+        let out = fixtures.path("long-stroke.pdf")
+        let (seconds, growth) = try save([markup], on: blank(fixtures), as: out)
+        print("100,000-point stroke: saved in \(String(format: "%.3f", seconds)) s, \(growth) bytes added")
+        XCTAssertLessThan(seconds, 2)
+        XCTAssertLessThan(growth, 400_000)
+        let read = try AnnotationObjects(out)
+        XCTAssertEqual(read.numbers(read.array(read.annotations.first?["/InkList"])?.first).count, Drawing.pointLimit * 2)
+        XCTAssertTrue(try QPDF.check(out))
+    }
+
+    /// A picture stamp at the 2048 × 2048 limit saves in a few seconds, deflated: a
+    /// gradient with a clear border grows the file by far less than its 16 MB of pixels.
+    func testAStampPictureAtTheLimitSavesDeflated() throws {
+        let fixtures = try Fixtures()
+        let side = StampPicture.sideLimit
+        var pixels = [UInt8](repeating: 0, count: side * side * 4)
+        for y in 64..<side - 64 {
+            for x in 64..<side - 64 {
+                let at = (y * side + x) * 4
+                pixels[at] = UInt8(x & 0xFF); pixels[at + 1] = UInt8(y & 0xFF); pixels[at + 2] = UInt8((x ^ y) & 0xFF); pixels[at + 3] = 255
+            }
+        }
+        let picture = try XCTUnwrap(StampPicture(width: side, height: side, pixels: pixels))
+        var edits = AnnotationEdits()
+        let markup = try XCTUnwrap(edits.add(page: 0, drawing: Drawing(.stamp(Rect(x: 50, y: 50, width: 200, height: 200), .picture(picture))),
+                                             colour: .red, author: "", created: 0))
+        let out = fixtures.path("big-stamp.pdf")
+        let (seconds, growth) = try save([markup], on: blank(fixtures), as: out)
+        print("2048² stamp picture: saved in \(String(format: "%.3f", seconds)) s, \(growth) bytes added")
+        XCTAssertLessThan(seconds, 10)
+        XCTAssertLessThan(growth, 4_000_000)
+        XCTAssertTrue(try QPDF.check(out))
+        let raster = try Raster(out, scale: 1, renderer: .mutool)
+        XCTAssertEqual(raster.pixels(near: [1, 1, 1], in: (x: 52, y: 52, width: 2, height: 2), tolerance: 8), 4, "the clear border is not clear")
+    }
+
+    /// The file's own ink drawing (another program's) moved and resized: its /Rect and
+    /// /InkList are where the reader put it, and mutool draws it there, not where it was.
+    func testTheFilesOwnInkMovedIsWrittenAndDrawnWhereItNowIs() throws {
+        let fixtures = try Fixtures()
+        let source = try fixtures.othersAnnotations()
+        let document = try DocumentSource(path: source).open()
+        let ink = try XCTUnwrap(document.fileAnnotations(at: 0).first { $0.kind == .ink })
+        var edits = AnnotationEdits()
+        let area = Rect(x: 300, y: 100, width: 160, height: 80)
+        edits.reshapeInFile(ink.ref, to: area)
+        XCTAssertEqual(document.write(edits.documentChanges, adding: []), 0)
+        let out = fixtures.path("moved.pdf")
+        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try document.save(to: fd)
+        close(fd)
+        XCTAssertTrue(try QPDF.check(out))
+        let height = document.pageSize(at: 0).height
+        let read = try AnnotationObjects(out)
+        let moved = try XCTUnwrap(read.annotations.first { $0["/Subtype"] as? String == "/Ink" })
+        // The stroke's points, from (40 300)-(80 380)-(120 300) in the old 80 × 80 /Rect, onto the new area.
+        let bottom = height - area.maxY
+        let wanted = [300, bottom, 380, bottom + 80, 460, bottom]
+        let stroke = read.numbers(read.array(moved["/InkList"])?.first)
+        XCTAssertEqual(stroke.count, 6)
+        for (a, b) in zip(stroke, wanted) { XCTAssertEqual(a, b, accuracy: 0.5, "/InkList \(stroke)") }
+        let rect = read.numbers(moved["/Rect"])
+        XCTAssertTrue(rect.count == 4 && rect[0] <= 300.5 && rect[2] >= 459.5 && rect[1] <= bottom + 0.5 && rect[3] >= bottom + 79.5, "/Rect \(rect)")
+        XCTAssertNotNil(read.appearance(of: moved), "no /AP written for the moved drawing")
+        let raster = try Raster(out, scale: 1, renderer: .mutool)
+        XCTAssertGreaterThan(raster.pixels(near: [0, 0, 1], in: (x: area.x, y: area.y, width: area.width, height: area.height), tolerance: 100), 20, "not drawn where it was moved")
+        XCTAssertEqual(raster.pixels(near: [0, 0, 1], in: (x: 30, y: height - 390, width: 100, height: 100), tolerance: 100), 0, "still drawn where it was")
+        let listed = try DocumentSource(path: out).open().fileAnnotations(at: 0).first { $0.kind == .ink }
+        XCTAssertEqual(listed?.area.x ?? 0, area.x, accuracy: 2)
+        XCTAssertEqual(listed?.area.y ?? 0, area.y, accuracy: 2)
+    }
+
+    /// Another program's annotations with absurd rectangles (1e30 wide, off the page below
+    /// its corner, upside down): listed within the page or not at all, and the page draws.
+    func testAnnotationsWithAbsurdRectanglesStaySound() throws {
+        let fixtures = try Fixtures()
+        var pdf = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "/MediaBox [0 0 400 300]")])
+        let first = pdf.firstExtra
+        pdf.pages[0].extraObjects = [
+            "<< /Type /Annot /Subtype /Square /Rect [0 0 1e30 1e30] /C [1 0 0] /F 4 >>",
+            "<< /Type /Annot /Subtype /Ink /Rect [-50 -50 -10 -10] /InkList [[-50 -50 -10 -10]] /C [0 0 1] /F 4 >>",
+            "<< /Type /Annot /Subtype /Circle /Rect [300 250 100 50] /C [0 1 0] /F 4 >>",
+            "<< /Type /Annot /Subtype /Stamp /Rect [-1e30 -1e30 1e30 1e30] /Name /Draft /F 4 >>",
+        ]
+        pdf.pages[0].entries += " /Annots [\((0..<4).map { "\(first + $0) 0 R" }.joined(separator: " "))]"
+        let path = fixtures.path("absurd.pdf")
+        try pdf.bytes.write(to: URL(fileURLWithPath: path))
+        let document = try DocumentSource(path: path).open()
+        let listed = document.fileAnnotations(at: 0)
+        for annotation in listed {
+            let area = annotation.area
+            XCTAssertTrue([area.x, area.y, area.width, area.height].allSatisfy { $0.isFinite && abs($0) <= 10_000 }, "\(annotation.kind) listed at \(area)")
+        }
+        XCTAssertNoThrow(try document.render(page: 0, scale: 1))
+        // Moved onto the page, the upside-down circle is written the right way up.
+        var edits = AnnotationEdits()
+        if let circle = listed.first(where: { $0.kind == .circle }) {
+            edits.reshapeInFile(circle.ref, to: Rect(x: 10, y: 10, width: 50, height: 40))
+            _ = document.write(edits.documentChanges, adding: [])
+            XCTAssertNoThrow(try document.render(page: 0, scale: 1))
+        }
+    }
+}
