@@ -163,4 +163,27 @@ final class DrawingLimitsTests: XCTestCase {
                              Int((area.width - 4) * (area.height - 4)) * 9 / 10, "the appearance is not scaled onto the new area")
         XCTAssertEqual(raster.pixels(near: [1, 0, 0], in: (x: 20, y: 60, width: 40, height: 40)), 0, "still drawn where it was")
     }
+
+    /// Each kind alone saves in well under a second and adds a few kilobytes (its annotation,
+    /// its appearance, a text box's font and a stamp's drawing).
+    func testEachKindSavesSmallAndFast() throws {
+        let fixtures = try Fixtures()
+        let source = try blank(fixtures)
+        let drawings = [
+            Drawing(.ink([[Point(x: 50, y: 50), Point(x: 150, y: 120), Point(x: 250, y: 60)]])),
+            Drawing(.line(from: Point(x: 60, y: 200), to: Point(x: 300, y: 80), arrow: true)),
+            Drawing(.rectangle(Rect(x: 80, y: 60, width: 200, height: 120)), fill: .yellow),
+            Drawing(.ellipse(Rect(x: 100, y: 80, width: 180, height: 140))),
+            Drawing(.textBox(Rect(x: 40, y: 40, width: 300, height: 80))),
+            Drawing(.stamp(Rect(x: 60, y: 60, width: 240, height: 80), .standard(.confidential))),
+        ]
+        for (index, drawing) in drawings.enumerated() {
+            var edits = AnnotationEdits()
+            let markup = try XCTUnwrap(edits.add(page: 0, drawing: drawing, colour: .redInk, text: "Words in a box", author: "Ada", created: 0))
+            let (seconds, growth) = try save([markup], on: source, as: fixtures.path("kind-\(index).pdf"))
+            print("\(drawing.kind): saved in \(String(format: "%.3f", seconds)) s, \(growth) bytes added")
+            XCTAssertLessThan(seconds, 1, "\(drawing.kind)")
+            XCTAssertLessThan(growth, 20_000, "\(drawing.kind)")
+        }
+    }
 }
