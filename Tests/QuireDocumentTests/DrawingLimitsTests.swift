@@ -7,9 +7,16 @@ import XCTest
 /// What the reader drew at its limits, and the file's own annotations moved: saved in
 /// reasonable time and size, read back by qpdf and drawn by mutool where they now are.
 final class DrawingLimitsTests: XCTestCase {
-    private func blank(_ fixtures: Fixtures) throws -> String {
-        let path = fixtures.path("blank.pdf")
-        try HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "/MediaBox [0 0 400 300]")]).bytes.write(to: URL(fileURLWithPath: path))
+    private func blank(_ fixtures: Fixtures) throws -> String { try page(fixtures, named: "blank.pdf", annotating: 0) }
+
+    /// A 400 × 300 page whose /Annots are the first `count` of `objects` (given the number of the first).
+    private func page(_ fixtures: Fixtures, named name: String, annotating count: Int, _ objects: (Int) -> [String] = { _ in [] }) throws -> String {
+        var pdf = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "/MediaBox [0 0 400 300]")])
+        let first = pdf.firstExtra
+        pdf.pages[0].extraObjects = objects(first)
+        if count > 0 { pdf.pages[0].entries += " /Annots [\((0..<count).map { "\(first + $0) 0 R" }.joined(separator: " "))]" }
+        let path = fixtures.path(name)
+        try pdf.bytes.write(to: URL(fileURLWithPath: path))
         return path
     }
 
@@ -109,17 +116,12 @@ final class DrawingLimitsTests: XCTestCase {
     /// its corner, upside down): listed within the page or not at all, and the page draws.
     func testAnnotationsWithAbsurdRectanglesStaySound() throws {
         let fixtures = try Fixtures()
-        var pdf = HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "/MediaBox [0 0 400 300]")])
-        let first = pdf.firstExtra
-        pdf.pages[0].extraObjects = [
+        let path = try page(fixtures, named: "absurd.pdf", annotating: 4) { _ in [
             "<< /Type /Annot /Subtype /Square /Rect [0 0 1e30 1e30] /C [1 0 0] /F 4 >>",
             "<< /Type /Annot /Subtype /Ink /Rect [-50 -50 -10 -10] /InkList [[-50 -50 -10 -10]] /C [0 0 1] /F 4 >>",
             "<< /Type /Annot /Subtype /Circle /Rect [300 250 100 50] /C [0 1 0] /F 4 >>",
             "<< /Type /Annot /Subtype /Stamp /Rect [-1e30 -1e30 1e30 1e30] /Name /Draft /F 4 >>",
-        ]
-        pdf.pages[0].entries += " /Annots [\((0..<4).map { "\(first + $0) 0 R" }.joined(separator: " "))]"
-        let path = fixtures.path("absurd.pdf")
-        try pdf.bytes.write(to: URL(fileURLWithPath: path))
+        ] }
         let document = try DocumentSource(path: path).open()
         let listed = document.fileAnnotations(at: 0)
         for annotation in listed {
@@ -133,6 +135,55 @@ final class DrawingLimitsTests: XCTestCase {
             edits.reshapeInFile(circle.ref, to: Rect(x: 10, y: 10, width: 50, height: 40))
             _ = document.write(edits.documentChanges, adding: [])
             XCTAssertNoThrow(try document.render(page: 0, scale: 1))
+        }
+    }
+
+    /// Another program's stamp with its own appearance (a red square form) moved and made
+    /// larger keeps that appearance, scaled onto the new /Rect as PDF says: mutool draws red
+    /// over the new area, and nothing where it was.
+    func testAStampWithItsOwnAppearanceMovedKeepsItScaled() throws {
+        let fixtures = try Fixtures()
+        let path = try page(fixtures, named: "own-stamp.pdf", annotating: 1) { first in [
+            "<< /Type /Annot /Subtype /Stamp /Rect [20 200 60 240] /Name /Custom /F 4 /AP << /N \(first + 1) 0 R >> >>",
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Length 23 >>\nstream\n1 0 0 rg 0 0 10 10 re f\nendstream",
+        ] }
+        let document = try DocumentSource(path: path).open()
+        let stamp = try XCTUnwrap(document.fileAnnotations(at: 0).first { $0.kind == .stamp })
+        var edits = AnnotationEdits()
+        let area = Rect(x: 200, y: 150, width: 120, height: 60)
+        edits.reshapeInFile(stamp.ref, to: area)
+        _ = document.write(edits.documentChanges, adding: [])
+        let out = fixtures.path("own-stamp-moved.pdf")
+        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try document.save(to: fd)
+        close(fd)
+        XCTAssertNil(try QPDF.problems(in: out))
+        let raster = try Raster(out, scale: 1, renderer: .mutool)
+        XCTAssertGreaterThan(raster.pixels(near: [1, 0, 0], in: (x: area.x + 2, y: area.y + 2, width: area.width - 4, height: area.height - 4)),
+                             Int((area.width - 4) * (area.height - 4)) * 9 / 10, "the appearance is not scaled onto the new area")
+        XCTAssertEqual(raster.pixels(near: [1, 0, 0], in: (x: 20, y: 60, width: 40, height: 40)), 0, "still drawn where it was")
+    }
+
+    /// Each kind alone saves in well under a second and adds a few kilobytes (its annotation,
+    /// its appearance, a text box's font and a stamp's drawing).
+    func testEachKindSavesSmallAndFast() throws {
+        let fixtures = try Fixtures()
+        let source = try blank(fixtures)
+        let drawings = [
+            Drawing(.ink([[Point(x: 50, y: 50), Point(x: 150, y: 120), Point(x: 250, y: 60)]])),
+            Drawing(.line(from: Point(x: 60, y: 200), to: Point(x: 300, y: 80), arrow: true)),
+            Drawing(.rectangle(Rect(x: 80, y: 60, width: 200, height: 120)), fill: .yellow),
+            Drawing(.ellipse(Rect(x: 100, y: 80, width: 180, height: 140))),
+            Drawing(.textBox(Rect(x: 40, y: 40, width: 300, height: 80))),
+            Drawing(.stamp(Rect(x: 60, y: 60, width: 240, height: 80), .standard(.confidential))),
+        ]
+        for (index, drawing) in drawings.enumerated() {
+            var edits = AnnotationEdits()
+            let markup = try XCTUnwrap(edits.add(page: 0, drawing: drawing, colour: .redInk, text: "Words in a box", author: "Ada", created: 0))
+            let (seconds, growth) = try save([markup], on: source, as: fixtures.path("kind-\(index).pdf"))
+            print("\(drawing.kind): saved in \(String(format: "%.3f", seconds)) s, \(growth) bytes added")
+            XCTAssertLessThan(seconds, 1, "\(drawing.kind)")
+            XCTAssertLessThan(growth, 20_000, "\(drawing.kind)")
         }
     }
 }
