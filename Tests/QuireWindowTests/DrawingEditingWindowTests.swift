@@ -180,6 +180,75 @@ final class DrawingEditingWindowTests: XCTestCase {
         return file
     }
 
+    /// The file's own rectangle (another program's), chosen by a click, is dragged by its
+    /// body, resized by its corner handle, then saved: poppler draws it in its new place and
+    /// qpdf reads its new /Rect in the saved file; the ink beside it stays where it was.
+    func testTheFilesOwnRectangleIsMovedResizedAndSavedThere() throws {
+        try QuireRun.requireDisplay()
+        let fixtures = try Fixtures()
+        let file = try othersDrawings(fixtures, named: "moved.pdf")
+        let script = ScriptedSession.opening("moved.pdf") + """
+            xdotool mousemove 1590 1190
+            echo shown
+            read answer
+            set -- $answer
+            xdotool windowfocus --sync "$window"
+            xdotool mousemove $1 $2 click 1 mousemove 1590 1190
+            echo clicked
+            \(Self.dragging("moved"))\(Self.dragging("resized"))
+            read answer
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+s
+            echo "title $(title_after "moved.pdf")"
+            xdotool key ctrl+q
+            ended
+            """
+        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("moved.png"))
+        XCTAssertEqual(try session.readLine(), "shown")
+        let red: UInt32 = 0xFFFF_0000, blue: UInt32 = 0xFF00_00FF
+        let shown = try session.stillScreen { self.bounds(of: red, in: $0) != nil && self.bounds(of: blue, in: $0) != nil }
+        let square = try XCTUnwrap(bounds(of: red, in: shown), "poppler did not draw the file's rectangle")
+        let ink = try XCTUnwrap(bounds(of: blue, in: shown))
+        // A click on its red edge chooses it: handles, no tint.
+        try session.proceed("\(square.x + 1) \(square.y + square.height / 2)")
+        XCTAssertEqual(try session.readLine(), "clicked")
+        let accent: UInt32 = 0xFF35_84E4
+        func handles(_ screen: Picture) -> Int {
+            SignatureDrawingWindowTests.count(accent, in: screen, x: square.x - 12, y: square.y - 12, width: square.width + 24, height: square.height + 24, tolerance: 40)
+        }
+        XCTAssertGreaterThan(handles(try session.stillScreen { handles($0) > 20 }), 20, "the click did not choose the file's rectangle")
+        // Dragged by its middle (inside it, where the page shows through) by (80, 40).
+        let middle = (x: square.x + square.width / 2, y: square.y + square.height / 2)
+        try session.proceed("\(middle.x) \(middle.y) \(middle.x + 80) \(middle.y + 40)")
+        XCTAssertEqual(try session.readLine(), "moved")
+        let moved = try session.stillScreen { self.bounds(of: red, in: $0).map { abs($0.x - (square.x + 80)) <= 3 } ?? false }
+        let there = try XCTUnwrap(bounds(of: red, in: moved), "the rectangle is gone")
+        XCTAssertEqual(there.x, square.x + 80, accuracy: 3, "not drawn where it was dragged: \(there) from \(square)")
+        XCTAssertEqual(there.y, square.y + 40, accuracy: 3)
+        XCTAssertEqual(there.width, square.width, accuracy: 3)
+        XCTAssertEqual(try XCTUnwrap(bounds(of: blue, in: moved)).x, ink.x, accuracy: 2, "the ink moved too")
+        // Its bottom-right corner handle dragged by (40, 20): the top-left stays, it grows.
+        let corner = (x: there.x + there.width - 1, y: there.y + there.height - 1)
+        try session.proceed("\(corner.x) \(corner.y) \(corner.x + 40) \(corner.y + 20)")
+        XCTAssertEqual(try session.readLine(), "resized")
+        let resized = try session.stillScreen { self.bounds(of: red, in: $0).map { abs($0.width - (there.width + 40)) <= 4 } ?? false }
+        let grown = try XCTUnwrap(bounds(of: red, in: resized))
+        XCTAssertEqual(grown.x, there.x, accuracy: 3)
+        XCTAssertEqual(grown.width, there.width + 40, accuracy: 4, "\(grown) from \(there)")
+        XCTAssertEqual(grown.height, there.height + 20, accuracy: 4, "\(grown) from \(there)")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "title moved.pdf", "the save did not end")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        // 96 px an inch at 100 %: (80, 40) px is (60, -30) pt in the page's upward space, and the corner's (40, 20) px (30, -15) pt.
+        let saved = try XCTUnwrap(try QPDF.annotations(in: file).first { $0.subtype == "/Square" })
+        let rect = saved.rect
+        XCTAssertEqual(rect.count, 4)
+        XCTAssertEqual(rect[0], 260, accuracy: 3, "\(rect)")
+        XCTAssertEqual(rect[2], 490, accuracy: 3, "\(rect)")
+        XCTAssertEqual(rect[1], 515, accuracy: 3, "\(rect)")
+        XCTAssertEqual(rect[3], 650, accuracy: 3, "\(rect)")
+    }
+
     func testTabReachesTheFilesInkAndDeleteRemovesItFromTheSavedFile() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
@@ -217,10 +286,10 @@ final class DrawingEditingWindowTests: XCTestCase {
         let shown = try session.stillScreen { self.bounds(of: red, in: $0) != nil && self.bounds(of: blue, in: $0) != nil }
         let square = try XCTUnwrap(bounds(of: red, in: shown), "poppler did not draw the file's rectangle")
         let ink = try XCTUnwrap(bounds(of: blue, in: shown), "poppler did not draw the file's ink")
-        // A chosen annotation is tinted with the selection's blue, over the white inside it.
-        let tint: UInt32 = 0xFFC3_DAF7
+        // A chosen drawing of the file's shows its frame and handles, in the accent blue, around it.
+        let accent: UInt32 = 0xFF35_84E4
         func chosen(_ box: Box, _ screen: Picture) -> Bool {
-            SignatureDrawingWindowTests.count(tint, in: screen, x: box.x, y: box.y, width: box.width, height: box.height, tolerance: 12) > box.width * box.height / 3
+            SignatureDrawingWindowTests.count(accent, in: screen, x: box.x - 12, y: box.y - 12, width: box.width + 24, height: box.height + 24, tolerance: 40) > 20
         }
         var answer = "margin \(square.x - 60) \(square.y)"
         for _ in 0..<20 {

@@ -35,6 +35,10 @@ public struct FileAnnotation: Hashable, Sendable {
 
     /// A note's text in the list: a few lines' worth; the page has all of it.
     public static let textLimit = 2000
+    /// The kinds the reader may move and resize (`AnnotationEdits.reshapeInFile`): what is
+    /// drawn; not text markups (their words stay where they are), links or form widgets.
+    public static let movableKinds: Set<Kind> = [.ink, .line, .square, .circle, .polygon, .freeText, .stamp]
+
     /// Annotations one page may list: past a page's worth of real markups.
     public static let perPageLimit = 4096
 }

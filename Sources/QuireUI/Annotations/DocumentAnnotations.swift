@@ -47,10 +47,12 @@ final class DocumentAnnotations {
 
     /// The file's annotation under `point` of `page`, not deleted, the last drawn first.
     private func fileMark(onPage page: Int, at point: Point) -> FileAnnotation? {
-        fileMarks[page]?.last { mark in
-            !edits.removedFromFile.contains(mark.ref) && point.x >= mark.area.x - 1 && point.x <= mark.area.maxX + 1
-                && point.y >= mark.area.y - 1 && point.y <= mark.area.maxY + 1
-        }
+        fileMarks[page]?.last { read in
+            // Where the reader moved it, if they did.
+            let area = edits.reshapedInFile[read.ref] ?? read.area
+            return !edits.removedFromFile.contains(read.ref) && point.x >= area.x - 1 && point.x <= area.maxX + 1
+                && point.y >= area.y - 1 && point.y <= area.maxY + 1
+        }.flatMap { fileAnnotation($0.ref) }
     }
 
     /// Chooses what the Annotations pane's row names, as a click on it would.
@@ -121,6 +123,8 @@ final class DocumentAnnotations {
     private(set) var chosen: Int?
     /// A drawing being dragged (`DrawingEditing`): painted in place of its markup's until the release.
     var live: (id: Int, drawing: Drawing)? { didSet { canvas.redraw() } }
+    /// `liveInFile`'s store.
+    var liveFileArea: (ref: FileAnnotation.Ref, area: Rect)?
 
     /// Markups not drawn for now: those an eraser's drag is taking, a text box being typed in.
     var hidden: Set<Int> = [] { didSet { if hidden != oldValue { canvas.redraw() } } }
@@ -292,6 +296,7 @@ final class DocumentAnnotations {
         }
         let refs = old.removedFromFile.symmetricDifference(edits.removedFromFile)
             .union(changed(old.recolouredInFile, edits.recolouredInFile))
+            .union(changed(old.reshapedInFile, edits.reshapedInFile))
         let fields = changed(old.fieldValues, edits.fieldValues)
         let pages = Set(refs.map(\.page)).union(fields.isEmpty ? [] : pagesOfFields?(fields) ?? [])
         canvas.contentChanged(pages: Array(pages), revision: file.show(now))
@@ -390,12 +395,15 @@ final class DocumentAnnotations {
 
 extension DocumentAnnotations: PageOverlay {
     func marks(onPage page: Int) -> [PageMark] {
-        let inFile = chosenInFile.flatMap { ref in ref.page == page ? fileMarks[page]?.first { $0.ref == ref } : nil }
-        return edits.markups(onPage: page).filter { !hidden.contains($0.id) }.map(shown).flatMap { markup in
-            [PageMark(markup.areas, style: markup.drawing.map { .drawing($0, markup.colour, text: markup.text) } ?? .markup(markup.kind, markup.colour))]
-                // A chosen drawing shows its frame and handles instead (`DrawingEditing`).
-                + (markup.id == chosen && markup.drawing == nil ? [PageMark(markup.areas, style: .chosenMarkup)] : [])
-        } + (inFile.map { [PageMark([$0.area], style: .chosenMarkup)] } ?? [])
+        let own: [PageMark] = edits.markups(onPage: page).filter { !hidden.contains($0.id) }.map(shown).flatMap { markup -> [PageMark] in
+            let style: PageMark.Style = markup.drawing.map { .drawing($0, markup.colour, text: markup.text) } ?? .markup(markup.kind, markup.colour)
+            // A chosen drawing shows its frame and handles instead (`DrawingEditing`).
+            return [PageMark(markup.areas, style: style)] + (markup.id == chosen && markup.drawing == nil ? [PageMark(markup.areas, style: .chosenMarkup)] : [])
+        }
+        // The file's chosen: tinted, unless it is drawn (it shows its frame and handles).
+        guard let ref = chosenInFile, ref.page == page, let inFile = fileMarks[page]?.first(where: { $0.ref == ref }),
+              !FileAnnotation.movableKinds.contains(inFile.kind) else { return own }
+        return own + [PageMark([inFile.area], style: .chosenMarkup)]
     }
 }
 
@@ -463,8 +471,35 @@ extension DocumentAnnotations {
         return file + own
     }
 
-    /// The file's annotation `ref`, as read for the pages around the view.
-    func fileAnnotation(_ ref: FileAnnotation.Ref) -> FileAnnotation? { fileMarks[ref.page]?.first { $0.ref == ref } }
+    /// The file's annotation `ref`, as read for the pages around the view, where the reader
+    /// moved it if they did.
+    func fileAnnotation(_ ref: FileAnnotation.Ref) -> FileAnnotation? {
+        guard let read = fileMarks[ref.page]?.first(where: { $0.ref == ref }) else { return nil }
+        guard let area = edits.reshapedInFile[ref] else { return read }
+        return FileAnnotation(page: read.page, index: read.index, area: area, kind: read.kind, colour: read.colour, text: read.text, author: read.author)
+    }
+
+    /// The file's drawn annotation chosen (ink, a line, a shape, a text box, a stamp), which
+    /// can be moved and resized as the reader's drawings can; nil for another kind.
+    var chosenMovableInFile: FileAnnotation? {
+        chosenInFile.flatMap(fileAnnotation).flatMap { FileAnnotation.movableKinds.contains($0.kind) ? $0 : nil }
+    }
+
+    /// The file's annotation being dragged, where the pointer has it (its frame shows there
+    /// until the release; the helpers then draw it in its new place).
+    var liveInFile: (ref: FileAnnotation.Ref, area: Rect)? {
+        get { liveFileArea }
+        set { liveFileArea = newValue; canvas.redraw() }
+    }
+
+    /// Moves or resizes the file's annotation `ref` to `area`: one step to undo.
+    func reshapeInFile(_ ref: FileAnnotation.Ref, to area: Rect) {
+        liveInFile = nil
+        step { edits in
+            edits.reshapeInFile(ref, to: area)
+            return true
+        }
+    }
 
     /// The reader's name, as markups are signed.
     static var readerName: String { author }

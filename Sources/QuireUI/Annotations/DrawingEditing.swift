@@ -5,7 +5,8 @@ import QuireEngine
 /// drawing chooses it and drags it, a press on a chosen one's handle resizes it, the
 /// release makes one step to undo; the chosen drawing shows its frame and handles. Tab and
 /// Shift+Tab go through the page's annotations, arrows move the chosen drawing, Escape
-/// chooses none. A signature to place (`DrawnSignature`) goes where the next press is.
+/// chooses none. The file's own drawn annotations (`FileAnnotation.movableKinds`), once
+/// chosen, are moved and resized the same way, by their area (`reshapeInFile`). A signature to place (`DrawnSignature`) goes where the next press is.
 @MainActor
 final class DrawingEditing {
     private unowned let canvas: PageCanvas
@@ -45,6 +46,13 @@ final class DrawingEditing {
            let grip = DrawingHandles(drawing: drawing, pixelsPerPoint: pixelsPerPoint(onPage: page)).grip(at: at) {
             return hold(chosen, drawing, grip: grip, from: at)
         }
+        // The file's own drawn annotation, once chosen (a click): moved and resized by its area.
+        if let mark = annotations.chosenMovableInFile, mark.ref.page == page {
+            let frame = Self.frame(mark.area)
+            if let grip = DrawingHandles(drawing: frame, pixelsPerPoint: pixelsPerPoint(onPage: page)).grip(at: at) ?? (mark.area.contains(at) ? .body : nil) {
+                return hold(mark.ref, frame, grip: grip, from: at)
+            }
+        }
         guard let hit = annotations.edits.markup(onPage: page, at: at), let drawing = hit.drawing else { return nil }
         annotations.choose(.reader(id: hit.id))
         return hold(hit, drawing, grip: .body, from: at)
@@ -53,20 +61,43 @@ final class DrawingEditing {
     /// Follows the pointer from `start` (points on the markup's page): the drawing as
     /// dragged is shown live, and taken at the release.
     private func hold(_ markup: Markup, _ drawing: Drawing, grip: DrawingHandles.Grip, from start: Point) -> PressHold {
-        let handles = DrawingHandles(drawing: drawing, pixelsPerPoint: pixelsPerPoint(onPage: markup.page))
-        let page = canvas.documentSizes[markup.page]
-        return PressHold(dragged: { [unowned self] to, shift in
-            guard let (onPage, at) = self.canvas.pagePoint(nearView: to), onPage == markup.page else { return }
-            let offset = Point(x: at.x - start.x, y: at.y - start.y)
-            let dragged = switch grip {
-            case .body: DrawingHandles.moving(drawing, by: offset, onPage: page)
-            case .handle(let handle): handles.dragging(handle, by: offset, keepingAspect: shift)
-            }
+        follow(drawing, onPage: markup.page, grip: grip, from: start, moved: { [unowned self] dragged in
             self.annotations.live = (markup.id, dragged)
         }, released: { [unowned self] in
             guard let live = self.annotations.live, live.id == markup.id else { return }
             if live.drawing == drawing { self.annotations.live = nil } else { self.annotations.reshape(id: markup.id, to: live.drawing) }
         })
+    }
+
+    /// A file annotation's area as a drawing the handles work on: a rectangle whose frame it is.
+    private static func frame(_ area: Rect) -> Drawing { Drawing(.rectangle(area), width: Drawing.widthRange.lowerBound) }
+
+    /// Follows the pointer for the file's annotation `ref`: its frame shows where the pointer
+    /// has it, and the release moves it there, one step to undo (the helpers draw it anew).
+    private func hold(_ ref: FileAnnotation.Ref, _ frame: Drawing, grip: DrawingHandles.Grip, from start: Point) -> PressHold {
+        follow(frame, onPage: ref.page, grip: grip, from: start, moved: { [unowned self] dragged in
+            if let area = dragged.frame { self.annotations.liveInFile = (ref, area) }
+        }, released: { [unowned self] in
+            guard let live = self.annotations.liveInFile, live.ref == ref else { return }
+            if live.area == frame.frame { self.annotations.liveInFile = nil } else { self.annotations.reshapeInFile(ref, to: live.area) }
+        })
+    }
+
+    /// Follows the pointer from `start` (points on page `index`) with `drawing` held by
+    /// `grip`: `moved` is told the drawing as dragged, kept on its page.
+    private func follow(_ drawing: Drawing, onPage index: Int, grip: DrawingHandles.Grip, from start: Point,
+                        moved: @escaping @MainActor (Drawing) -> Void, released: @escaping @MainActor () -> Void) -> PressHold {
+        let handles = DrawingHandles(drawing: drawing, pixelsPerPoint: pixelsPerPoint(onPage: index))
+        let page = canvas.documentSizes[index]
+        return PressHold(dragged: { [unowned self] to, shift in
+            guard let (onPage, at) = self.canvas.pagePoint(nearView: to), onPage == index else { return }
+            let offset = Point(x: at.x - start.x, y: at.y - start.y)
+            let dragged = switch grip {
+            case .body: DrawingHandles.moving(drawing, by: offset, onPage: page)
+            case .handle(let handle): handles.dragging(handle, by: offset, keepingAspect: shift)
+            }
+            moved(dragged)
+        }, released: released)
     }
 
     private func key(_ keyval: UInt32, shift: Bool) -> Bool {
@@ -114,6 +145,11 @@ final class DrawingEditing {
 
     /// Moves the chosen drawing by an arrow key's step: one step to undo.
     private func nudge(dx: Int, dy: Int, large: Bool) -> Bool {
+        if let mark = annotations.chosenMovableInFile {
+            let moved = DrawingHandles.moving(Self.frame(mark.area), by: DrawingHandles.nudge(dx: dx, dy: dy, large: large), onPage: canvas.documentSizes[mark.ref.page])
+            if let area = moved.frame, area != mark.area { annotations.reshapeInFile(mark.ref, to: area) }
+            return true
+        }
         guard let chosen = annotations.chosenDrawing, let drawing = chosen.drawing else { return false }
         let moved = DrawingHandles.moving(drawing, by: DrawingHandles.nudge(dx: dx, dy: dy, large: large), onPage: canvas.documentSizes[chosen.page])
         if moved != drawing { annotations.reshape(id: chosen.id, to: moved) }
@@ -124,6 +160,11 @@ final class DrawingEditing {
 extension DrawingEditing: PageOverlay {
     /// The chosen drawing's frame and handles, where it shows (dragged or not).
     func marks(onPage page: Int) -> [PageMark] {
+        if let mark = annotations.chosenMovableInFile, mark.ref.page == page {
+            let area = annotations.liveInFile.flatMap { $0.ref == mark.ref ? $0.area : nil } ?? mark.area
+            let handles = DrawingHandles(drawing: Self.frame(area), pixelsPerPoint: pixelsPerPoint(onPage: page))
+            return [PageMark([area], style: .drawingFrame), PageMark(handles.handles.map(\.area), style: .drawingHandle)]
+        }
         guard let chosen = annotations.chosenDrawing, chosen.page == page, let drawing = annotations.shown(chosen).drawing else { return [] }
         let handles = DrawingHandles(drawing: drawing, pixelsPerPoint: pixelsPerPoint(onPage: page))
         let frame: [PageMark] = if case .line = drawing.shape { [] } else { [PageMark([handles.frame], style: .drawingFrame)] }
