@@ -34,7 +34,7 @@ final class DocumentMessagesTests: XCTestCase {
             out.u8(13); out.list([Array(0..<pages)]) { sheet, pages in sheet.list(pages) { $0.int($1) } }
             out.size(Size(width: 595, height: 842)); for _ in 0..<4 { out.f64(0) }
             out.int(16); out.int(order); out.f64(1)
-            for _ in 0..<4 { out.int(0) } // no markups, form values, deletions or recolourings
+            for _ in 0..<5 { out.int(0) } // no markups, form values, deletions, recolourings or moves
             out.bool(true) // annotations printed
             return out.bytes
         }

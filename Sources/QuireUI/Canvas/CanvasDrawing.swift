@@ -1,4 +1,6 @@
+import CAdwaita
 import CGtk
+import CShim
 import QuireEngine
 
 /// What draws with the canvas's primary button while a drawing tool is chosen
