@@ -7,7 +7,8 @@ import QuireEngine
 /// header bar's Annotate button (F6). The tools (Select, Pen, Eraser, Text Box, Line,
 /// Arrow, Rectangle, Ellipse, a menu of stamps), then a menu of how they draw: colour,
 /// width, fill, text size. Every button names a window action (`DocumentWindow.addDrawingActions`), so
-/// the keys and the buttons show the same state.
+/// the keys and the buttons show the same state. Built the first time it is shown: a reader
+/// who never annotates pays nothing for it at launch.
 @MainActor
 final class AnnotationToolbar {
     private let revealer = Revealer(transition: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
@@ -20,6 +21,13 @@ final class AnnotationToolbar {
     ]
 
     init() {
+        revealer.reveal(false)
+    }
+
+    private var built = false
+
+    private func build() {
+        built = true
         let bar = Box.row(spacing: 6)
         gtk_widget_add_css_class(bar.widget, "toolbar")
         let tools = Box.row()
@@ -71,11 +79,13 @@ final class AnnotationToolbar {
         gtk_scrolled_window_set_propagate_natural_height(quire_scrolled_window(scrolled), 1)
         gtk_scrolled_window_set_child(quire_scrolled_window(scrolled), bar.widget)
         revealer.setChild(scrolled)
-        revealer.reveal(false)
     }
 
     var isShown: Bool { gtk_revealer_get_reveal_child(widget.opaque) != 0 }
-    func reveal(_ shown: Bool) { revealer.reveal(shown) }
+    func reveal(_ shown: Bool) {
+        if shown, !built { build() }
+        revealer.reveal(shown)
+    }
 
     /// A width or size as its action names it: "2", "1.5".
     nonisolated static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
