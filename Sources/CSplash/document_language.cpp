@@ -1,7 +1,7 @@
 // The document's language, from its catalog's /Lang: poppler-glib does not read it.
 #include "csplash.h"
+#include "glib_page.hpp"
 
-#include <glib-object.h>
 #include <poppler/Catalog.h>
 #include <poppler/PDFDoc.h>
 #include <poppler/Page.h>
@@ -9,22 +9,11 @@
 
 #include <cctype>
 
-namespace {
-
-// poppler-glib's PopplerPage, as page_text.cpp reads it.
-struct GlibPageLayout {
-    GObject parent;
-    void *document;
-    Page *page;
-};
-
-} // namespace
-
 extern "C" size_t csplash_document_language(void *poppler_page, char *out, size_t capacity) {
     if (!poppler_page || !out || capacity == 0) return 0;
     out[0] = 0;
     try {
-        Page *page = static_cast<GlibPageLayout *>(poppler_page)->page;
+        Page *page = glibPage(poppler_page);
         PDFDoc *document = page ? page->getDoc() : nullptr;
         if (!document || !document->getXRef()) return 0;
         Object catalog = document->getXRef()->getCatalog();

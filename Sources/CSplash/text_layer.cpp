@@ -2,8 +2,9 @@
 // the content, the glyphless font it names, and the page's /Contents and /Resources that
 // reach them. poppler-glib has no call that adds content to a page.
 #include "csplash.h"
+#include "glib_page.hpp"
+#include "placement.hpp"
 
-#include <glib-object.h>
 #include <poppler/PDFDoc.h>
 #include <poppler/Page.h>
 #include <poppler/Stream.h>
@@ -16,13 +17,6 @@
 #include <string>
 
 namespace {
-
-// poppler-glib's PopplerPage, as page_text.cpp reads it.
-struct GlibPageLayout {
-    GObject parent;
-    void *document;
-    Page *page;
-};
 
 // A new stream object of `bytes`, added to `xref` (its /Length set by poppler).
 Ref addStream(XRef *xref, const void *bytes, size_t length, Dict *dict) {
@@ -77,18 +71,17 @@ Ref addFont(XRef *xref, const uint8_t *to_unicode, size_t to_unicode_length, con
     return xref->addIndirectObject(Object(font));
 }
 
-// The matrix taking the page as displayed (origin at its bottom-left as shown) to its own
-// space: its crop box's corner and its /Rotate, clockwise.
-std::string displayedToPage(const Page *page) {
-    const PDFRectangle *crop = page->getCropBox();
-    const double x = crop->x1, y = crop->y1, w = crop->x2 - crop->x1, h = crop->y2 - crop->y1;
-    char matrix[160];
-    switch (((page->getRotate() % 360) + 360) % 360) {
-    case 90: snprintf(matrix, sizeof matrix, "0 1 -1 0 %.4f %.4f cm\n", x + w, y); break;
-    case 180: snprintf(matrix, sizeof matrix, "-1 0 0 -1 %.4f %.4f cm\n", x + w, y + h); break;
-    case 270: snprintf(matrix, sizeof matrix, "0 -1 1 0 %.4f %.4f cm\n", x, y + h); break;
-    default: snprintf(matrix, sizeof matrix, "1 0 0 1 %.4f %.4f cm\n", x, y); break;
-    }
+// The matrix taking the page as displayed, origin at its bottom-left as shown (TextLayer's
+// space), to its own: where `Placement` puts the displayed origin and the two unit steps.
+std::string displayedToPage(Page *page) {
+    const Placement placement(page);
+    const double height = placement.rotate % 180 ? page->getCropWidth() : page->getCropHeight();
+    double ox, oy, xx, xy, yx, yy;
+    placement.toPage(0, height, &ox, &oy);
+    placement.toPage(1, height, &xx, &xy);
+    placement.toPage(0, height - 1, &yx, &yy);
+    char matrix[200];
+    snprintf(matrix, sizeof matrix, "%g %g %g %g %.4f %.4f cm\n", xx - ox, xy - oy, yx - ox, yy - oy, ox, oy);
     return matrix;
 }
 
@@ -98,7 +91,7 @@ extern "C" int csplash_add_text_layer(void *poppler_page, const uint8_t *content
                                       size_t to_unicode_length, const uint8_t *font_file, size_t font_length, int *font_object) {
     if (!poppler_page || !content || !to_unicode || !font_object) return 0;
     try {
-        Page *page = static_cast<GlibPageLayout *>(poppler_page)->page;
+        Page *page = glibPage(poppler_page);
         PDFDoc *document = page ? page->getDoc() : nullptr;
         XRef *xref = document ? document->getXRef() : nullptr;
         if (!xref || page->getRef() == Ref::INVALID()) return 0;
