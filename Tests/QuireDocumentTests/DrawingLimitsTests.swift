@@ -129,13 +129,14 @@ final class DrawingLimitsTests: XCTestCase {
             XCTAssertTrue([area.x, area.y, area.width, area.height].allSatisfy { $0.isFinite && abs($0) <= 10_000 }, "\(annotation.kind) listed at \(area)")
         }
         XCTAssertNoThrow(try document.render(page: 0, scale: 1))
-        // Moved onto the page, the upside-down circle is written the right way up.
+        // The upside-down circle is on the page once read the right way up; moved, it is where it was put.
         var edits = AnnotationEdits()
-        if let circle = listed.first(where: { $0.kind == .circle }) {
-            edits.reshapeInFile(circle.ref, to: Rect(x: 10, y: 10, width: 50, height: 40))
-            _ = document.write(edits.documentChanges, adding: [])
-            XCTAssertNoThrow(try document.render(page: 0, scale: 1))
-        }
+        let circle = try XCTUnwrap(listed.first { $0.kind == .circle }, "the upside-down circle is not listed")
+        edits.reshapeInFile(circle.ref, to: Rect(x: 10, y: 10, width: 50, height: 40))
+        _ = document.write(edits.documentChanges, adding: [])
+        XCTAssertNoThrow(try document.render(page: 0, scale: 1))
+        let moved = try XCTUnwrap(document.fileAnnotations(at: 0).first { $0.kind == .circle }?.area)
+        for (read, put) in zip([moved.x, moved.y, moved.width, moved.height], [10.0, 10, 50, 40]) { XCTAssertEqual(read, put, accuracy: 1, "\(moved)") }
     }
 
     /// Another program's stamp with its own appearance (a red square form) moved and made

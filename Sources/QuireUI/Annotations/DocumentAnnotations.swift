@@ -123,8 +123,9 @@ final class DocumentAnnotations {
     private(set) var chosen: Int?
     /// A drawing being dragged (`DrawingEditing`): painted in place of its markup's until the release.
     var live: (id: Int, drawing: Drawing)? { didSet { canvas.redraw() } }
-    /// `liveInFile`'s store.
-    var liveFileArea: (ref: FileAnnotation.Ref, area: Rect)?
+    /// The file's annotation being dragged, where the pointer has it (its frame shows there
+    /// until the release; the helpers then draw it in its new place).
+    var liveInFile: (ref: FileAnnotation.Ref, area: Rect)? { didSet { canvas.redraw() } }
 
     /// Markups not drawn for now: those an eraser's drag is taking, a text box being typed in.
     var hidden: Set<Int> = [] { didSet { if hidden != oldValue { canvas.redraw() } } }
@@ -483,13 +484,6 @@ extension DocumentAnnotations {
     /// can be moved and resized as the reader's drawings can; nil for another kind.
     var chosenMovableInFile: FileAnnotation? {
         chosenInFile.flatMap(fileAnnotation).flatMap { FileAnnotation.movableKinds.contains($0.kind) ? $0 : nil }
-    }
-
-    /// The file's annotation being dragged, where the pointer has it (its frame shows there
-    /// until the release; the helpers then draw it in its new place).
-    var liveInFile: (ref: FileAnnotation.Ref, area: Rect)? {
-        get { liveFileArea }
-        set { liveFileArea = newValue; canvas.redraw() }
     }
 
     /// Moves or resizes the file's annotation `ref` to `area`: one step to undo.
