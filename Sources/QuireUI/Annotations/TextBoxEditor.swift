@@ -42,15 +42,11 @@ final class TextBoxEditor {
             return true
         }
         gtk_widget_add_controller(view, keys)
-        let focus = gtk_event_controller_focus_new()!
-        Signal.connect(focus, "leave") { [unowned self] in
-            // A click elsewhere: once the focus has gone where it goes.
-            MainLoop.invoke { [weak self] in
-                guard let self, !self.ended, gtk_widget_has_focus(self.view) == 0 else { return }
-                self.end()
-            }
+        // A click elsewhere ends it.
+        Signal.whenFocusLeaves(view) { [weak self] in
+            guard let self, !self.ended else { return }
+            self.end()
         }
-        gtk_widget_add_controller(view, focus)
     }
 
     /// Lays it over its box (again, after a zoom or turn) and gives it the keyboard.

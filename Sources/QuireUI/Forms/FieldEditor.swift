@@ -74,15 +74,11 @@ final class FieldEditor {
             return true
         }
         gtk_widget_add_controller(input, keys)
-        let focus = gtk_event_controller_focus_new()!
-        Signal.connect(focus, "leave") { [unowned self] in
-            // A click elsewhere: after this turn, once the focus has gone where it goes.
-            MainLoop.invoke { [weak self] in
-                guard let self, !self.ended, gtk_widget_has_focus(self.input) == 0 else { return }
-                self.end(.taken(self.text), key: nil)
-            }
+        // A click elsewhere takes the text.
+        Signal.whenFocusLeaves(input) { [weak self] in
+            guard let self, !self.ended else { return }
+            self.end(.taken(self.text), key: nil)
         }
-        gtk_widget_add_controller(input, focus)
     }
 
     /// Lays it over its field (again, after a zoom or turn) and gives it the keyboard.

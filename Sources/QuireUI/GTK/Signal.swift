@@ -97,6 +97,22 @@ enum Signal {
         return connect(controller, "key-pressed", handler, unsafeBitCast(callback, to: GCallback.self))
     }
 
+    /// `widget` lost the keyboard for good (a click elsewhere): `left` runs after this turn
+    /// of the main loop, once the focus has gone where it goes, if `widget` did not take it back.
+    static func whenFocusLeaves(_ widget: UnsafeMutablePointer<GtkWidget>, _ left: @escaping @MainActor () -> Void) {
+        let focus = gtk_event_controller_focus_new()!
+        // The controller is the widget's: the widget is alive when it leaves, and kept until the check.
+        let raw = widget.gobject
+        connect(focus, "leave") {
+            let held = GObjectRef(taking: g_object_ref(raw)!)
+            MainLoop.invoke {
+                guard gtk_widget_has_focus(held.typed(as: GtkWidget.self)) == 0 else { return }
+                left()
+            }
+        }
+        gtk_widget_add_controller(widget, focus)
+    }
+
     /// Signals with two doubles: a scroll controller's `scroll` (dx, dy) → handled.
     @discardableResult
     static func connect(_ instance: some GObjectPointer, _ signal: String,
