@@ -7,6 +7,7 @@ let package = Package(
     name: "Quire",
     products: [
         .executable(name: "quire", targets: ["quire"]),
+        .executable(name: "quire-helpers", targets: ["quire-helpers"]),
         .executable(name: "quire-make-guide", targets: ["quire-make-guide"]),
         .executable(name: "quire-bench", targets: ["quire-bench"]),
         .executable(name: "quire-fuzz", targets: ["quire-fuzz"]),
@@ -74,7 +75,10 @@ let package = Package(
         .target(name: "QuireWeb", dependencies: ["QuireEngine", "QuireSandbox", "CSoup"]),
         .target(name: "QuireUI", dependencies: ["QuireEngine", "QuireImage", "QuireRemote", "CShim", "CGtk", "CAdwaita", "CSpeechd"]),
 
-        .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireHelper", "QuireRemote", "QuireDocument", "QuireWeb"]),
+        // The window: GTK and the helpers' ports; never poppler, NSS or libsoup (not even loaded).
+        .executableTarget(name: "quire", dependencies: ["QuireUI", "QuireRemote", "QuireWire", "QuireEngine"]),
+        // What the window starts: the zygote (which forks the helpers) and the web fetch process.
+        .executableTarget(name: "quire-helpers", dependencies: ["QuireHelper", "QuireWeb", "QuireWire", "QuireEngine"]),
         .executableTarget(name: "quire-make-guide", dependencies: ["PDFWriter"]),
         .executableTarget(name: "quire-bench", dependencies: ["QuireEngine", "QuireDocument", "QuireImage", "QuireHelper", "QuireRemote"]),
         // The fuzzer splices the robustness suite's hostile classes (Tests/Fixtures) into its seeds.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Builds the quire product in release mode with SwiftPM and copies it to OUTPUT.
+"""Builds the quire and quire-helpers products in release mode with SwiftPM and
+copies them to OUTPUT and OUTPUT-helpers.
 
 Usage: build-swift.py SWIFT PACKAGE_DIR SCRATCH_DIR OUTPUT DEPFILE
 
@@ -13,7 +14,7 @@ import shutil
 import subprocess
 import sys
 
-PRODUCT = 'quire'
+PRODUCTS = ('quire-helpers', 'quire')
 
 
 def escape(path):
@@ -34,15 +35,19 @@ def inputs(package_dir):
 
 
 def main(swift, package_dir, scratch_dir, output, depfile):
-    subprocess.run([swift, 'build', '-c', 'release', '--product', PRODUCT,
-                    '--package-path', package_dir, '--scratch-path', scratch_dir],
-                   check=True)
+    for product in PRODUCTS:
+        subprocess.run([swift, 'build', '-c', 'release', '--product', product,
+                        '--package-path', package_dir, '--scratch-path', scratch_dir],
+                       check=True)
     # Copy rather than link: the output's new mtime tells ninja the target is fresh,
-    # and the install step does not depend on SwiftPM's folder layout.
-    built = os.path.join(scratch_dir, 'release', PRODUCT)
-    shutil.copyfile(built, output + '.tmp')
-    os.chmod(output + '.tmp', 0o755)
-    os.replace(output + '.tmp', output)
+    # and the install step does not depend on SwiftPM's folder layout. The window's
+    # executable last: its mtime is the one ninja compares.
+    for product in PRODUCTS:
+        built = os.path.join(scratch_dir, 'release', product)
+        copy = output + product[len('quire'):]
+        shutil.copyfile(built, copy + '.tmp')
+        os.chmod(copy + '.tmp', 0o755)
+        os.replace(copy + '.tmp', copy)
     with open(depfile, 'w') as f:
         deps = ' \\\n  '.join(escape(p) for p in inputs(package_dir))
         f.write(f'{escape(output)}: \\\n  {deps}\n')

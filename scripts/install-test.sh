@@ -1,7 +1,8 @@
 #!/bin/bash
 # Installs Quire into a temporary DESTDIR, as a distribution package would, and
 # checks that every file lands where desktops look for it and nothing else is
-# touched. Takes an already-built quire binary so that no Swift build runs.
+# touched. Takes an already-built quire binary (and the quire-helpers beside it) so that
+# no Swift build runs.
 # Usage: scripts/install-test.sh PATH/TO/quire
 set -u
 
@@ -32,7 +33,7 @@ silent() { # succeeds when COMMAND succeeds and prints nothing (validators warn 
 # What a system install would have touched, to prove a DESTDIR install did not.
 system_state() {
     local path
-    for path in /usr/bin/quire \
+    for path in /usr/bin/quire /usr/libexec/quire-helpers \
                 /usr/share/applications/$app_id.desktop \
                 /usr/share/applications/mimeinfo.cache \
                 /usr/share/metainfo/$app_id.metainfo.xml \
@@ -46,7 +47,7 @@ system_state() {
 }
 
 expected_files() {
-    printf '%s\n' usr/bin/quire \
+    printf '%s\n' usr/bin/quire usr/libexec/quire-helpers \
         usr/share/applications/$app_id.desktop \
         usr/share/icons/hicolor/scalable/apps/$app_id.svg \
         usr/share/icons/hicolor/{16x16,32x32,48x48,64x64}/apps/$app_id.png \
@@ -69,6 +70,8 @@ check "meson install into DESTDIR" \
 
 check "usr/bin/quire is the given binary, executable" \
     bash -c '[ -x "$1" ] && cmp "$1" "$2"' _ "$dest/usr/bin/quire" "$binary"
+check "usr/libexec/quire-helpers is the helpers' executable built beside it" \
+    bash -c '[ -x "$1" ] && cmp "$1" "$2"' _ "$dest/usr/libexec/quire-helpers" "$(dirname "$binary")/quire-helpers"
 desktop=$dest/usr/share/applications/$app_id.desktop
 metainfo=$dest/usr/share/metainfo/$app_id.metainfo.xml
 icon=$dest/usr/share/icons/hicolor/scalable/apps/$app_id.svg
@@ -94,6 +97,9 @@ check "metainfo has the German translation (xml:lang=\"de\")" \
     grep -q '<summary xml:lang="de">PDF-Dokumente lesen</summary>' "$metainfo"
 check "the installed quire finds its German messages (bin/../share/locale)" \
     bash -c 'said=$(LANG=C.UTF-8 LANGUAGE=de GSK_RENDERER=cairo xvfb-run -a "$1" --snapshot "$2" /nonexistent.pdf 2>&1); grep -q "Datei nicht gefunden" <<<"$said"' _ "$dest/usr/bin/quire" "$tmp/snapshot.png"
+check "the installed quire shows a document, drawn by its helpers (bin/../libexec/quire-helpers)" \
+    bash -c 'LANG=C.UTF-8 GSK_RENDERER=cairo xvfb-run -a "$1" --snapshot "$2" "$3" >/dev/null 2>&1 && test -s "$2"' \
+    _ "$dest/usr/bin/quire" "$tmp/guide.png" "$source_dir/data/quire-guide.pdf"
 schema=$dest/usr/share/glib-2.0/schemas/$app_id.gschema.xml
 check "settings schema installed in usr/share/glib-2.0/schemas" test -f "$schema"
 check "installed settings schema compiles" glib-compile-schemas --strict --dry-run "$(dirname "$schema")"

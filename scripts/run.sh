@@ -4,6 +4,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/deps.sh run
+# The window and the helpers it starts (the zygote, the web fetch process), beside it.
+swift build -c release --product quire-helpers
 swift build -c release --product quire
 scripts/compile-translations.sh
 # The preferences' schema, where Quire run from its source tree looks for it (Settings.swift).

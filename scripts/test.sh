@@ -5,6 +5,7 @@
 set -u
 cd "$(dirname "$0")/.."
 scripts/deps.sh test || exit 1
+swift build --product quire-helpers || exit 1
 swift build --product quire || exit 1
 scripts/compile-translations.sh || exit 1
 # The preferences' schema, where Quire run from its source tree looks for it (Settings.swift).

@@ -1,12 +1,14 @@
+import QuireEngine
 import QuireWire
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The window's side of the zygote (`ZygoteProcess`, in the helper's target): it is
-/// forked once, before GTK starts, while the window process has one thread, and from then
-/// on forks the helpers. Requests from any thread are taken one at a time.
+/// The window's side of the zygote (`ZygoteProcess`, in the helper's target): started
+/// once, before GTK starts, as the helpers' own executable (tests and `quire-bench` fork
+/// it instead), and from then on it forks the helpers. Requests from any thread are taken
+/// one at a time.
 public final class Zygote: Sendable {
     private let channel: Mutex<Channel>
     public let pid: pid_t
@@ -31,6 +33,33 @@ public final class Zygote: Sendable {
             serve(zygote, parent)
         }
         guard pid > 0 else { throw .system("fork", errno) }
+        let started = Zygote(channel: Channel(socket: window), pid: pid)
+        current.withLock { $0 = started }
+    }
+
+    /// Starts the zygote as its own executable (`HelperExecutable`), its end of the channel
+    /// as descriptor 3: the window's process then never loads what only helpers need.
+    /// `QUIRE_LAUNCH_STARTED` gives it the window's start, so that a launch trace's steps
+    /// read on one time line.
+    public static func start(executable: String) throws(ChannelError) {
+        let (window, zygote) = try Channel.pair()
+        // Above 3, so that the dup2 below always clears close-on-exec.
+        let passed = fcntl(zygote.fd, F_DUPFD_CLOEXEC, 10)
+        guard passed >= 0 else { throw .system("fcntl", errno) }
+        defer { close(passed) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, passed, 3)
+        var environment = ProcessEnvironment.current.filter { !$0.hasPrefix("\(LaunchTrace.startVariable)=") }
+        if LaunchTrace.isOn { environment.append("\(LaunchTrace.startVariable)=\(LaunchTrace.start)") }
+        let arguments = [executable, ZygoteRole.argument]
+        var pid: pid_t = 0
+        let spawned = withCStrings(arguments) { argv in
+            withCStrings(environment) { envp in posix_spawn(&pid, executable, &actions, nil, argv, envp) }
+        }
+        guard spawned == 0 else { throw .system("posix_spawn \(executable)", spawned) }
+        withExtendedLifetime(zygote) {}
         let started = Zygote(channel: Channel(socket: window), pid: pid)
         current.withLock { $0 = started }
     }
@@ -65,4 +94,24 @@ public final class Zygote: Sendable {
     func end(_ pid: pid_t) {
         channel.withLock { channel in try? channel.send(ZygoteRequest.end(pid: pid).bytes) }
     }
+}
+
+/// This process's environment as `NAME=value` strings, for a process it starts.
+enum ProcessEnvironment {
+    static var current: [String] {
+        var entries: [String] = []
+        var cursor = environ
+        while let entry = cursor.pointee {
+            entries.append(String(cString: entry))
+            cursor += 1
+        }
+        return entries
+    }
+}
+
+/// `body` with `strings` as a C array of strings ending in a null pointer.
+func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return body(&pointers)
 }

@@ -210,3 +210,9 @@ public enum ZygoteReply: Equatable, Sendable {
         try input.finish()
     }
 }
+
+/// How the helpers' executable is told to serve as the zygote (its channel on descriptor 3).
+public enum ZygoteRole {
+    public static let argument = "--zygote"
+    public static let channelDescriptor: Int32 = 3
+}

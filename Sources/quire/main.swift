@@ -1,35 +1,27 @@
-import QuireDocument
 import QuireEngine
-import QuireHelper
 import QuireRemote
 import QuireUI
-import QuireWeb
+import QuireWire
 #if canImport(Glibc)
 import Glibc
 #endif
 
 Translations.bind()
-// The web fetch process the window starts (`WebFetch`): it never becomes a window.
-if CommandLine.arguments.count == 2, CommandLine.arguments[1] == FetchProcess.role {
-    fflush(nil)
-    _exit(FetchProcess.serve())
-}
-// The executable picks its role: the window, which forks the zygote (`ZygoteProcess`)
-// and, through it, the helper processes that alone open documents.
+// The window. It starts the helpers' executable as the zygote (`ZygoteProcess`), which
+// forks the helper processes that alone open documents; poppler, NSS and libsoup are
+// not even loaded here.
 let status = Application.main(CommandLine.arguments) {
     do {
-        try Zygote.start(serve: ZygoteProcess.serve)
+        guard let helpers = HelperExecutable.path else { throw ChannelError.refused("\(HelperExecutable.name) was found neither beside quire nor in ../libexec") }
+        try Zygote.start(executable: helpers)
     } catch {
         printError("the helper processes cannot start (\(error)); no document can be opened")
     }
-    // From here on this is the window's process, which never opens a document itself.
-    PopplerCallGuard.forbidInThisProcess()
     // Nor does its main thread ever wait for a helper's answer.
     HelperCallGuard.forbidOnThisThread()
 }
 // A document's text being written to the text store reaches the disk whole (bounded).
 TextStore.waitForWrites(seconds: 5)
-// Render threads may still be inside poppler; exit()'s static destructors would pull
-// poppler's globals from under them. Nothing of Quire's needs atexit, so leave at once.
+// Render threads may still be blocked on a helper; leave at once (nothing needs atexit).
 fflush(nil)
 _exit(status)

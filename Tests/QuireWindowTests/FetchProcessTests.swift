@@ -3,7 +3,7 @@ import QuireEngine
 import QuireSandbox
 import XCTest
 
-/// The web fetch process (`quire --web-fetch-process`) against a real HTTP server on
+/// The web fetch process (`quire-helpers --web-fetch-process`) against a real HTTP server on
 /// 127.0.0.1 (`WebServer`): what it answers, what it stores in the cache folder and what
 /// the server saw it ask. No display needed.
 final class FetchProcessTests: XCTestCase {
@@ -148,7 +148,7 @@ final class FetchProcessTests: XCTestCase {
         let request = WebFetchRequest(address: try XCTUnwrap(WebAddress(address)), cacheFolder: cache,
                                       policy: WebFetchPolicy(sizeLimit: sizeLimit, stallSeconds: stallSeconds))
         let process = Process()
-        process.executableURL = QuireRun.executable
+        process.executableURL = QuireRun.helpers
         process.arguments = [WebFetchPolicy.processRole]
         process.environment = TestEnvironment.forRun()
         let input = Pipe(), output = Pipe()

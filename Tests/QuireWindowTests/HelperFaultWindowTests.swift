@@ -13,12 +13,14 @@ final class HelperFaultWindowTests: XCTestCase {
     /// The grey of the failure's words (`PageCanvas.drawFailure`).
     private static let failureGrey: UInt32 = 0xFF59_5959
 
-    /// Script lines: after Ctrl+Q, whether the window's process and all its helpers (which
-    /// carry the same command line) ended: "gone" or "left N".
+    /// Script lines: after Ctrl+Q, whether the window's process, its zygote and all the
+    /// helpers (which carry the zygote's command line: the helpers' executable beside
+    /// quire) ended: "gone" or "left N".
     private static let helpersGone = """
-        for i in $(seq 100); do [ -z "$(pgrep -f -- "^$1 .*$2")" ] && break; sleep 0.05; done
-        left=$(pgrep -f -- "^$1 .*$2" | wc -l)
-        [ "$left" -eq 0 ] && echo gone || { echo "left $left"; pkill -9 -f -- "^$1 .*$2"; }
+        ours="^$1 .*$2|^$1-helpers "
+        for i in $(seq 100); do [ -z "$(pgrep -f -- "$ours")" ] && break; sleep 0.05; done
+        left=$(pgrep -f -- "$ours" | wc -l)
+        [ "$left" -eq 0 ] && echo gone || { echo "left $left"; pkill -9 -f -- "$ours"; }
         """
 
     /// Script lines: SIGKILL to every child of the zygote.

@@ -15,7 +15,8 @@ final class LaunchTraceWindowTests: XCTestCase {
         let all = Self.steps(traced.standardError)
         let others = all.filter { $0.name.hasPrefix("zygote: ") || $0.name.hasPrefix("helper ") }
         let steps = all.filter { step in !others.contains { $0.name == step.name } }
-        XCTAssertEqual(others.filter { $0.name.hasPrefix("zygote: ") }.map(\.name), ["zygote: warmed up", "zygote: confined"], "\(all)")
+        XCTAssertEqual(others.filter { $0.name.hasPrefix("zygote: ") }.map(\.name), ["zygote: started", "zygote: warmed up", "zygote: confined"], "\(all)")
+
         XCTAssertNotNil(others.first { $0.name.contains("opened its document in") }, "\(all)")
         XCTAssertTrue(others.allSatisfy { $0.ms > 0 && $0.ms < 120_000 }, "\(others)")
         let names = steps.map(\.name)

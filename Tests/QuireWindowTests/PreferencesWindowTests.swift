@@ -157,6 +157,7 @@ final class PreferencesWindowTests: XCTestCase {
         let file = fixtures.long(pages: 2, named: "plain.pdf")
         let executable = fixtures.path("quire")
         try FileManager.default.copyItem(atPath: QuireRun.executable.path, toPath: executable)
+        try FileManager.default.copyItem(atPath: QuireRun.helpers.path, toPath: fixtures.path("quire-helpers"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--synctex-editor-command", "true %{input}", "--snapshot", fixtures.path("plain.png"), file]

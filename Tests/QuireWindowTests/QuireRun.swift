@@ -22,6 +22,9 @@ struct QuireRun {
         return tests.deletingLastPathComponent().appendingPathComponent("quire")
     }
 
+    /// The helpers' executable the window starts (the zygote, the web fetch process).
+    static var helpers: URL { executable.deletingLastPathComponent().appendingPathComponent("quire-helpers") }
+
     /// Window tests fail, not skip, without a display.
     static func requireDisplay() throws {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {

@@ -36,9 +36,16 @@ public enum LaunchTrace {
         }
     }
 
+    /// Set by the window for the helpers' executable it starts: the window's start, on the
+    /// monotonic clock, from which that process's steps count too.
+    public static let startVariable = "QUIRE_LAUNCH_STARTED"
+    /// The start steps count from, in seconds on the monotonic clock.
+    public static var start: Double { started }
+
     /// The process's start on the monotonic clock: its start in /proc/self/stat (clock
-    /// ticks after boot) set against the boot-time clock.
+    /// ticks after boot) set against the boot-time clock, or the one its starter gave.
     private static let started: Double = {
+        if let given = getenv(startVariable).flatMap({ Double(String(cString: $0)) }), given > 0 { return given }
         var now = timespec()
         clock_gettime(CLOCK_BOOTTIME, &now)
         let sinceBoot = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

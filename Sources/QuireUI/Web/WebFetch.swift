@@ -4,8 +4,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// One download, in a fetch process of its own (`FetchProcess`: this executable started
-/// again with a hidden role, since the zygote's children are confined away from the
+/// One download, in a fetch process of its own (`FetchProcess`: the helpers' executable
+/// started with a hidden role, since the zygote's children are confined away from the
 /// network): the request goes down its input, and its lines come back on a thread of
 /// their own and reach `onMessage` on the main loop; the last is the copy or a failure.
 /// Cancelling kills the process, whose unfinished copy has no name to leave behind.
@@ -32,13 +32,18 @@ final class WebFetch {
             Self.deliver(.failed(.fetcher(Self.errorText())), state, onMessage)
             return
         }
+        guard let executable = HelperExecutable.path else {
+            close(toChild[0]); close(toChild[1]); close(fromChild[0]); close(fromChild[1])
+            Self.deliver(.failed(.fetcher("\(HelperExecutable.name) is missing")), state, onMessage)
+            return
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         var pid: pid_t = 0
-        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("quire"), strdup(WebFetchPolicy.processRole), nil]
-        let spawned = posix_spawn(&pid, "/proc/self/exe", &actions, nil, arguments, environ)
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(HelperExecutable.name), strdup(WebFetchPolicy.processRole), nil]
+        let spawned = posix_spawn(&pid, executable, &actions, nil, arguments, environ)
         arguments.forEach { free($0) }
         posix_spawn_file_actions_destroy(&actions)
         close(toChild[0])

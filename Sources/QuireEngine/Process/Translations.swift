@@ -1,5 +1,4 @@
 import CGettext
-import QuireEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +8,7 @@ import Glibc
 /// `setlocale(LC_ALL, "")`); the messages' category is set here already, at the very start,
 /// because some are made before GTK starts (a command-line file's opening errors), while
 /// the other categories (numbers, character classes) stay "C" in the helper processes,
-/// forked before GTK starts, as they always were. `--help` and the command line's errors,
+/// which never start GTK. `--help` and the command line's errors,
 /// printed before GTK starts, are translated too, as GNU tools do; diagnostics on stderr
 /// meant for logs and bug reports stay English.
 public enum Translations {
@@ -24,6 +23,7 @@ public enum Translations {
         textdomain(translationDomain)
     }
 
+    /// Installed, the helpers' executable is in the prefix's `libexec`: the same `../share/locale`.
     static var catalogFolder: String? {
         if let source = ExecutableLocation.inSourceTree(".build/locale") { return source }
         guard let bin = ExecutableLocation.directory else { return nil }

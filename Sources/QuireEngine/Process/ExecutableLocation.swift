@@ -4,10 +4,10 @@ import Glibc
 
 /// Where the running executable is, to find what ships beside it: the source tree it was
 /// built in (the bundled guide, the compiled translations under `.build/`) or the prefix it
-/// was installed into (`bin/../share/locale`).
-enum ExecutableLocation {
+/// was installed into (`bin/../share/locale`), and the helpers' executable beside it.
+public enum ExecutableLocation {
     /// The executable's folder, symbolic links resolved.
-    static var directory: String? {
+    public static var directory: String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
@@ -18,7 +18,7 @@ enum ExecutableLocation {
 
     /// The nearest folder above the executable that holds `Package.swift` and `relativePath`:
     /// that path in it, when Quire runs from its source tree (the executable under `.build/`).
-    static func inSourceTree(_ relativePath: String) -> String? {
+    public static func inSourceTree(_ relativePath: String) -> String? {
         guard var directory = directory else { return nil }
         while true {
             let candidate = "\(directory)/\(relativePath)"
@@ -26,5 +26,18 @@ enum ExecutableLocation {
             guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { return nil }
             directory = String(directory[..<slash])
         }
+    }
+}
+
+/// The helpers' executable (`quire-helpers`: the zygote and the web fetch process), which
+/// the window starts rather than forking itself, so that the window never loads poppler,
+/// NSS or libsoup (issue 48: their loading cost the window's start 15 ms). Built, it is
+/// beside the window's executable; installed, in the prefix's `libexec`.
+public enum HelperExecutable {
+    public static let name = "quire-helpers"
+
+    public static var path: String? {
+        guard let directory = ExecutableLocation.directory else { return nil }
+        return ["\(directory)/\(name)", "\(directory)/../libexec/\(name)"].first { access($0, X_OK) == 0 }
     }
 }
