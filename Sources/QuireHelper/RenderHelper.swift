@@ -14,15 +14,21 @@ import Glibc
 /// no state the window needs: the window ends it to stop a render, and makes another
 /// (which it sends the reader's form values again, before its first render).
 enum RenderHelper {
-    /// Opens the document and confines itself (`HelperOpening`), then serves.
+    /// Opens the document and confines itself (`HelperOpening`), then serves. Forked
+    /// before its zygote warmed up (`warm` false: the first view's helper), it warms up
+    /// itself once it said it is ready, while the window lays out the first view.
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
-                      confine: () throws(Sandbox.Failure) -> Void) -> Never {
+                      warm: Bool = true, confine: () throws(Sandbox.Failure) -> Void) -> Never {
         let faults = HelperFaults.fromEnvironment(document: displayPath)
         let document = HelperOpening.openOrEnd(descriptor, password: password, confine: confine) { failure in
             try? channel.send(HelperReply.openFailed(reason: failure.reason).bytes)
         }
         faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
+        if !warm {
+            Document.warmUp()
+            LaunchTrace.mark("render helper \(getpid()): warmed up")
+        }
         var form = ChangeState()
         var splash = SplashOpening(descriptor: descriptor, password: password)
         var cleanup = IdleCleanup()

@@ -17,9 +17,6 @@ public enum ZygoteProcess {
         // from the window, would start swift-backtrace (a program: no helper may run one)
         // and hold the dying process for as long as it takes.
         for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fault, SIG_DFL) }
-        // Loaded once here, not again in each helper's first render.
-        Document.warmUp()
-        LaunchTrace.mark("zygote: warmed up")
         let readable = Sandbox.fontAndDataPaths
         do {
             // The zygote may read anything (a helper opens its document by its /proc path
@@ -33,19 +30,32 @@ public enum ZygoteProcess {
         LaunchTrace.mark("zygote: confined")
         let channel = Channel(socket: socket)
         var children = Children()
+        // Poppler and fontconfig are loaded once here (`Document.warmUp`), not again in each
+        // helper's first render — but only at the first pause of `coldPause` without a
+        // request: the first view's render and document helpers, asked for while this
+        // process started, are forked before it, and the render helper warms itself up
+        // while it waits for its first page (the document helper needs no fonts). The
+        // first view's summary comes a warm-up sooner (issue 48, item 3).
+        var warm = false, served = false
         while true {
             children.reap()
             let message: (bytes: [UInt8], descriptors: [Descriptor])
             do {
                 // A helper asked to end is reaped within milliseconds, not at the next
                 // request: `ps` shows no defunct helpers after a document's reader ends.
-                message = try channel.receive(within: children.ending.isEmpty ? 1 : 0.005)
+                message = try channel.receive(within: !warm ? (served ? coldPause : firstRequestWait) : children.ending.isEmpty ? 1 : 0.005)
             } catch .timedOut {
+                if !warm {
+                    Document.warmUp()
+                    warm = true
+                    LaunchTrace.mark("zygote: warmed up")
+                }
                 children.waitedForEnding()
                 continue
             } catch {
                 _exit(0) // the window ended
             }
+            served = true
             guard let request = try? ZygoteRequest(message.bytes) else {
                 try? channel.send(ZygoteReply.failed(reason: "a request the zygote does not know").bytes)
                 continue
@@ -71,7 +81,8 @@ public enum ZygoteProcess {
                     case .saver:
                         SaveHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     case .renderer:
-                        RenderHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
+                        RenderHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password,
+                                           warm: warm, confine: confine)
                     case .document:
                         DocumentHelper.serve(helperChannel, document: document, displayPath: displayPath, password: password, confine: confine)
                     case .synctex:
@@ -95,6 +106,13 @@ public enum ZygoteProcess {
             }
         }
     }
+
+    /// How long the zygote waits for another request before it warms up, once: the window
+    /// asks for the first view's document helper as soon as its render helper is made...
+    static let coldPause = 0.005
+    /// ...and for the render helper once GTK is initialised, about when the zygote starts;
+    /// with no document to open (the welcome page), the zygote warms up after this.
+    static let firstRequestWait = 0.03
 
     /// The document's size in bytes, for a save helper's file size limit; 0 if unknown.
     private static func size(of document: Descriptor) -> Int {
