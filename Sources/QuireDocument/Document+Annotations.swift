@@ -179,10 +179,20 @@ extension Document {
 
     /// Gives the file's annotations new colours (red, green, blue, 0…1; nil for none);
     /// poppler draws them anew, and that appearance is their /AP (setting a colour drops the
-    /// file's). Returns the colours they had.
+    /// file's). A text box's colour is its words' (its /DA; nil: black). Returns the
+    /// colours they had.
     public func setColours(_ colours: [FileAnnotation.Ref: [Double]?]) -> [FileAnnotation.Ref: [Double]?] {
         var before: [FileAnnotation.Ref: [Double]?] = [:]
         withAnnotations(Array(colours.keys)) { ref, _, annot in
+            let wanted = (colours[ref] ?? nil).flatMap { $0.count == 3 ? $0.map { min(max($0.isFinite ? $0 : 0, 0), 1) } : nil }
+            var words = [0.0, 0, 0]
+            let isTextBox = wanted.map { rgb in rgb.withUnsafeBufferPointer { csplash_free_text_colour(UnsafeMutableRawPointer(annot), $0.baseAddress, &words) } }
+                ?? csplash_free_text_colour(UnsafeMutableRawPointer(annot), nil, &words)
+            if isTextBox != 0 {
+                before[ref] = words
+                csplash_keep_appearance(UnsafeMutableRawPointer(annot))
+                return
+            }
             if let old = poppler_annot_get_color(annot) {
                 before[ref] = [old.pointee.red, old.pointee.green, old.pointee.blue].map { Double($0) / 65535 }
                 g_free(old)

@@ -186,6 +186,44 @@ final class DrawingSaveTests: XCTestCase {
         }
     }
 
+    /// A text box saved, reopened and recoloured (the file's own FreeText, as another
+    /// program's is): its words take the colour (/DA, the words qpdf reads there and the
+    /// pixels mutool draws), its box stays empty — poppler fills a FreeText with /C, and a
+    /// recolouring through /C hid the words under a red box. Undone, the words are blue again.
+    func testARecolouredTextBoxColoursItsWordsNotItsBox() throws {
+        let fixtures = try Fixtures()
+        let first = try saved([markup(Self.textBox, text: "Hello there")], on: blank(fixtures, .upright), as: "box.pdf", fixtures)
+        let document = try DocumentSource(path: first).open()
+        let box = try XCTUnwrap(document.fileAnnotations(at: 0).first { $0.kind == .freeText })
+        let before = document.setColours([box.ref: Markup.Colour.red.rgb])
+        XCTAssertEqual(before[box.ref]??.map { ($0 * 100).rounded() / 100 }, Markup.Colour.blueInk.rgb.map { ($0 * 100).rounded() / 100 }, "the words' colour it had")
+        let out = fixtures.path("recoloured-box.pdf")
+        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try document.save(to: fd)
+        close(fd)
+
+        let annotation = try XCTUnwrap(AnnotationObjects(out).annotations.first { $0["/Subtype"] as? String == "/FreeText" })
+        let da = try XCTUnwrap(annotation["/DA"] as? String)
+        XCTAssertTrue(da.contains("rg"), "/DA \(da)")
+        XCTAssertNil(annotation["/C"], "a /C fills the box: \(annotation)")
+        let raster = try Raster(out, renderer: .mutool)
+        let area = (x: 40.0, y: 40.0, width: 300.0, height: 80.0)
+        let red = raster.pixels(near: Markup.Colour.red.rgb, in: area)
+        let boxPixels = Int(area.width * area.height * raster.scale * raster.scale)
+        XCTAssertGreaterThan(red, 200, "the words are not red")
+        XCTAssertLessThan(red, boxPixels / 5, "the box is filled red: \(red) of \(boxPixels) pixels")
+        XCTAssertEqual(try MuPDF.pages(in: out).first?.lines.first { $0.text.contains("Hello there") }?.text.contains("Hello there"), true)
+
+        _ = document.setColours(before)
+        let undone = fixtures.path("undone-box.pdf")
+        let undoneFD = open(undone, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try document.save(to: undoneFD)
+        close(undoneFD)
+        let undoneRaster = try Raster(undone, renderer: .mutool)
+        XCTAssertEqual(undoneRaster.pixels(near: Markup.Colour.red.rgb, in: area), 0, "still red once undone")
+        XCTAssertGreaterThan(undoneRaster.pixels(near: Markup.Colour.blueInk.rgb, in: area), 200, "not blue once undone")
+    }
+
     // MARK: - Read back by Quire
 
     func testReopenedEachDrawingIsListedWithItsKindAndArea() throws {

@@ -78,6 +78,10 @@ int csplash_redraw_standalone_widgets(void *const *poppler_annots, size_t annot_
 /// appearance, a kind poppler does not draw, an annotation not shown).
 int csplash_keep_appearance(void *poppler_annot);
 
+/* A text box's (FreeText's) words in `rgb` (red, green, blue 0…1; NULL for black) through
+ * its /DA, the colour they had in `old_rgb`; 0, doing nothing, for any other annotation. */
+int csplash_free_text_colour(void *poppler_annot, const double *rgb, double old_rgb[3]);
+
 /// What the reader drew, for csplash_add_drawing. Geometry is in points from the top-left of
 /// the page as it displays (its /Rotate applied, from its crop box's corner).
 typedef struct {
