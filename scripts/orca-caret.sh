@@ -12,7 +12,7 @@ out=${2:-$(mktemp -d)}
 mkdir -p "$out"/{home,runtime,speechd/modules,logs}
 chmod 700 "$out/runtime"
 command -v orca >/dev/null || { echo "orca is not installed (apt-get install --no-install-recommends orca)" >&2; exit 1; }
-[ -x "$root/.build/debug/quire" ] || (cd "$root" && swift build --product quire)
+[ -x "$root/.build/debug/quire" ] && [ -x "$root/.build/debug/quire-helpers" ] || (cd "$root" && swift build --product quire-helpers && swift build --product quire)
 
 cat > "$out/speechd/speechd.conf" <<END
 AddModule "logger" "sd_generic" "logger.conf"
