@@ -121,12 +121,12 @@ final class StoreSearchWindow {
                 targets.append((document.path, SearchResults.Match(page: match.page, index: match.index)))
             }
             results.insert(rows, at: results.count)
-            status.text = tr("{matches} matches in {documents} documents so far…", ["matches": String(matches), "documents": String(documents)])
+            status.text = trn("{count} match so far…", "{count} matches so far…", matches, ["count": String(matches)])
         case .finished(generation, let searched, _):
             status.text = documents == 0
                 ? trn("No matches in {count} document", "No matches in {count} documents", searched, ["count": String(searched)])
-                : tr("{matches} matches in {documents} of {searched} documents",
-                     ["matches": String(matches), "documents": String(documents), "searched": String(searched)])
+                : trn("{count} match in {documents} of {searched} documents", "{count} matches in {documents} of {searched} documents", matches,
+                      ["count": String(matches), "documents": String(documents), "searched": String(searched)])
             if trace { printError("search everywhere “\(query)”: \(matches) matches in \(documents) of \(searched) documents") }
         default:
             return // an older query's
