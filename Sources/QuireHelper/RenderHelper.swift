@@ -16,7 +16,7 @@ import Glibc
 enum RenderHelper {
     /// Opens the document and confines itself (`HelperOpening`), then serves. Forked
     /// before its zygote warmed up (`warm` false: the first view's helper), it warms up
-    /// itself once it said it is ready, while the window lays out the first view.
+    /// itself while the window lays out the first view.
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
                       warm: Bool = true, confine: () throws(Sandbox.Failure) -> Void) -> Never {
         let faults = HelperFaults.fromEnvironment(document: displayPath)
@@ -25,10 +25,10 @@ enum RenderHelper {
         }
         faults.breakOut()
         guard (try? channel.send(HelperReply.ready(pageCount: document.pageCount).bytes)) != nil else { _exit(0) }
-        if !warm {
-            Document.warmUp()
-            LaunchTrace.mark("render helper \(getpid()): warmed up")
-        }
+        // Forked before its zygote warmed up (the first view's helper), it warms up at its
+        // first pause: after the window's looks at pages 1 and 2, answered first, and not at
+        // all when page 1 is pictures (a scan: Splash draws it without fonts).
+        var cold = !warm
         var form = ChangeState()
         var splash = SplashOpening(descriptor: descriptor, password: password)
         var cleanup = IdleCleanup()
@@ -39,8 +39,14 @@ enum RenderHelper {
         while true {
             let message: (bytes: [UInt8], descriptors: [Descriptor])
             do {
-                message = try channel.receive(within: cleanup.wait)
+                message = try channel.receive(within: cold ? IdleCleanup.pause : cleanup.wait)
             } catch .timedOut {
+                if cold {
+                    cold = false
+                    Document.warmUp()
+                    LaunchTrace.mark("render helper \(getpid()): warmed up")
+                    continue
+                }
                 cleanup.runOne()
                 continue
             } catch {
@@ -61,7 +67,9 @@ enum RenderHelper {
                 reply = render(id: id, tile, into: passed.first, keeping: &drawnInto, document, splash: pages, channel)
                     ?? .renderFailed(id: id, reason: "the window did not send the pixels")
             case .largeImages(let id, let page):
-                reply = .largeImages(id: id, document.hasLargeImages(page: page))
+                let large = document.hasLargeImages(page: page)
+                if page == 0 && large { cold = false }
+                reply = .largeImages(id: id, large)
             case .pixels:
                 continue // pixels not asked for: dropped, with their descriptor
             case .changes:
