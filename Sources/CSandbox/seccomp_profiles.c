@@ -10,7 +10,8 @@
  *    openat2 and clone3 take their flags in memory seccomp cannot read; they fail with
  *    ENOSYS, which makes glibc fall back to openat and clone, whose flags it can.
  * 4. The zygote adds what forking, reaping and signalling children needs, and what a child
- *    needs to confine itself further (prlimit, prctl, landlock, seccomp); namespaces no. */
+ *    needs to confine itself further (prlimit, prctl, landlock, seccomp, its own priority
+ *    lowered: the recognizer's nice 19 and SCHED_IDLE); namespaces no. */
 #define _GNU_SOURCE
 #include "csandbox.h"
 #include "failure.h"
@@ -20,6 +21,7 @@
 #include <seccomp.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -113,6 +115,16 @@ static int add_signals_to_self(scmp_filter_ctx filter, char *message, size_t cap
     return 0;
 }
 
+/* A child may lower its own priority (the recognizer runs at nice 19, SCHED_IDLE), and no
+ * other process's: setpriority on itself alone (not its process group, which holds the
+ * window), sched_setscheduler to SCHED_IDLE alone. Raising a priority needs CAP_SYS_NICE. */
+static int add_lowering_own_priority(scmp_filter_ctx filter, char *message, size_t capacity) {
+    if (seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(setpriority), 2, SCMP_A0(SCMP_CMP_EQ, PRIO_PROCESS), SCMP_A1(SCMP_CMP_EQ, 0)) < 0
+        || seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(sched_setscheduler), 2, SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A1(SCMP_CMP_EQ, SCHED_IDLE)) < 0)
+        return csandbox_fail(message, capacity, EINVAL, "seccomp rules for lowering its own priority");
+    return 0;
+}
+
 #define COUNT(rules) (sizeof rules / sizeof rules[0])
 
 int csandbox_seccomp_apply(enum csandbox_profile profile, char *message, size_t capacity) {
@@ -128,7 +140,10 @@ int csandbox_seccomp_apply(enum csandbox_profile profile, char *message, size_t 
         code = add_rules(filter, helper, COUNT(helper), message, capacity);
         if (code == 0) code = add_signals_to_self(filter, message, capacity);
     }
-    if (code == 0 && profile == CSANDBOX_PROFILE_ZYGOTE) code = add_rules(filter, zygote, COUNT(zygote), message, capacity);
+    if (code == 0 && profile == CSANDBOX_PROFILE_ZYGOTE) {
+        code = add_rules(filter, zygote, COUNT(zygote), message, capacity);
+        if (code == 0) code = add_lowering_own_priority(filter, message, capacity);
+    }
     if (code == 0 && (result = seccomp_load(filter)) < 0) code = csandbox_fail(message, capacity, -result, "seccomp_load");
     seccomp_release(filter);
     return code;

@@ -16,7 +16,8 @@ import Glibc
 /// the page needs it (`Recognition` rule 1: no text, pictures), and if so draws the page
 /// grey with Splash at the scale recognition needs (`Recognition.scale`) and answers its
 /// words in that picture's pixels: the window checks them (`Recognition.checked`). It runs
-/// at idle priority: recognition is background work that must never slow a render.
+/// at idle priority (nice 19, SCHED_IDLE: only on a core nothing else wants): recognition
+/// is background work that must never slow a render or the window.
 enum RecognitionHelper {
     static func serve(_ channel: Channel, document descriptor: Descriptor, displayPath: String, password: String?,
                       confine: () throws(Sandbox.Failure) -> Void) -> Never {
@@ -24,7 +25,9 @@ enum RecognitionHelper {
             try? channel.sendWhole(RecognitionReply.unavailable(reason: reason).bytes)
             _exit(0)
         }
+        // Before its confinement, which has no call for it; nice 19 where SCHED_IDLE is refused.
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        runThisThreadAtIdlePriority()
         var recognizer: OpaquePointer?
         var pageSeconds = Recognition.pageSeconds
         let opened = HelperOpening.open(descriptor, password: password) { () throws(Sandbox.Failure) in

@@ -26,6 +26,12 @@ struct BenchmarkOptions {
     /// the set speed, their plans merged into the one queue (`SharedPlan`), every result
     /// offered to both. A frame is blank when either pane shows a blank page.
     var split = false
+    /// Scroll back and forth while a recognizer reads every page behind the scroll, as the
+    /// window does with a scan (`BackgroundRecognition`, the pages in view first), until the
+    /// recognition has ended.
+    var recogniseBehind = false
+    /// Scroll back and forth for this many frames: the same scroll without the recognition.
+    var frameLimit: Int?
 }
 
 /// What the engine's threads hand back: finished renders and batches of page sizes.
@@ -69,7 +75,7 @@ final class HeadlessEngine {
     let pageCount: Int
     let estimatedPageSizes: [Size]
     /// The document helper the summary came from, kept as the window keeps it.
-    private let summary: RemoteDocument?
+    let summary: RemoteDocument?
 
     init(source: DocumentSource, inProcess: Bool) throws {
         let (inbox, roundTrips) = (self.inbox, self.roundTrips)
@@ -190,6 +196,8 @@ struct Benchmark {
         }
         report.firstViewportMs = Clock.ms(since: start)
         LaunchTrace.mark("first viewport sharp")
+        let recognition = options.recogniseBehind ? try RecognitionBehind(engine: engine, pages: options.pages, report: &report) : nil
+        defer { recognition?.end() }
         let filler = options.prefill ? SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: ThisProcess.configuration().textCacheBytes),
                                                      makeSource: { try source.open() }, deliver: { _ in }) : nil
         filler?.fillCache(from: 0)
@@ -207,16 +215,25 @@ struct Benchmark {
             let end = models[0].clamped(Point(x: 0, y: .infinity)).y
             return pages < laidOut ? min(end, models[0].layout.pageRect(pages - 1).maxY) : end
         }
-        let step = options.screensPerSecond * options.viewport.height * Self.frame
+        // Back and forth (down to the end, up to the start) while there is a recognition to
+        // outlast or frames to count; once down otherwise.
+        var step = options.screensPerSecond * options.viewport.height * Self.frame
+        func scrolled() -> Bool {
+            if let recognition { return recognition.hasEnded }
+            if let limit = options.frameLimit { return report.frames.count >= limit }
+            return models[0].scroll.y >= end()
+        }
         var next = Clock.now
-        while models[0].scroll.y < end() {
+        while !scrolled() {
             next += Self.frame
             while Clock.now < next {
                 accept(inbox.take(waitingUntil: DispatchTime(uptimeNanoseconds: Clock.nanoseconds(next))))
             }
+            if models[0].scroll.y >= end() && step > 0 || models[0].scroll.y <= 0 && step < 0 { step = -step }
             for pane in models.indices {
                 models[pane].scroll(to: models[pane].clamped(Point(x: models[pane].scroll.x, y: models[pane].scroll.y + step)))
             }
+            recognition?.viewMoved(models[0].visiblePages)
             submit()
             let now = Clock.now
             var frame = BenchmarkReport.Frame.sharp
@@ -239,6 +256,7 @@ struct Benchmark {
         report.splashRenders = engine.roundTrips.splash
         report.oneAtATime = workers.rendersOneAtATime
         report.textCachePages = filler?.cache.cachedPages
+        recognition?.finish(&report)
         return report
     }
 

@@ -25,9 +25,16 @@ struct BenchmarkReport {
     /// Whether an image-heavy page made the workers render one tile at a time.
     var oneAtATime = false
     var textCachePages: Int? // pages the background filler read while scrolling, with --prefill
+    /// With --recognise-behind: its languages, pages and whole time (nil: it did not finish).
+    var recognitionLanguages: String?
+    var recognisedPages = 0
+    var recognitionSeconds: Double?
+    /// With --recognise-behind: the same scroll, as many frames, without the recognition.
+    var withoutRecognition: [Frame]?
 
-    private func percent(_ frame: Frame) -> Double {
-        frames.isEmpty ? 0 : Double(frames.filter { $0 == frame }.count) * 100 / Double(frames.count)
+    private func percent(_ frame: Frame, of frames: [Frame]? = nil) -> Double {
+        let frames = frames ?? self.frames
+        return frames.isEmpty ? 0 : Double(frames.filter { $0 == frame }.count) * 100 / Double(frames.count)
     }
 
     private func percentile(_ p: Double, of values: [Double]) -> Double {
@@ -46,6 +53,7 @@ struct BenchmarkReport {
             ("first_viewport_ms", ms(firstViewportMs)),
             ("frames", String(frames.count)),
             ("blank_frame_pct", ms(percent(.blank))),
+            ("standin_frame_pct", ms(percent(.standIn))),
             ("sharp_frame_pct", ms(percent(.sharp))),
             ("tile_wait_ms_p50", ms(percentile(50, of: tileWaits))),
             ("tile_wait_ms_p95", ms(percentile(95, of: tileWaits))),
@@ -62,7 +70,22 @@ struct BenchmarkReport {
         ] + treeMemory.fields + [
             ("workers", String(workers)),
             ("one_at_a_time", String(oneAtATime)),
-        ] + (textCachePages.map { [("text_cache_pages", String($0))] } ?? [])
+        ] + (textCachePages.map { [("text_cache_pages", String($0))] } ?? []) + recognitionFields
+    }
+
+    private var recognitionFields: [(String, String)] {
+        guard let recognitionLanguages else { return [] }
+        func s(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
+        func pct(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
+        let perSecond = recognitionSeconds.map { Double(recognisedPages) / $0 }
+        var fields: [(String, String)] = [("recognition_languages", "\"\(recognitionLanguages)\""), ("recognised_pages", String(recognisedPages))]
+        fields.append(("recognition_s", recognitionSeconds.map(s) ?? "null"))
+        fields.append(("recognition_pages_per_s", perSecond.map(s) ?? "null"))
+        guard let without = withoutRecognition else { return fields }
+        fields.append(("without_frames", String(without.count)))
+        fields.append(("without_blank_frame_pct", pct(percent(.blank, of: without))))
+        fields.append(("without_standin_frame_pct", pct(percent(.standIn, of: without))))
+        return fields
     }
 
     var text: String { fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ") }

@@ -6,12 +6,13 @@ import QuireRemote
 import Glibc
 #endif
 
-// quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--json]
+// quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--recognise-behind] [--json]
 // quire-bench FILE --search WORD [--prefill] [--reopen] [--json]
 // quire-bench FILE --outline [--json]
 // quire-bench FILE --references [--json]
 // quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]
 // quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]
+// quire-bench --frames TRACE [--from S] [--to S] [--json]   (a QUIRE_TRACE_FRAMES file read: `FrameSummary`)
 //
 // The canvas engine without a window: the real document layer, planner, render workers
 // (each driving a helper process, as the window does, or with `--in-process` a document
@@ -20,7 +21,7 @@ import Glibc
 // of real time (so rendering races the clock as it would on screen), and reports what
 // each frame showed, each tile's round trip and the memory of the whole process tree.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--json]\n       quire-bench FILE --search WORD [--prefill] [--reopen] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--recognise-behind] [--json]\n       quire-bench FILE --search WORD [--prefill] [--reopen] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]\n       quire-bench --frames TRACE [--from SECONDS] [--to SECONDS] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -38,6 +39,7 @@ var outline = false
 var references = false
 var recognise = false, printsText = false
 var languages: String?
+var frames: String?, framesFrom = -Double.infinity, framesTo = Double.infinity
 while let argument = arguments.popFirst() {
     func value() -> String {
         guard let next = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)") }
@@ -70,13 +72,22 @@ while let argument = arguments.popFirst() {
     case "--outline": outline = true
     case "--references": references = true
     case "--recognise": recognise = true
+    case "--recognise-behind": options.recogniseBehind = true
     case "--languages": languages = value()
     case "--print-text": printsText = true
+    case "--frames": frames = value()
+    case "--from": framesFrom = Double(value()) ?? framesFrom
+    case "--to": framesTo = Double(value()) ?? framesTo
     case "-h", "--help": print(usage); exit(0)
     default:
         if argument.hasPrefix("-") || file != nil { fail(usage) }
         file = argument
     }
+}
+if let frames {
+    guard let trace = readWhole(frames) else { fail("cannot read the frame trace \(frames)") }
+    printFields(FrameSummary(trace: trace, from: framesFrom, to: framesTo).fields, json: options.json)
+    exit(0)
 }
 guard let file else { fail(usage) }
 
@@ -93,6 +104,18 @@ if !options.inProcess && searchWord == nil && !outline && !references || recogni
 // from its heap once the first is freed (its mmap threshold grows) and keep freed ones
 // resident. The window's pictures are the helpers' shared memory, its heap trimmed at rest.
 ProcessHeap.fixThresholds(mapping: 256 << 10)
+/// The text of the file at `path`; nil when it cannot be read.
+func readWhole(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+        bytes += chunk.prefix(count)
+    }
+}
 func printFields(_ fields: [(String, String)], json: Bool) {
     print(json ? "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
                        : fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
@@ -139,7 +162,13 @@ if thumbnails {
     exit(0)
 }
 do {
-    let report = try Benchmark(source: DocumentSource(pathOrURI: file), options: options).run()
+    var report = try Benchmark(source: DocumentSource(pathOrURI: file), options: options).run()
+    if options.recogniseBehind {
+        // The same scroll, as many frames, with a fresh engine and no recognition behind it.
+        var without = options
+        (without.recogniseBehind, without.frameLimit) = (false, report.frames.count)
+        report.withoutRecognition = try Benchmark(source: DocumentSource(pathOrURI: file), options: without).run().frames
+    }
     print(options.json ? report.json : report.text)
 } catch {
     fail("\(error)")

@@ -97,15 +97,35 @@ final class RemoteRecognizerTests: XCTestCase {
         XCTAssertNotNil(recognizer.helperProcess)
     }
 
-    func testTheRecognizerIsConfinedAsEveryHelper() throws {
-        let fixtures = try Fixtures()
+    /// A recognizer of `fixtures.scanned()` whose helper has started, asked its page of text
+    /// (which it does not recognise), and that helper's process.
+    private func startedHelper(_ fixtures: Fixtures) throws -> (RemoteRecognizer, pid_t) {
         let recognizer = try recognizer(fixtures.scanned())
         XCTAssertNil(try recognizer.words(onPage: 2, pageSize: Size(width: 612, height: 792)), "a page of text was recognised")
-        let pid = try XCTUnwrap(recognizer.helperProcess)
+        return (recognizer, try XCTUnwrap(recognizer.helperProcess))
+    }
+
+    func testTheRecognizerIsConfinedAsEveryHelper() throws {
+        let fixtures = try Fixtures()
+        let (recognizer, pid) = try startedHelper(fixtures)
+        defer { withExtendedLifetime(recognizer) {} }
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         XCTAssertTrue(status.contains("NoNewPrivs:\t1"), status)
         XCTAssertTrue(status.contains("Seccomp:\t2"), status)
         XCTAssertTrue(status.contains("Threads:\t1\n"), "OpenMP started threads: \(status)")
+    }
+
+    /// Its priority is lowered before its confinement: nice 19 and SCHED_IDLE, so that it
+    /// runs only where the window and the renders leave a core free.
+    func testTheRecognizerRunsAtIdlePriority() throws {
+        let fixtures = try Fixtures()
+        let (recognizer, pid) = try startedHelper(fixtures)
+        defer { withExtendedLifetime(recognizer) {} }
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields from the third, after the command's closing parenthesis: nice is the 19th, the policy the 41st.
+        let fields = stat[stat.index(after: try XCTUnwrap(stat.lastIndex(of: ")")))...].split(separator: " ")
+        XCTAssertEqual(fields[16], "19", "nice: \(stat)")
+        XCTAssertEqual(fields[38], "5", "not SCHED_IDLE: \(stat)")
     }
 
     func testALanguageNotInstalledSaysSoAndAPageNotThereFails() throws {

@@ -34,6 +34,8 @@ public struct Configuration: Sendable {
     public var tracesSearch: Bool
     /// `QUIRE_TRACE_LAUNCH=1`: the steps to the first view print when they are reached (`LaunchTrace`).
     public var tracesLaunch: Bool
+    /// `QUIRE_TRACE_FRAMES=PATH`: the document window writes each frame's times there (`FrameTrace`).
+    public var framesTrace: String?
     /// `QUIRE_REPORT_SHOWN_TEXT=1`: `--snapshot` also prints the words the window shows.
     public var reportsShownText: Bool
     /// `QUIRE_BACKGROUND_SECONDS`: how long a tab stays in the background before it is
@@ -68,6 +70,7 @@ public struct Configuration: Sendable {
         tracesPreviews = variable("QUIRE_TRACE_PREVIEWS") == "1"
         tracesSearch = variable("QUIRE_TRACE_SEARCH") == "1"
         tracesLaunch = variable("QUIRE_TRACE_LAUNCH") == "1"
+        framesTrace = path("QUIRE_TRACE_FRAMES")
         reportsShownText = variable("QUIRE_REPORT_SHOWN_TEXT") == "1"
         workerThreads = min(max(processors, 1), 4)
         backgroundTrimSeconds = seconds("QUIRE_BACKGROUND_SECONDS") ?? BackgroundTab.trimAfter

@@ -84,7 +84,7 @@ public func startThread(_ body: @escaping @Sendable () -> Void) {
 
 /// The calling thread runs only on cores nothing else wants (SCHED_IDLE), for background
 /// work that must never slow what the reader waits for.
-func runThisThreadAtIdlePriority() {
+public func runThisThreadAtIdlePriority() {
     var policy = sched_param()
     _ = sched_setscheduler(0, 5 /* SCHED_IDLE */, &policy)
 }

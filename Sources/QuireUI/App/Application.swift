@@ -111,6 +111,7 @@ public final class Application {
         // The reference gtk_application_new gave goes once the application has run.
         let status = owning(app) { g_application_run(quire_application($0), Int32(pointers.count), &pointers) }
         if configuration.reportsStalls { StallWatch.report() }
+        FrameRecorder.finish()
         return exitStatus != 0 ? exitStatus : status
     }
 

@@ -645,7 +645,9 @@ final class PageCanvas: CanvasContent {
         var white = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
         let now = monotonicSeconds()
         offerButtons = []
+        var blank = false
         for page in model.drawList() {
+            if page.quality == .blank { blank = true }
             let left = snap(page.rect.x), top = snap(page.rect.y)
             var bounds = graphene_rect_t(origin: .init(x: left, y: top),
                                          size: .init(width: snap(page.rect.maxX) - left, height: snap(page.rect.maxY) - top))
@@ -691,6 +693,7 @@ final class PageCanvas: CanvasContent {
             border(snapshot, frame, edge)
             for mark in laidOver { draw(mark, onPage: page.page, snapshot, snap: snap) }
         }
+        if FrameRecorder.isOn { FrameRecorder.pagesDrawn(blank: blank) }
     }
 
     /// A selection in translucent blue; a search match in translucent yellow, the current

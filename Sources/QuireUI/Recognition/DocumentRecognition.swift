@@ -1,12 +1,11 @@
 import QuireEngine
 import QuireRemote
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A scan's text recognised in one document view, in the background: a thread of its own
-/// with a recognizer helper (`RemoteRecognizer`) takes the pages in the order
+/// with a recognizer helper (`BackgroundRecognition`) takes the pages in the order
 /// `RecognitionQueue` gives (those in view first), each recognised page going into the
 /// document's recognised pages (`DocumentFile.recognised`), where search, selection, caret
 /// mode and screen readers find it, and into the search shown. The bar says which page is
@@ -22,19 +21,7 @@ final class DocumentRecognition {
         weak var owner: DocumentRecognition?
     }
 
-    /// What the view and the thread share: the queue, the pages in view, whether to end.
-    private final class Shared: Sendable {
-        struct State {
-            var queue: RecognitionQueue
-            var visible: Range<Int> = 0..<1
-            var ended = false
-        }
-        let state: Mutex<State>
-        init(pageCount: Int) { state = Mutex(State(queue: RecognitionQueue(pageCount: pageCount))) }
-        func withLock<Value>(_ body: (inout State) -> Value) -> Value { state.withLock { body(&$0) } }
-    }
-
-    private let shared: Shared
+    private let background: BackgroundRecognition
     private let link = Link()
     private let file: DocumentFile
     private let bar: RecognitionBar
@@ -70,75 +57,50 @@ final class DocumentRecognition {
         self.file = file
         self.pageCount = pageCount
         self.bar = bar
-        shared = Shared(pageCount: pageCount)
+        background = BackgroundRecognition(pageCount: pageCount)
         link.owner = self
         bar.onStop = { [unowned self] in self.stopByReader() }
     }
 
-    private func viewMoved(_ visible: Range<Int>) {
-        shared.withLock { $0.visible = visible }
-    }
+    private func viewMoved(_ visible: Range<Int>) { background.viewMoved(visible) }
 
     /// The reader stopped it: the pages read so far stay read.
     private func stopByReader() {
-        shared.withLock { $0.queue.stop() }
+        background.stop()
         bar.hide()
     }
 
     /// The view is going: the thread ends after the page it reads (its helper with it), and
     /// tells this view nothing more (its bar may be gone with its window).
     func stop() {
-        shared.withLock {
-            $0.queue.stop()
-            $0.ended = true
-        }
+        background.end()
         link.owner = nil
         bar.hide()
     }
 
+    /// The thread's events reach this view on the main loop, while it is there; the frame
+    /// trace (`QUIRE_TRACE_FRAMES`) learns the recognition's start, pages and end.
     private func run(_ recognizer: RemoteRecognizer, stored: TextStoreSlot?, pageSizes: [Size], firstPageHasText: @escaping @Sendable () -> Bool,
                      trace: Bool) {
-        let (link, file, pageCount) = (self.link, self.file, self.pageCount)
-        startThread { [shared] in
-            if firstPageHasText() {
-                if trace { printError("recognition: page 1 has text of its own: nothing recognised") }
-                return
+        let (link, pageCount, frames) = (self.link, self.pageCount, FrameRecorder.trace)
+        var events = BackgroundRecognition.Events()
+        events.reading = { page, done in MainLoop.invoke { link.owner?.bar.show(page: page, of: pageCount, done: done) } }
+        events.recognised = { page, recognised in
+            MainLoop.invoke {
+                FrameRecorder.pageRecognised()
+                link.owner?.onRecognised?(page, recognised.text)
             }
-            // What the text store kept of an earlier run: those pages are not read again.
-            if let stored, stored.waitUntilRead(seconds: 10) {
-                let kept = stored.recognisedPages
-                if trace { printError("recognition: \(kept.count) pages from the text store") }
-                for (page, characters) in kept {
-                    let size = pageSizes.indices.contains(page) ? pageSizes[page] : PageGeometryLimits.letter
-                    let recognised = RecognisedPage(characters: characters.text, boxes: characters.boxes, pageSize: size)
-                    file.recognised.withLock { $0[page] = recognised }
-                    shared.withLock { $0.queue.done(page, .recognised(words: recognised.words.count)) }
-                    MainLoop.invoke { link.owner?.onRecognised?(page, recognised.text) }
-                }
+        }
+        events.failed = { reason in MainLoop.invoke { link.owner?.onNotice?(reason) } }
+        events.began = { time in frames?.mark(.recognitionStarted, at: time) }
+        events.ended = { finished, time, read in
+            if finished, let frames {
+                frames.mark(.recognitionFinished, at: time, pages: read)
+                frames.flush()
             }
-            while let page = shared.withLock({ $0.ended ? nil : $0.queue.next(visible: $0.visible) }) {
-                let done = shared.withLock { $0.queue.states.count { $0 != .unseen } }
-                MainLoop.invoke { link.owner?.bar.show(page: page, of: pageCount, done: done) }
-                let state: RecognitionQueue.State
-                do {
-                    if let recognised = try recognizer.page(page) {
-                        state = .recognised(words: recognised.words.count)
-                        if trace { printError("recognition: page \(page + 1) recognised, \(recognised.words.count) words") }
-                        file.recognised.withLock { $0[page] = recognised }
-                        if let characters = recognised.stored { stored?.learnRecognised(characters, onPage: page) }
-                        MainLoop.invoke { link.owner?.onRecognised?(page, recognised.text) }
-                    } else {
-                        state = .notNeeded
-                    }
-                } catch {
-                    let reason = "\(error)"
-                    state = .failed(reason)
-                    MainLoop.invoke { link.owner?.onNotice?(reason) }
-                }
-                shared.withLock { $0.queue.done(page, state) }
-            }
-            stored?.keepLearnedCharacters()
             MainLoop.invoke { link.owner?.bar.hide() }
         }
+        let printed: (@Sendable (String) -> Void)? = trace ? { @Sendable line in printError(line) } : nil
+        background.start(recognizer, file: file, stored: stored, pageSizes: pageSizes, firstPageHasText: firstPageHasText, trace: printed, events: events)
     }
 }

@@ -191,6 +191,7 @@ final class DocumentWindow {
         DocumentOpening.reportReady()
         toplevel.present()
         if !watchingFrames { RestingHeap.watch(toplevel.widget) }
+        if !watchingFrames, let path = configuration.framesTrace { FrameRecorder.start(path: path, window: window) }
         watchingFrames = true
     }
 
