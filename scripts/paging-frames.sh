@@ -33,7 +33,7 @@ quires=()
 for entry in ${QUIRES:-quire=.build/release/quire}; do
     [ -x "${entry#*=}" ] && quires+=("${entry%%=*}=$(realpath "${entry#*=}")")
 done
-[ ${#quires[@]} -gt 0 ] && [ -x "$bench" ] || { echo "build first: swift build -c release --product quire && swift build -c release --product quire-bench" >&2; exit 2; }
+[ ${#quires[@]} -gt 0 ] && [ -x "$bench" ] || { echo "build first: swift build -c release --product quire-helpers && swift build -c release --product quire && swift build -c release --product quire-bench" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The preferences' schema and the translations, where Quire run from its tree finds them.
