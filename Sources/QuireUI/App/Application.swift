@@ -69,16 +69,16 @@ public final class Application {
         if configuration.tracesLaunch { LaunchTrace.turnOn() }
         LaunchTrace.mark("main")
         startHelpers()
-        // Before GTK starts: the helpers read the files on the other core while GTK starts
-        // (30 ms) and builds the window; the zygote finds the first view's helpers asked for
-        // when it starts.
-        DocumentOpening.startEarly(options.files, watchdogs: configuration.watchdogs)
         RendererChoice.applyBeforeGtkStarts()
         guard GtkStart.withoutItsOwnTheme() else {
             printError(GtkStart.noDisplay)
             return 1
         }
         LaunchTrace.mark("GTK initialised")
+        // The helpers read the files on the other core while GTK builds the window. Not
+        // before gtk_init: the opening then took the cores from it and the X server while
+        // the zygote was still loading (the paper's first picture painted 28 ms later).
+        DocumentOpening.startEarly(options.files, watchdogs: configuration.watchdogs)
         // Not when a running Quire will be handed the addresses: it downloads them itself.
         if options.snapshotPath != nil || !SessionBus.isOwned(id) { EarlyFetch.start(options.files) }
         return Application(options: options, configuration: configuration).run(program: arguments.first ?? "quire")
