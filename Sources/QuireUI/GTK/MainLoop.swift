@@ -36,6 +36,20 @@ public enum MainLoop {
         })
     }
 
+    /// Runs `body` once on the main thread when nothing more urgent is pending: after the
+    /// events already received (a window manager's configure) and the frame they ask for.
+    @MainActor
+    public static func whenIdle(_ body: @escaping @Sendable @MainActor () -> Void) {
+        let job = Unmanaged.passRetained(Job(body)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return 0
+        }, job, { data in
+            Unmanaged<Job>.fromOpaque(data!).release()
+        })
+    }
+
     private final class FrameJob: Sendable {
         let painted: @Sendable @MainActor () -> Bool
         init(_ painted: @escaping @Sendable @MainActor () -> Bool) { self.painted = painted }
