@@ -9,6 +9,7 @@ set -eu
 # no headers to build and no cost at launch) and its English data, tesseract-ocr-eng; other
 # languages are the reader's choice (tesseract-ocr-rus, -deu…). The tests install Russian
 # (3.6 MB) to check that a scan is read in its /Lang's language, not English alone.
+# binutils: the tests read which libraries each executable links with readelf (ExecutablesTests).
 # libpcre2-dev: Find's regular expressions, bounded per page (GLib already depends on libpcre2).
 # Signatures: libnss3-dev to build (signatures.cpp checks a signer's certificate with NSS,
 # which libpoppler already loads); libnss3-tools for the tests' certutil, which makes a test
@@ -21,7 +22,7 @@ run_packages="libgtk-4-dev libadwaita-1-dev libpoppler-glib-dev libpoppler-priva
   libtesseract5 tesseract-ocr-eng libsoup-3.0-dev glib-networking"
 test_packages="xvfb xauth xdotool xclip imagemagick dbus qpdf mupdf-tools poppler-utils meson ninja-build desktop-file-utils appstream
   gtk-update-icon-cache openbox x11-utils procps man-db texlive-latex-base locales at-spi2-core python3-pyatspi libnss3-tools
-  tesseract-ocr-rus"
+  tesseract-ocr-rus binutils"
 
 case "${1:-}" in
   run) wanted=$run_packages ;;

@@ -184,13 +184,13 @@ extension Document {
     public func setColours(_ colours: [FileAnnotation.Ref: [Double]?]) -> [FileAnnotation.Ref: [Double]?] {
         var before: [FileAnnotation.Ref: [Double]?] = [:]
         withAnnotations(Array(colours.keys)) { ref, _, annot in
+            defer { csplash_keep_appearance(UnsafeMutableRawPointer(annot)) }
             let wanted = (colours[ref] ?? nil).flatMap { $0.count == 3 ? $0.map { min(max($0.isFinite ? $0 : 0, 0), 1) } : nil }
             var words = [0.0, 0, 0]
             let isTextBox = wanted.map { rgb in rgb.withUnsafeBufferPointer { csplash_free_text_colour(UnsafeMutableRawPointer(annot), $0.baseAddress, &words) } }
                 ?? csplash_free_text_colour(UnsafeMutableRawPointer(annot), nil, &words)
             if isTextBox != 0 {
                 before[ref] = words
-                csplash_keep_appearance(UnsafeMutableRawPointer(annot))
                 return
             }
             if let old = poppler_annot_get_color(annot) {
@@ -199,12 +199,11 @@ extension Document {
             } else {
                 before[ref] = .some(nil)
             }
-            defer { csplash_keep_appearance(UnsafeMutableRawPointer(annot)) }
-            guard let rgb = colours[ref] ?? nil, rgb.count == 3 else {
+            guard let rgb = wanted else {
                 poppler_annot_set_color(annot, nil)
                 return
             }
-            func channel(_ value: Double) -> guint16 { guint16(min(max(value.isFinite ? value : 0, 0), 1) * 65535) }
+            func channel(_ value: Double) -> guint16 { guint16(value * 65535) }
             var colour = PopplerColor(red: channel(rgb[0]), green: channel(rgb[1]), blue: channel(rgb[2]))
             poppler_annot_set_color(annot, &colour)
         }

@@ -40,7 +40,7 @@ public final class Zygote: Sendable {
     /// Starts the zygote as its own executable (`HelperExecutable`), its end of the channel
     /// as descriptor 3: the window's process then never loads what only helpers need.
     /// `QUIRE_LAUNCH_STARTED` gives it the window's start, so that a launch trace's steps
-    /// read on one time line.
+    /// read on one time line. Call it before any thread starts (it sets that variable).
     public static func start(executable: String) throws(ChannelError) {
         let (window, zygote) = try Channel.pair()
         // Above 3, so that the dup2 below always clears close-on-exec.
@@ -51,13 +51,12 @@ public final class Zygote: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, passed, 3)
-        var environment = ProcessEnvironment.current.filter { !$0.hasPrefix("\(LaunchTrace.startVariable)=") }
-        if LaunchTrace.isOn { environment.append("\(LaunchTrace.startVariable)=\(LaunchTrace.start)") }
-        let arguments = [executable, ZygoteRole.argument]
+        // Called while the window has one thread: its environment may still change.
+        if LaunchTrace.isOn { setenv(LaunchTrace.startVariable, "\(LaunchTrace.start)", 1) } else { unsetenv(LaunchTrace.startVariable) }
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(ZygoteRole.argument), nil]
+        defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = withCStrings(arguments) { argv in
-            withCStrings(environment) { envp in posix_spawn(&pid, executable, &actions, nil, argv, envp) }
-        }
+        let spawned = posix_spawn(&pid, executable, &actions, nil, arguments, environ)
         guard spawned == 0 else { throw .system("posix_spawn \(executable)", spawned) }
         withExtendedLifetime(zygote) {}
         let started = Zygote(channel: Channel(socket: window), pid: pid)
@@ -94,24 +93,4 @@ public final class Zygote: Sendable {
     func end(_ pid: pid_t) {
         channel.withLock { channel in try? channel.send(ZygoteRequest.end(pid: pid).bytes) }
     }
-}
-
-/// This process's environment as `NAME=value` strings, for a process it starts.
-enum ProcessEnvironment {
-    static var current: [String] {
-        var entries: [String] = []
-        var cursor = environ
-        while let entry = cursor.pointee {
-            entries.append(String(cString: entry))
-            cursor += 1
-        }
-        return entries
-    }
-}
-
-/// `body` with `strings` as a C array of strings ending in a null pointer.
-func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return body(&pointers)
 }

@@ -55,12 +55,8 @@ final class FieldEditorEndingTests: XCTestCase {
         XCTAssertTrue(tinted(try session.screen(until: tinted)), "the form's fields are not shown as fields")
         try session.proceed("\(name.x) \(name.y) \(empty.x) \(empty.y) \(total.x) \(total.y)")
         XCTAssertEqual(try session.readLine(), "clicked")
-        // The editor's blue outline along the field's top.
         func editorShown(_ screen: Picture, over field: Form.Rect = Form.name) -> Bool {
-            let top = Int(origin.y + field.y * scale), left = Int(origin.x + field.x * scale)
-            return (top - 3...top + 2).contains { y in
-                (left..<left + Int(field.width * scale)).filter { Picture.distance(screen[$0, y], 0xFF35_84E4) <= 0x30 }.count > 100
-            }
+            screen.showsFieldEditor(over: field, origin: origin, scale: scale)
         }
         XCTAssertTrue(editorShown(try session.screen(until: { editorShown($0) })), "no editor opened over the name field")
         try session.proceed()

@@ -77,15 +77,7 @@ final class FormWindowTests: XCTestCase {
         try session.proceed("\(name.x) \(name.y) \(large.x) \(large.y) \(fruit.x) \(fruit.y)")
         XCTAssertEqual(try session.readLine(), "clicked")
         // The entry lies over the field, with a blue edge; typing goes into it.
-        func editorOver(_ area: Form.Rect) -> (Picture) -> Bool {
-            { screen in
-                // Its outline is drawn just outside it, along its top.
-                let top = Int(origin.y + area.y * self.scale), left = Int(origin.x + area.x * self.scale)
-                return (top - 3...top + 2).contains { y in
-                    (left..<left + Int(area.width * self.scale)).filter { Picture.distance(screen[$0, y], 0xFF35_84E4) <= 0x30 }.count > 100
-                }
-            }
-        }
+        func editorOver(_ area: Form.Rect) -> (Picture) -> Bool { { $0.showsFieldEditor(over: area, origin: origin, scale: self.scale) } }
         XCTAssertTrue(editorOver(Form.name)(try session.screen(until: editorOver(Form.name))), "no editor opened over the name field")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "tabbed")
@@ -234,5 +226,16 @@ final class StandaloneFieldWindowTests: XCTestCase {
         XCTAssertFalse(try String(contentsOfFile: session.errors, encoding: .utf8).contains("could not be read"), "the form was not read")
         let lines = try XCTUnwrap(MuPDF.pages(in: file).first).lines.map(\.text)
         XCTAssertTrue(lines.contains { $0.contains("Ada Lovelace") }, "mutool does not read the value saved: \(lines)")
+    }
+}
+
+extension Picture {
+    /// Whether a field's editor lies over `area` of the page drawn at `origin`, `scale` pixels
+    /// a point: its blue outline is drawn just outside the field, along its top.
+    func showsFieldEditor(over area: Fixtures.Form.Rect, origin: (x: Double, y: Double), scale: Double) -> Bool {
+        let top = Int(origin.y + area.y * scale), left = Int(origin.x + area.x * scale)
+        return (top - 3...top + 2).contains { y in
+            (left..<left + Int(area.width * scale)).filter { Picture.distance(self[$0, y], 0xFF35_84E4) <= 0x30 }.count > 100
+        }
     }
 }
