@@ -43,6 +43,8 @@ public final class RemoteRenderer: PageRendering {
     public private(set) var lastRasterizer: Rasterizer?
     /// Questions the last render took: 1 with memory sent along, 2 when it was asked for.
     private(set) var lastRenderQuestions = 0
+    /// Renders asked of helpers (read by the tests).
+    private(set) var rendersAsked = 0
     /// The helper was made but has not yet said it opened the document: it opens while
     /// the window does other things (the first view's renderer is made while the
     /// document helper still opens), and is waited for at the first tile.
@@ -52,6 +54,9 @@ public final class RemoteRenderer: PageRendering {
     private var sentFormRevision = 0
     private let inProgress = RenderInProgress()
     public var abandoning: (any RenderAbandoning)? { inProgress }
+    /// The first view's tile drawn before the view asked for it (`FirstViewPrediction`):
+    /// given at once when it is asked for, dropped when another tile is asked first.
+    private var ahead: (tile: TileKey, picture: PageImage)?
 
     /// Makes the helper, which starts opening the document at once; its answer is read at
     /// the first render.
@@ -125,6 +130,13 @@ public final class RemoteRenderer: PageRendering {
     }
 
     public func render(_ tile: TileKey) throws -> PageImage {
+        if let drawn = ahead.take() {
+            if drawn.tile == tile, drawn.picture.revision == file.changes.withLock({ $0.revision }) {
+                LaunchTrace.mark("page \(tile.page + 1) at scale \(tile.scale): drawn ahead")
+                return drawn.picture
+            }
+            LaunchTrace.mark("page \(drawn.tile.page + 1) at scale \(drawn.tile.scale) drawn ahead in vain")
+        }
         inProgress.begin()
         let outcome = Result {
             do { return try renderInHelper(tile) } catch is CairoTooSlow {
@@ -165,6 +177,7 @@ public final class RemoteRenderer: PageRendering {
             throw broken(tr("the process drawing pages ended"))
         }
         LaunchTrace.mark("page \(page + 1) at scale \(tile.scale) asked")
+        rendersAsked += 1
         lastRenderQuestions = 1
         switch try answer(page: page, within: left(), patience: patience(), from: channel) {
         case .rendered(id, let width, let height, let seconds, let draw, let drawnWith, let grey):
@@ -236,6 +249,14 @@ public final class RemoteRenderer: PageRendering {
     }
 
     public func hasLargeImages(page: Int) -> Bool { hasLargeImages(page: page, within: 5, ahead: false) }
+
+    /// Draws `tile` now, for the view that will ask for it (`FirstViewPrediction`); a
+    /// failure is left for that ask to meet again.
+    func drawAhead(_ tile: TileKey) {
+        ahead = nil
+        guard let picture = try? render(tile) else { return }
+        ahead = (tile, picture)
+    }
 
     /// `PreparedRenderer`'s looks at the first pages, once the helper has opened the
     /// document: the second page only when the first is one of images and its look took
@@ -327,6 +348,8 @@ public final class PreparedRenderer: Sendable {
         var renderer: RemoteRenderer?
         var looked = false
         let quickLook: Double
+        /// The first view's predicted first tile, not yet drawn.
+        var ahead: TileKey?
     }
     private let state: Mutex<State>
 
@@ -336,21 +359,37 @@ public final class PreparedRenderer: Sendable {
     /// look that decodes nothing may take longer.
     init(file: DocumentFile, quickLook: Double) {
         state = Mutex(State(renderer: try? RemoteRenderer(file: file), quickLook: quickLook))
-        startThread { [self] in state.withLock { Self.look(&$0) } }
+        startThread { [self] in state.withLock { Self.prepare(&$0) } }
     }
 
-    /// The renderer, once, having looked at the first page; nil after (or when none could be made).
+    /// Draws `tile`, the first view's predicted first, once the first pages were looked
+    /// at: the render thread that takes this renderer is given it at once if its first
+    /// tile is that one (`FirstViewPrediction`). Drawn by a thread of its own, or by `take`
+    /// if that comes first; nothing once the renderer was taken.
+    public func drawAhead(_ tile: TileKey) {
+        guard state.withLock({ state in
+            guard state.renderer != nil else { return false }
+            state.ahead = tile
+            return true
+        }) else { return }
+        startThread { [self] in state.withLock { Self.prepare(&$0) } }
+    }
+
+    /// The renderer, once, having looked at the first page (and drawn the tile asked for
+    /// ahead); nil after (or when none could be made).
     public func take() -> RemoteRenderer? {
         state.withLock { state in
-            Self.look(&state)
+            Self.prepare(&state)
             return state.renderer.take()
         }
     }
 
-    private static func look(_ state: inout State) {
-        guard !state.looked else { return }
-        state.looked = true
-        state.renderer?.lookAhead(within: lookSeconds, quick: state.quickLook)
+    private static func prepare(_ state: inout State) {
+        if !state.looked {
+            state.looked = true
+            state.renderer?.lookAhead(within: lookSeconds, quick: state.quickLook)
+        }
+        if let tile = state.ahead.take() { state.renderer?.drawAhead(tile) }
     }
 }
 

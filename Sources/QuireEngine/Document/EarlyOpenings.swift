@@ -15,7 +15,17 @@ public struct EarlyOpenings<Opening> {
 
     /// The opening a window opening `source` takes over, if there is one.
     public mutating func take(for source: DocumentSource) -> Opening? {
-        guard source.password == nil, case .file(let path) = source.location else { return nil }
+        guard let path = Self.path(source) else { return nil }
         return started.removeValue(forKey: path)
+    }
+
+    /// The opening `take` would give, left in place.
+    public func peek(for source: DocumentSource) -> Opening? {
+        Self.path(source).flatMap { started[$0] }
+    }
+
+    private static func path(_ source: DocumentSource) -> String? {
+        guard source.password == nil, case .file(let path) = source.location else { return nil }
+        return path
     }
 }

@@ -206,7 +206,7 @@ public final class Application {
                 continue
             }
             if options.snapshotPath != nil {
-                newWindow().open(argument, password: snapshotPassword)
+                newWindow(opening: argument).open(argument, password: snapshotPassword)
             } else {
                 open(argument, in: activeWindow)
                 activeWindow?.present()
@@ -268,13 +268,13 @@ public final class Application {
     }
 
     /// A new window, presented on the next main-loop turn: whatever it is given to show
-    /// before then is in its first frame.
-    private func newWindow() -> DocumentWindow {
+    /// before then is in its first frame. `opening`: the argument it is made to open.
+    private func newWindow(opening argument: String? = nil) -> DocumentWindow {
         let preferences = self.preferences
         var configuration = self.configuration
         configuration.pictureCacheBytes = preferences.pictureCacheBytes(configuration)
         let window = DocumentWindow(application: app, start: preferences.start(options.view), size: options.windowSize, states: states,
-                                    recentMenu: recent.menu, configuration: configuration)
+                                    recentMenu: recent.menu, configuration: configuration, opening: argument)
         let key = window.window.gobject
         windows[key] = window
         windowOrder.append(key)
@@ -314,10 +314,10 @@ public final class Application {
     /// night mode turned on if it is now the default), else in a new tab of it; a new window
     /// when there is none.
     private func open(_ argument: String, in window: DocumentWindow?) {
-        guard let window else { return newWindow().open(argument) }
+        guard let window else { return newWindow(opening: argument).open(argument) }
         let preferences = self.preferences
         window.renewStart(preferences.start(options.view), pictureCacheBytes: preferences.pictureCacheBytes(configuration))
-        guard window.isEmpty else { return preferences.opensInTabs ? window.openInNewTab(argument) : newWindow().open(argument) }
+        guard window.isEmpty else { return preferences.opensInTabs ? window.openInNewTab(argument) : newWindow(opening: argument).open(argument) }
         if preferences.startsNight(options.view) { window.setNight(true) }
         window.open(argument)
     }

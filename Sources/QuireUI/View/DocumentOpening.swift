@@ -66,6 +66,16 @@ final class DocumentOpening {
         for opening in awaited.compactMap(\.opening) where opening.slot.outcome.withLock({ $0 != nil }) { opening.report() }
     }
 
+    /// The document a window opening `source` will show, when an early opening of it is
+    /// already over (`FirstViewPrediction`).
+    static func openedEarly(_ source: DocumentSource) -> Opened? { early.peek(for: source)?.openedIfReady }
+
+    /// The opened document, when the opening is over and has not yet been told.
+    var openedIfReady: Opened? {
+        guard case .success(let opened)? = slot.outcome.withLock({ $0 }) else { return nil }
+        return opened
+    }
+
     private func expect(_ done: @escaping (Outcome) -> Void) {
         self.done = done
         Self.awaited.append(Awaited(opening: self))

@@ -485,6 +485,10 @@ final class DocumentView {
                 notice.show(text)
             }
         }
+        if let check = openingCheck, case .startOpening(let source, _)? = effects.first(where: { if case .startOpening = $0 { true } else { false } }),
+           let early = check.openedIfReady {
+            host.predictFirstView(early, from: source)
+        }
     }
 
     /// The reader's view of the document shown, as remembered.
@@ -544,11 +548,7 @@ final class DocumentView {
         canvas?.close()
         if kept?.search == nil { searchBar.close() }
         if kept != nil { notice.hide() }
-        identity = if let address = source.webAddress {
-            DocumentIdentity(webAddress: address, permanentID: document.permanentID)
-        } else if case .file(let path) = source.location {
-            DocumentIdentity(path: path, permanentID: document.permanentID)
-        } else { nil }
+        identity = DocumentIdentity(of: document, from: source)
         let remembered = identity.flatMap { states.state(for: $0) }
         let start = host.planStart(remembered: remembered, kept: kept)
         let canvas = PageCanvas(document: document, threads: threads, zoom: start.zoom, budget: configuration.pictureCacheBytes)

@@ -49,9 +49,11 @@ final class DocumentWindow {
     /// A new window, for a tab dropped outside every window.
     var onNewWindow: (() -> DocumentWindow)?
 
+    /// `opening`: the argument the window is made to open, whose first view it predicts as
+    /// soon as it can measure its chrome, when the document is already open by then.
     init(application: UnsafeMutablePointer<GtkApplication>, start: ViewStart.Options,
          size: (width: Int, height: Int)?, states: DocumentStateStore, recentMenu: OpaquePointer,
-         configuration: Configuration) {
+         configuration: Configuration, opening argument: String? = nil) {
         self.configuration = configuration
         self.states = states
         viewStart = ViewStart(start)
@@ -72,6 +74,11 @@ final class DocumentWindow {
         content.append(tabs.widget)
         headerReveal.setContent(content.widget)
         adw_application_window_set_content(window.typed(as: AdwApplicationWindow.self), headerReveal.widget)
+        // Before the view is built (10 ms): the header and the tabs are what decides the canvas's size.
+        if let argument, WebAddress(argument) == nil, let source = try? DocumentSource(pathOrURI: argument),
+           let opened = DocumentOpening.openedEarly(source) {
+            predictFirstView(opened, from: source)
+        }
         tabs.add(DocumentView(host: self, states: states))
         headerReveal.isBusy = { [unowned self] in self.header.hasOpenMenu || self.pageEntry.hasFocus }
         header.onMenuClosed = { [unowned self] in self.canvas?.grabFocus() }
@@ -167,6 +174,26 @@ final class DocumentWindow {
         viewStart.plan(remembered: remembered, kept: kept)
     }
 
+    /// The first view's first tile drawn while the window is still being built, shows the
+    /// document and is realized (`FirstViewPrediction`), once per window: the canvas's size
+    /// is the tabs' (one tab shows no tab bar, and a document's view opens without its bars
+    /// and sidebar), laid out at the window's default size before the window is realized.
+    /// A window already shown (a document opened in a new tab) lays out its canvas at once,
+    /// and predicts nothing.
+    func predictFirstView(_ opened: DocumentOpening.Opened, from source: DocumentSource) {
+        guard !predictedFirstView, tabs.views.count <= 1, quire_window_lay_out_early(toplevel.window) != 0 else { return }
+        predictedFirstView = true
+        let viewport = Size(width: Double(gtk_widget_get_width(tabs.widget)), height: Double(gtk_widget_get_height(tabs.widget)))
+        let remembered = DocumentIdentity(of: opened.document, from: source).flatMap { states.state(for: $0) }
+        var start = viewStart // a copy: the one-time options stay for the document shown
+        guard let tile = FirstViewPrediction.firstTile(pageSizes: opened.document.estimatedPageSizes(),
+                                                       start: start.plan(remembered: remembered, kept: nil), viewport: viewport,
+                                                       deviceScale: Double(gtk_widget_get_scale_factor(tabs.widget)),
+                                                       budget: configuration.pictureCacheBytes) else { return }
+        LaunchTrace.mark("first view predicted: canvas \(Int(viewport.width))×\(Int(viewport.height)), page \(tile.page + 1) at scale \(tile.scale)")
+        opened.renderer.drawAhead(tile)
+    }
+
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
     var summary: String? {
         canvas.map { [$0.summary, pageEntry.summary, search?.summary, sidebar.summary, view.panes?.summary].compactMap { $0 }.joined(separator: " ") }
@@ -187,6 +214,7 @@ final class DocumentWindow {
     func showZoom(_ shown: Bool) { header.showZoom(shown) }
 
     private var watchingFrames = false
+    private var predictedFirstView = false
     func present() {
         DocumentOpening.reportReady()
         toplevel.present()
