@@ -352,6 +352,9 @@ public final class PreparedRenderer: Sendable {
         var ahead: TileKey?
     }
     private let state: Mutex<State>
+    /// The tile `drawAhead` was asked to draw, for the render workers to count as the
+    /// first thread's (apart from `state`, which a drawing holds).
+    private let aheadTile = Mutex<TileKey?>(nil)
 
     public convenience init(file: DocumentFile) { self.init(file: file, quickLook: Self.quickLookSeconds) }
 
@@ -372,8 +375,13 @@ public final class PreparedRenderer: Sendable {
             state.ahead = tile
             return true
         }) else { return }
+        aheadTile.withLock { $0 = tile }
         startThread { [self] in state.withLock { Self.prepare(&$0) } }
     }
+
+    /// The tile asked to be drawn ahead, if any: the render thread that takes this renderer
+    /// is drawing it (`RenderWorkers`' `drawing`).
+    public var drawnAhead: TileKey? { aheadTile.withLock { $0 } }
 
     /// The renderer, once, having looked at the first page (and drawn the tile asked for
     /// ahead); nil after (or when none could be made).

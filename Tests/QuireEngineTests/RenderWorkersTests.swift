@@ -275,3 +275,62 @@ func gatedWorkers() -> (RenderWorkers<Gated>, gate: DispatchSemaphore, started: 
     })
     return (workers, gate, started, delivered, pages)
 }
+
+/// The first view's tile drawn ahead (`FirstViewPrediction`): while the first thread's
+/// renderer is still being made (the prepared renderer drawing that tile), the tile counts
+/// as that thread's render.
+final class DrawnAheadTests: XCTestCase {
+    /// Renders at once, recording the tiles; made behind a gate for the first thread.
+    final class Recorded: PageRendering, @unchecked Sendable {
+        struct Picture: RenderedPicture { let byteCount: Int; var revision: Int { 0 } }
+        func render(_ tile: TileKey) throws -> Picture { Picture(byteCount: 1) }
+    }
+    private let ahead = TileKey(page: 0, scale: 1.4), other = TileKey(page: 0, scale: 1.25)
+
+    private func workers(_ made: DispatchSemaphore, _ delivered: DispatchSemaphore, _ tiles: TileList) -> RenderWorkers<Recorded> {
+        let first = Atomic<Bool>(true)
+        return RenderWorkers(threads: 2, drawing: ahead, makeRenderer: {
+            // The first renderer made is the first thread's: its making is the drawing ahead.
+            if first.exchange(false, ordering: .sequentiallyConsistent) { made.wait() }
+            return Recorded()
+        }, deliver: { result in
+            tiles.add(result.key)
+            delivered.signal()
+        })
+    }
+
+    /// A plan asking for the tile drawn ahead waits for it: the other thread leaves it,
+    /// and it is delivered once.
+    func testAPlanAskingForTheTileDrawnAheadWaitsForIt() {
+        let made = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0), tiles = TileList()
+        let workers = workers(made, delivered, tiles)
+        workers.submit([ahead], urgent: 1)
+        XCTAssertTrue(workers.waitUntilDecided(), "the other thread never chose")
+        XCTAssertEqual(delivered.wait(timeout: .now()), .timedOut, "the tile drawn ahead was drawn again")
+        made.signal()
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
+        workers.stopAndWait()
+        XCTAssertEqual(tiles.all, [ahead])
+    }
+
+    /// A plan asking for another size of the page (the window took another size) has the
+    /// other thread draw it beside the one drawn ahead, which is still delivered.
+    func testAPlanAskingForAnotherSizeHasTheOtherThreadDrawItBeside() {
+        let made = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0), tiles = TileList()
+        let workers = workers(made, delivered, tiles)
+        workers.submit([other], urgent: 1)
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success, "the new size waited for the tile drawn ahead")
+        XCTAssertEqual(tiles.all, [other])
+        made.signal()
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
+        workers.stopAndWait()
+        XCTAssertEqual(tiles.all, [other, ahead])
+    }
+}
+
+/// The tiles delivered, in order.
+final class TileList: Sendable {
+    private let tiles = Mutex<[TileKey]>([])
+    func add(_ tile: TileKey) { tiles.withLock { $0.append(tile) } }
+    var all: [TileKey] { tiles.withLock { $0 } }
+}

@@ -100,10 +100,15 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     /// Starts `threads` threads and `spares` more for when renders are slow. `makeRenderer`
     /// runs on each thread (at once on the first, with its first tile on the others), so
     /// each renderer is confined to its thread;
-    /// `deliver` is called on the rendering thread for every finished tile.
+    /// `deliver` is called on the rendering thread for every finished tile. `drawing`: a
+    /// tile the first thread's renderer is drawing already (the first view's, predicted:
+    /// `FirstViewPrediction`), which counts from now as that thread's render, urgent until
+    /// a plan says otherwise: a plan asking for it waits for it, one asking for another
+    /// size of its page has the other threads draw that beside it.
     public init(threads: Int, spares: Int = 2, slowAfter: Double = 1, supersededAfter: Double = 0.05,
                 oneAtATimeAfter: Double = 0.1, clock: any MonotonicClock = SystemClock(),
                 preparesAtFirstPlan: @escaping @Sendable () -> Bool = { true },
+                drawing: TileKey? = nil,
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
@@ -116,15 +121,19 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         // A thread not yet started counts as idle, so that the lowest takes the first tile
         // whichever thread the system runs first.
         state.idle = Set(0..<(threadCount + max(0, spares)))
+        if let drawing {
+            state.running[drawing] = Running(thread: 0, urgent: true, since: clock.now)
+            state.idle.remove(0)
+        }
         for number in 0..<(threadCount + max(0, spares)) {
-            self.threads.start { self.run(number, makeRenderer: makeRenderer, deliver: deliver) }
+            self.threads.start { self.run(number, drawing: number == 0 ? drawing : nil, makeRenderer: makeRenderer, deliver: deliver) }
         }
     }
 
     /// A thread's whole life; its renderer (and document) is gone when it returns. The
     /// first thread makes its renderer at once, the other threads of a core once the first
     /// plan is submitted, and spares with their first tile: they may never be needed.
-    private func run(_ number: Int, makeRenderer: () throws -> Renderer, deliver: (Result) -> Void) {
+    private func run(_ number: Int, drawing: TileKey?, makeRenderer: () throws -> Renderer, deliver: (Result) -> Void) {
         var renderer: Swift.Result<Renderer, RenderFailure>?
         func make() {
             do { renderer = .success(try makeRenderer()) } catch { renderer = .failure(RenderFailure("\(error)")) }
@@ -146,7 +155,7 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
             }
             if planned && preparesAtFirstPlan() { make() }
         }
-        drain(number) { key, generation -> Bool in
+        drain(number, first: drawing) { key, generation -> Bool in
             if renderer == nil { make() }
             let outcome: Swift.Result<Renderer.Picture, RenderFailure>
             switch renderer! {
@@ -303,8 +312,9 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
 
     /// Runs `work` on each tile the thread takes; `work` says whether the tile's render
     /// was abandoned.
-    private func drain(_ number: Int, _ work: (TileKey, Int) -> Bool) {
+    private func drain(_ number: Int, first: TileKey? = nil, _ work: (TileKey, Int) -> Bool) {
         var finished: (key: TileKey, abandoned: Bool)?
+        if let first { finished = (first, work(first, condition.locked { state.generation })) }
         while let (key, generation) = next(number, after: finished) {
             finished = (key, work(key, generation))
         }
