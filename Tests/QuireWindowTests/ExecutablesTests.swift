@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import XCTest
 
@@ -63,15 +64,9 @@ final class ExecutablesTests: XCTestCase {
 
     /// The libraries an executable names in its dynamic section (DT_NEEDED).
     private static func needed(_ executable: URL) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
-        process.arguments = ["-d", executable.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let (status, output) = try Program.run("/usr/bin/readelf", ["-d", executable.path])
+        XCTAssertEqual(status, 0)
+        let text = String(decoding: output, as: UTF8.self)
         // 0x0000000000000001 (NEEDED)             Shared library: [libgtk-4.so.1]
         return text.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
             guard let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }

@@ -18,12 +18,7 @@ final class FormWindowTests: XCTestCase {
         let fixtures = try Fixtures()
         let file = try fixtures.form()
         let document = try DocumentSource(path: file).open()
-        let script = ScriptedSession.opening("form.pdf") + """
-            xdotool mousemove 1590 1190
-            echo shown
-            read answer
-            read name_x name_y large_x large_y fruit_x fruit_y <<< "$answer"
-            xdotool windowfocus --sync "$window"
+        let script = ScriptedSession.opening("form.pdf") + ScriptedSession.shown(reading: "name_x name_y large_x large_y fruit_x fruit_y") + """
             xdotool mousemove $name_x $name_y click 1
             echo clicked
             read answer

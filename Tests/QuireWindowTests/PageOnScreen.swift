@@ -22,6 +22,19 @@ extension ScriptedSession {
         windowFunctions + ScriptedSession.start(title: name, arguments: "--size 1000x900 --zoom 100")
     }
 
+    /// Script lines once the document is shown: the pointer out of the way, "shown", then the
+    /// test's answer read into `variables` (the screen points it found) and the window focused.
+    static func shown(reading variables: String) -> String {
+        """
+        xdotool mousemove 1590 1190
+        echo shown
+        read answer
+        read \(variables) <<< "$answer"
+        xdotool windowfocus --sync "$window"
+
+        """
+    }
+
     /// A script's start with two tabs: its own session bus, `windowFunctions`, Quire on
     /// first.pdf ($2) in a 1400 × 1000 window at 100 %, then `second` handed to it over the
     /// bus; it says "handed over 0" and the window's title, "second.pdf", once shown.

@@ -92,12 +92,7 @@ final class ReaderJourneyTests: XCTestCase {
         try QuireRun.requireDisplay()
         let file = try fixtures.form()
         let document = try DocumentSource(path: file).open()
-        let script = ScriptedSession.opening("form.pdf") + """
-            xdotool mousemove 1590 1190
-            echo shown
-            read answer
-            read x y <<< "$answer"
-            xdotool windowfocus --sync "$window"
+        let script = ScriptedSession.opening("form.pdf") + ScriptedSession.shown(reading: "x y") + """
             for step in 20 8 0; do xdotool mousemove $(( x + step )) $(( y + step / 2 )); done
             xdotool click 1
             xdotool type 'Ada'

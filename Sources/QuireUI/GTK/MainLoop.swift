@@ -12,42 +12,35 @@ public enum MainLoop {
 
     /// Runs `body` on the main thread soon, in call order; callable from any thread.
     public static func invoke(_ body: @escaping @Sendable @MainActor () -> Void) {
-        let job = Unmanaged.passRetained(Job(body)).toOpaque()
-        quire_main_invoke({ data in
-            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { job.body() }
-            return 0
-        }, job, { data in
-            Unmanaged<Job>.fromOpaque(data!).release()
-        })
+        quire_main_invoke(runJobOnce, retained(body), releaseJob)
     }
+
+    /// A job for a GLib source: retained until the source goes (`releaseJob`).
+    private static func retained(_ body: @escaping @Sendable @MainActor () -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(Job(body)).toOpaque()
+    }
+
+    /// A source's callback that runs its job once, on the main thread.
+    private static let runJobOnce: GSourceFunc = { data in
+        let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+        MainActor.assumeIsolated { job.body() }
+        return 0
+    }
+
+    private static let releaseJob: GDestroyNotify = { data in Unmanaged<Job>.fromOpaque(data!).release() }
 
     /// Runs `body` once on the main thread after `seconds`; returns the GLib source id
     /// (for `g_source_remove`).
     @MainActor @discardableResult
     public static func after(seconds: Double, _ body: @escaping @Sendable @MainActor () -> Void) -> UInt32 {
-        let job = Unmanaged.passRetained(Job(body)).toOpaque()
-        return g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, seconds) * 1000), { data in
-            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { job.body() }
-            return 0
-        }, job, { data in
-            Unmanaged<Job>.fromOpaque(data!).release()
-        })
+        g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, seconds) * 1000), runJobOnce, retained(body), releaseJob)
     }
 
     /// Runs `body` once on the main thread when nothing more urgent is pending: after the
     /// events already received (a window manager's configure) and the frame they ask for.
     @MainActor
     public static func whenIdle(_ body: @escaping @Sendable @MainActor () -> Void) {
-        let job = Unmanaged.passRetained(Job(body)).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { job.body() }
-            return 0
-        }, job, { data in
-            Unmanaged<Job>.fromOpaque(data!).release()
-        })
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, runJobOnce, retained(body), releaseJob)
     }
 
     private final class FrameJob: Sendable {

@@ -456,6 +456,8 @@ final class DocumentView {
                         self.perform(self.session.failed(error, ticket: ticket))
                     }
                 }
+                // Opened already (an early opening): the window may draw its first view ahead.
+                if let opened = openingCheck?.openedIfReady { host.predictFirstView(opened, from: source) }
             case .cancelOpening:
                 openingCheck?.cancel()
                 openingCheck = nil
@@ -484,10 +486,6 @@ final class DocumentView {
             case .notice(let text):
                 notice.show(text)
             }
-        }
-        if let check = openingCheck, case .startOpening(let source, _)? = effects.first(where: { if case .startOpening = $0 { true } else { false } }),
-           let early = check.openedIfReady {
-            host.predictFirstView(early, from: source)
         }
     }
 
