@@ -46,7 +46,10 @@ let package = Package(
         .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
         // NSS: a signer's certificate checked against the reader's certificate database (`signatures.cpp`).
         .systemLibrary(name: "CNSS", pkgConfig: "nss", providers: [.apt(["libnss3-dev"])]),
-        .target(name: "CSplash", dependencies: ["CPopplerCore", "CPoppler", "CNSS"], linkerSettings: [.linkedLibrary("z")]),
+        // Optimised in debug builds too: its pixel loops (streamed_image.cpp) at -O0 made a
+        // test's 300-dpi pages take seconds each.
+        .target(name: "CSplash", dependencies: ["CPopplerCore", "CPoppler", "CNSS"],
+                cxxSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))], linkerSettings: [.linkedLibrary("z")]),
 
         // glibc's gettext, for the messages' translations (`Translation.swift`): libc, not a library of ours.
         .systemLibrary(name: "CGettext"),

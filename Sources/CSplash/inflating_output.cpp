@@ -120,6 +120,7 @@ private:
 }
 
 extern "C" unsigned long csplash_zlib_images(void) { return zlibImages.load(); }
+extern "C" unsigned long csplash_streamed_images(void) { return streamedImageCount(); }
 
 void InflatingSplashOutput::drawImageMask(GfxState *state, Object *ref, Stream *str, int width, int height, bool invert,
                                           bool interpolate, bool inlineImg) {
@@ -128,8 +129,10 @@ void InflatingSplashOutput::drawImageMask(GfxState *state, Object *ref, Stream *
 
 void InflatingSplashOutput::drawImage(GfxState *state, Object *ref, Stream *str, int width, int height,
                                       GfxImageColorMap *colorMap, bool interpolate, const int *maskColors, bool inlineImg) {
-    SplashOutputDev::drawImage(state, ref, Inflated(str, inlineImg).stream(), width, height, colorMap, interpolate, maskColors,
-                               inlineImg);
+    const Inflated image(str, inlineImg);
+    // An inline image is left whole to Splash: Gfx reads on from where its data ends.
+    if (streamsImages && !maskColors && !inlineImg && streamedImage(getSplash(), state, image.stream(), width, height, colorMap)) return;
+    SplashOutputDev::drawImage(state, ref, image.stream(), width, height, colorMap, interpolate, maskColors, inlineImg);
 }
 
 void InflatingSplashOutput::drawMaskedImage(GfxState *state, Object *ref, Stream *str, int width, int height,

@@ -3,15 +3,25 @@
 // mostly that: the 300-dpi scan's page 1 is one 2480×3506 RGB image of 26 MB, and poppler's
 // decoder is half of its 200 ms in Splash; zlib inflates it in under half the time
 // (perf over quire-bench paging the scan: 13.6 % of all samples in poppler's decoder, 6.3 % in zlib).
+// Images are also streamed onto the page where Splash would shrink them whole
+// (streamed_image.cpp).
 // Only images and image masks of one plain FlateDecode (no predictor, not inline) are read
 // through zlib; a stream zlib cannot start on is drawn by poppler's own decoder, as before.
 #pragma once
 
 #include <poppler/SplashOutputDev.h>
 
+// An image Splash would shrink whole, shrunk onto the page a row at a time to the same
+// pixels (streamed_image.cpp); false, having read nothing, when it is Splash's to draw.
+bool streamedImage(Splash *splash, GfxState *state, Stream *str, int width, int height, GfxImageColorMap *colorMap);
+unsigned long streamedImageCount();
+
 class InflatingSplashOutput final : public SplashOutputDev {
 public:
     using SplashOutputDev::SplashOutputDev;
+
+    // Whether upright shrunk images are streamed onto the page (else all are Splash's own).
+    bool streamsImages = true;
 
     void drawImageMask(GfxState *state, Object *ref, Stream *str, int width, int height, bool invert, bool interpolate,
                        bool inlineImg) override;

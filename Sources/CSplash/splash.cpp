@@ -74,7 +74,7 @@ extern "C" csplash_document *csplash_borrow(void *poppler_annot) {
 extern "C" void csplash_close(csplash_document *document) { delete document; }
 
 extern "C" int csplash_render(csplash_document *document, int index, double dpi, int quarters, int x, int y, int width, int height,
-                              uint8_t *pixels, size_t stride, size_t grey_stride, int grey_from_start) {
+                              uint8_t *pixels, size_t stride, size_t grey_stride, unsigned flags) {
     if (!document || !pixels || index < 0 || width <= 0 || height <= 0 || stride < size_t(width) * 4) return -1;
     if (grey_stride && grey_stride < size_t(width)) return -1;
     if (!(dpi > 0) || quarters < 0 || quarters > 3) return -1;
@@ -82,9 +82,10 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
         PDFDoc *pdf = document->document;
         if (!pdf || index >= pdf->getNumPages()) return -1;
         // Grey from the start: Splash converts and scales one channel where it would four.
-        const bool mono = grey_from_start && grey_stride;
+        const bool mono = (flags & CSPLASH_GREY_FROM_START) && grey_stride;
         SplashColor paper = {0xff, 0xff, 0xff, 0xff};
         InflatingSplashOutput output(mono ? splashModeMono8 : splashModeXBGR8, 4, false, paper, true, splashThinLineDefault);
+        output.streamsImages = !(flags & CSPLASH_SPLASH_SCALES_IMAGES);
         output.setFontAntialias(true);
         output.setFreeTypeHinting(true, false);
         output.setVectorAntialias(true);

@@ -28,13 +28,17 @@ void csplash_close(csplash_document *document);
 /// (cairo's ARGB32: 32-bit native words 0xAARRGGBB, `stride` bytes a row), on white.
 /// With `grey_stride` (not 0), a picture that is all opaque greys is written instead as
 /// one byte a pixel, rows of `grey_stride` bytes (cairo's A8, the grey level), padded
-/// with 0xff; with `grey_from_start` too, the page is drawn grey from the start (Splash's
-/// Mono8: one channel converted and scaled, not four), whatever its colours. Returns 0
+/// with 0xff; with `flags` CSPLASH_GREY_FROM_START too, the page is drawn grey from the
+/// start (Splash's Mono8: one channel converted and scaled, not four), whatever its colours.
+/// With CSPLASH_SPLASH_SCALES_IMAGES, every image is scaled by
+/// Splash's own drawImage, none streamed (the same pixels; for comparing). Returns 0
 /// (ARGB32), 1 (found grey), 2 (drawn grey from the start), or -1 when the page cannot be
 /// drawn. Never writes outside `height` rows of `stride` bytes.
 int csplash_render(csplash_document *document, int index, double dpi, int quarters,
                    int x, int y, int width, int height, uint8_t *pixels, size_t stride, size_t grey_stride,
-                   int grey_from_start);
+                   unsigned flags);
+#define CSPLASH_GREY_FROM_START 1u
+#define CSPLASH_SPLASH_SCALES_IMAGES 2u
 
 /// What page `index` paints with, its annotations' appearances included, as the bits below:
 /// a pass of poppler's content reader that draws nothing and decodes no image, stopped at
@@ -157,6 +161,9 @@ size_t csplash_document_language(void *poppler_page, char *out, size_t capacity)
 /// How many images this process's Splash has read through zlib (`inflating_output.hpp`)
 /// instead of poppler's own FlateDecode decoder.
 unsigned long csplash_zlib_images(void);
+/// How many images this process's Splash drawing has shrunk onto the page a row at a time
+/// (streamed_image.cpp) instead of through Splash's whole scaled copy.
+unsigned long csplash_streamed_images(void);
 
 /// Sets NSS up for checking signatures with the certificate database in `directory` (an
 /// NSS sql: database; NULL for none), before the helper confines itself: NSS loads its
