@@ -21,8 +21,9 @@
 ///     (its helper ended, not counted as a fault) and the page drawn again with Splash,
 ///     which then has the render watchdog's whole time.
 ///  5. cairo for a cell of a page (deep zoom), unless rule 4 sent the page to Splash:
-///     Splash scales each image of the page whole into the page's scale for every cell,
-///     where cairo draws only the cell's part of it. The 300-dpi scan at 1,600 %: Splash
+///     Splash scales each image it enlarges whole into the page's scale for every cell,
+///     where cairo draws only the cell's part of it (an image it shrinks is streamed onto
+///     the page a row at a time: `streamed_image.cpp`). The 300-dpi scan at 1,600 %: Splash
 ///     2.4–3.5 s and some 900 MB a cell (its image at 12,700 by 17,900 pixels).
 ///  6. Splash draws a page with nothing but grey on it grey from the start, every other
 ///     page in colour (`SplashColourMode`).
