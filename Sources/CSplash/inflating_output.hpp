@@ -3,10 +3,9 @@
 // mostly that: the 300-dpi scan's page 1 is one 2480×3506 RGB image of 26 MB, and poppler's
 // decoder is half of its 200 ms in Splash; zlib inflates it in under half the time
 // (perf over quire-bench paging the scan: 13.6 % of all samples in poppler's decoder, 6.3 % in zlib).
-// Images are also streamed onto the page where Splash would shrink them whole
-// (streamed_image.cpp).
 // Only images and image masks of one plain FlateDecode (no predictor, not inline) are read
 // through zlib; a stream zlib cannot start on is drawn by poppler's own decoder, as before.
+// An image Splash would shrink whole is also streamed onto the page (streamed_image.cpp).
 #pragma once
 
 #include <poppler/SplashOutputDev.h>

@@ -4,10 +4,12 @@
 // wide: 13.9 MB beside the page's own 13.9 and its alpha's 3.5) and then copies that
 // through its pixel pipe; this does Splash's own arithmetic (scaleImageYdownXdown's box
 // sums, its rounding of the image's corners, blitImage's clip test) row by row, with one
-// row of sums held, and stops reading below the last row seen. Only for what Splash would draw the same way: an upright image, shrunk
-// both ways, opaque, unblended, unmasked, clipped by rectangles only, no transfer function, colours read as Splash's
-// imageSrc reads them (not through a colour profile, which Splash applies after scaling);
-// anything else is Splash's (`streamedImage` returns false before reading the stream).
+// row of sums held, converts the colours only of rows that are seen, and stops reading
+// below the last of them. Only for what Splash would draw the same way: an upright image,
+// shrunk both ways, opaque, unblended, unmasked, clipped by rectangles only, no transfer
+// function, colours read as Splash's imageSrc reads them (not through a colour profile,
+// which Splash applies after scaling); anything else is Splash's (`streamedImage` returns
+// false before reading the stream).
 #include "inflating_output.hpp"
 #include "csplash.h"
 
@@ -53,6 +55,9 @@ public:
         }
     }
     ~RowReader() { stream.close(); }
+
+    // Reads past a row no one sees, its colours unconverted.
+    void skip() { stream.getLine(); }
 
     const unsigned char *next() {
         unsigned char *p = stream.getLine();
@@ -147,7 +152,7 @@ bool streamedImage(Splash *splash, GfxState *state, Stream *str, int width, int 
     const int bitmapWidth = bitmap->getWidth(), bitmapHeight = bitmap->getHeight();
     const size_t rowSize = size_t(bitmap->getRowSize());
     unsigned char *data = bitmap->getDataPtr(), *alpha = bitmap->getAlphaPtr();
-    // The rows this draws into, and the last one read in order (rows come bottom up when flipped).
+    // The rows seen: inside the bitmap and the clip (a flipped image's come bottom up).
     const int firstRow = std::max(0, std::max(y0, clip->getYMinI())), lastRow = std::min(bitmapHeight - 1, std::min(y1 - 1, clip->getYMaxI()));
 
     RowReader rows(str, width, colorMap, mono);
@@ -162,10 +167,9 @@ bool streamedImage(Splash *splash, GfxState *state, Stream *str, int width, int 
             yStep = yp + 1;
         }
         const int row = flipped ? y0 + (scaledHeight - 1 - y) : y0 + y;
-        const bool drawn = row >= firstRow && row <= lastRow;
         if (flipped ? row < firstRow : row > lastRow) break; // nothing further is seen
-        if (!drawn) {
-            for (int i = 0; i < yStep; i++) rows.next();
+        if (row < firstRow || row > lastRow) {
+            for (int i = 0; i < yStep; i++) rows.skip();
             continue;
         }
         std::fill(sums.begin(), sums.end(), 0u);

@@ -13,7 +13,7 @@ import Glibc
 /// (`streamed_image.cpp`) to Splash's own picture, byte for byte: upright and flipped,
 /// every kind of colour, under a rectangle clip, partly off the page, in a tile, in colour
 /// and grey from the start; what it leaves to Splash (a clip of paths, a turned or
-/// enlarged image, a translucent one) comes out as before.
+/// enlarged image, a translucent, soft-masked or transfer-mapped one) comes out as before.
 final class SplashStreamedImageTests: XCTestCase {
     private var fixtures: Fixtures!
     private var descriptors: [Int32] = []
@@ -33,7 +33,7 @@ final class SplashStreamedImageTests: XCTestCase {
 
     /// Three pages of images: upright ones of every colour kind, with text under one; flipped,
     /// clipped by a rectangle, partly off the page, and those left to Splash (a path clip,
-    /// turned, enlarged); translucent and soft-masked ones.
+    /// turned, enlarged); translucent, soft-masked and transfer-mapped ones.
     private func document() throws -> SplashPages {
         let images: [(String, Int, Int, [UInt8])] = [
             ("/ColorSpace /DeviceRGB /BitsPerComponent 8", 320, 240, Self.pattern(320, 240, 3)),
@@ -45,7 +45,7 @@ final class SplashStreamedImageTests: XCTestCase {
         ]
         let firstImage = 3 + 2 * 3
         let resources = "/XObject << " + images.indices.map { "/Im\($0 + 1) \(firstImage + $0) 0 R" }.joined(separator: " ")
-            + " /Masked \(firstImage + images.count) 0 R >> /ExtGState << /Half << /ca 0.5 >> >> /Font << /F1 \(firstImage + images.count + 2) 0 R >>"
+            + " /Masked \(firstImage + images.count) 0 R >> /ExtGState << /Half << /ca 0.5 >> /Inverted << /TR << /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [0] /N 1 >> >> >> /Font << /F1 \(firstImage + images.count + 2) 0 R >>"
         let drawings = [
             "BT /F1 30 Tf 40 640 Td (under the image) Tj ET q 150.3 0 0 110.7 30.2 600.1 cm /Im1 Do Q q 140 0 0 95 300 620 cm /Im2 Do Q "
                 + "q 120 0 0 120 50 400 cm /Im3 Do Q q 100 0 0 75 300 420 cm /Im4 Do Q q 80 0 0 60 450 300 cm /Im5 Do Q "
@@ -53,7 +53,8 @@ final class SplashStreamedImageTests: XCTestCase {
             "q 150 0 0 -110 40 700 cm /Im1 Do Q q 50 300 200 100 re W n 150 0 0 110 20 280 cm /Im1 Do Q "
                 + "q 200 0 0 150 500 -40 cm /Im2 Do Q q 300 100 m 400 200 l 300 250 l h W n 150 0 0 110 280 90 cm /Im1 Do Q "
                 + "q 0 100 -130 0 560 500 cm /Im4 Do Q q 500 0 0 400 50 50 cm /Im5 Do Q",
-            "q /Half gs 150 0 0 110 40 600 cm /Im1 Do Q q 150 0 0 110 300 600 cm /Masked Do Q q 150 0 0 110 40 300 cm /Im2 Do Q",
+            "q /Half gs 150 0 0 110 40 600 cm /Im1 Do Q q 150 0 0 110 300 600 cm /Masked Do Q q 150 0 0 110 40 300 cm /Im2 Do Q "
+                + "q /Inverted gs 150 0 0 110 300 300 cm /Im1 Do Q",
         ]
         var objects: [PDFObjects.Object] = [
             .init(1, "<< /Type /Catalog /Pages 2 0 R >>"),
@@ -100,7 +101,6 @@ final class SplashStreamedImageTests: XCTestCase {
     private func compare(_ pages: SplashPages, pages indices: [Int], pageSize: (Double, Double), scales: [Double],
                          file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let before = SplashPages.streamedImages
-        var streamed = 0
         for index in indices {
             for scale in scales {
                 let width = Int(pageSize.0 * scale), height = Int(pageSize.1 * scale)
@@ -118,12 +118,11 @@ final class SplashStreamedImageTests: XCTestCase {
                             let sample = stride(from: 0, to: ownBytes.count, by: 61).map { ownBytes[$0] }
                             XCTAssertGreaterThan(Set(sample).count, 8, "something is drawn", file: file, line: line)
                         }
-                        streamed = SplashPages.streamedImages - before
                     }
                 }
             }
         }
-        return streamed
+        return SplashPages.streamedImages - before
     }
 
     func testStreamedImagesAreSplashsOwnPicture() throws {
@@ -134,7 +133,7 @@ final class SplashStreamedImageTests: XCTestCase {
     }
 
     /// What is left to Splash is not streamed: a path clip, a turned image, an enlarged one,
-    /// a translucent one, a soft-masked one.
+    /// a translucent one, a soft-masked one, one under a transfer function.
     func testWhatSplashMustDrawIsLeftToIt() throws {
         let pages = try document()
         func streamed(page index: Int, scale: Double) throws -> Int {
@@ -145,7 +144,7 @@ final class SplashStreamedImageTests: XCTestCase {
         // Page 2: flipped, rectangle-clipped, off the page: 3; the path clip, the turned and the
         // enlarged image are Splash's.
         XCTAssertEqual(try streamed(page: 1, scale: 1.0), 3)
-        // Page 3: only the opaque, unmasked grey image.
+        // Page 3: only the opaque, unmasked grey image, not the one under a transfer function.
         XCTAssertEqual(try streamed(page: 2, scale: 1.0), 1)
         // Page 1 enlarged: none of its images is shrunk.
         XCTAssertEqual(try streamed(page: 0, scale: 4.0), 0)

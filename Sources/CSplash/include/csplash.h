@@ -30,8 +30,8 @@ void csplash_close(csplash_document *document);
 /// one byte a pixel, rows of `grey_stride` bytes (cairo's A8, the grey level), padded
 /// with 0xff; with `flags` CSPLASH_GREY_FROM_START too, the page is drawn grey from the
 /// start (Splash's Mono8: one channel converted and scaled, not four), whatever its colours.
-/// With CSPLASH_SPLASH_SCALES_IMAGES, every image is scaled by
-/// Splash's own drawImage, none streamed (the same pixels; for comparing). Returns 0
+/// With CSPLASH_SPLASH_SCALES_IMAGES, every image is scaled by Splash's own drawImage, none
+/// streamed (the same pixels; for comparing). Returns 0
 /// (ARGB32), 1 (found grey), 2 (drawn grey from the start), or -1 when the page cannot be
 /// drawn. Never writes outside `height` rows of `stride` bytes.
 int csplash_render(csplash_document *document, int index, double dpi, int quarters,
