@@ -121,6 +121,7 @@ private:
 
 extern "C" unsigned long csplash_zlib_images(void) { return zlibImages.load(); }
 extern "C" unsigned long csplash_streamed_images(void) { return streamedImageCount(); }
+extern "C" unsigned long csplash_pages_drawn_in_place(void) { return pagesDrawnInPlace(); }
 
 void InflatingSplashOutput::drawImageMask(GfxState *state, Object *ref, Stream *str, int width, int height, bool invert,
                                           bool interpolate, bool inlineImg) {

@@ -1,8 +1,9 @@
 // poppler's Splash rasterizer for the render helpers (see SplashPages.swift for when it is
 // used), through poppler's own classes (Debian's libpoppler-private-dev): poppler-cpp's
 // page renderer hands back a copy of Splash's bitmap, so a page was held twice at once,
-// 14 MiB each for a scan at 1,590 pixels wide; here the bitmap is read straight into the
-// window's memory, and a grey page is written there grey, at a quarter of the size: drawn
+// 14 MiB each for a scan at 1,590 pixels wide; here Splash draws straight into the
+// window's memory (drawn_in_place.cpp; else its bitmap is copied there), and a grey page is
+// left there grey, at a quarter of the size: drawn
 // grey from the start (Splash's Mono8) when the window's rule says the page is
 // (SplashColourMode.swift, from csplash_page_inks), else found grey after drawing in colour.
 // The document shares libpoppler (and its GlobalParams) with poppler-glib's in the helper.
@@ -42,6 +43,42 @@ bool isGrey(const uint8_t *data, size_t rowSize, int rows, int columns) {
         if (other) return false;
     }
     return true;
+}
+
+// `rows` × `columns` pixels of `bytes` (4: cairo's ARGB32 grey, 1: Mono8) from `source`
+// written as rows of one byte into `pixels`, `height` rows of `greyStride`, padded white.
+// `source` may be `pixels` itself: each byte is written at or before where it was read.
+void writeGrey(const uint8_t *source, size_t rowSize, int bytes, int rows, int columns, uint8_t *pixels, size_t greyStride, int height) {
+    for (int row = 0; row < height; row++) {
+        uint8_t *line = pixels + size_t(row) * greyStride;
+        const uint8_t *from = source + size_t(row) * rowSize;
+        const int drawn = row < rows ? columns : 0;
+        if (bytes == 1) {
+            std::memmove(line, from, size_t(drawn));
+        } else {
+            for (int column = 0; column < drawn; column++) line[column] = from[size_t(column) * 4];
+        }
+        std::memset(line + drawn, 0xff, greyStride - size_t(drawn));
+    }
+}
+
+// The page Splash drew into the picture itself (drawn_in_place.cpp), `columns` × `rows`
+// of its `width` × `height`: the rest made white and, when all grey, the picture made grey.
+int finishInPlace(uint8_t *pixels, size_t stride, size_t greyStride, int width, int height, int columns, int rows, bool mono) {
+    if (mono) {
+        writeGrey(pixels, greyStride, 1, rows, columns, pixels, greyStride, height);
+        return 2;
+    }
+    for (int row = 0; row < height; row++) {
+        uint8_t *line = pixels + size_t(row) * stride;
+        const int drawn = row < rows ? columns : 0;
+        std::memset(line + size_t(drawn) * 4, 0xff, size_t(width - drawn) * 4);
+    }
+    if (greyStride && isGrey(pixels, stride, height, width)) {
+        writeGrey(pixels, stride, 4, height, width, pixels, greyStride, height);
+        return 1;
+    }
+    return 0;
 }
 }
 
@@ -86,12 +123,14 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
         SplashColor paper = {0xff, 0xff, 0xff, 0xff};
         InflatingSplashOutput output(mono ? splashModeMono8 : splashModeXBGR8, 4, false, paper, true, splashThinLineDefault);
         output.streamsImages = !(flags & CSPLASH_SPLASH_SCALES_IMAGES);
+        if (!(flags & CSPLASH_DRAW_APART)) output.drawInto(pixels, mono ? grey_stride : stride, width, height, mono);
         output.setFontAntialias(true);
         output.setFreeTypeHinting(true, false);
         output.setVectorAntialias(true);
         output.startDoc(pdf);
         pdf->displayPageSlice(&output, index + 1, dpi, dpi, quarters * 90, false, true, false, x, y, width, height,
                               nullptr, nullptr, nullptr, nullptr, true);
+        if (output.drewInPlace()) return finishInPlace(pixels, stride, grey_stride, width, height, output.drawnWidth(), output.drawnHeight(), mono);
         SplashBitmap *bitmap = output.getBitmap();
         const int bytes = mono ? 1 : 4;
         if (!bitmap || !bitmap->getDataPtr() || bitmap->getRowSize() < bitmap->getWidth() * bytes) return -1;
@@ -100,17 +139,7 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
         const uint8_t *source = bitmap->getDataPtr();
         const size_t rowSize = size_t(bitmap->getRowSize());
         if (mono || (grey_stride && isGrey(source, rowSize, rows, columns))) {
-            for (int row = 0; row < height; row++) {
-                uint8_t *line = pixels + size_t(row) * grey_stride;
-                const uint8_t *from = source + size_t(row) * rowSize;
-                const int drawn = row < rows ? columns : 0;
-                if (mono) {
-                    std::memcpy(line, from, size_t(drawn));
-                } else {
-                    for (int column = 0; column < drawn; column++) line[column] = from[size_t(column) * 4];
-                }
-                std::memset(line + drawn, 0xff, grey_stride - size_t(drawn));
-            }
+            writeGrey(source, rowSize, mono ? 1 : 4, rows, columns, pixels, grey_stride, height);
             return mono ? 2 : 1;
         }
         for (int row = 0; row < height; row++) {

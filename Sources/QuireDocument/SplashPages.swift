@@ -12,9 +12,9 @@ import Glibc
 /// choice (`Rasterizer`); this only draws them. Splash decodes a page's images a band at
 /// a time into the picture's scale, where cairo holds each at full resolution first (an
 /// upright image it would shrink whole is shrunk onto the page a row at a time, to the same
-/// pixels: `streamed_image.cpp`); its bitmap is read straight into the picture's memory,
-/// grey when the page is (drawn grey from the start when nothing on it is coloured:
-/// `SplashColourMode`).
+/// pixels: `streamed_image.cpp`); it draws straight into the picture's memory
+/// (`drawn_in_place.cpp`), left grey when the page is (drawn grey from the start when
+/// nothing on it is coloured: `SplashColourMode`).
 public final class SplashPages {
     private let document: OpaquePointer // csplash_document, owned
     private let mapping: UnsafeMutableRawPointer?
@@ -58,6 +58,9 @@ public final class SplashPages {
     /// How many images were shrunk onto their page a row at a time in this process
     /// (`streamed_image.cpp`), not whole first.
     public static var streamedImages: Int { Int(csplash_streamed_images()) }
+    /// How many pages Splash has drawn straight into their picture in this process
+    /// (`drawn_in_place.cpp`), not into a bitmap of its own copied there.
+    public static var pagesDrawnInPlace: Int { Int(csplash_pages_drawn_in_place()) }
 
     /// What page `index` paints with (`csplash_page_inks`): a pass over its content and
     /// annotations that draws nothing and decodes no image.
@@ -79,17 +82,19 @@ public final class SplashPages {
     /// `greyAllowed`, a picture of greys only is written as A8 rows of
     /// `PageImage.greyStride` bytes instead, and a page of greys only (`mode`, else
     /// `SplashColourMode`'s rule over its `inks`) is drawn grey from the start;
-    /// `splashScalesImages`: no image streamed onto the page (the same pixels, for comparing).
+    /// `splashScalesImages`: no image streamed onto the page; `drawnApart`: drawn into a
+    /// bitmap of Splash's own and copied (the same pixels, both for comparing).
     /// How it came out, or nil when it failed.
     func draw(page index: Int, scale: Double, rotation: Rotation, region: (x: Int, y: Int, width: Int, height: Int), into surface: OpaquePointer,
-              greyAllowed: Bool = false, mode: SplashColourMode? = nil, splashScalesImages: Bool = false) -> Drawing? {
+              greyAllowed: Bool = false, mode: SplashColourMode? = nil, splashScalesImages: Bool = false, drawnApart: Bool = false) -> Drawing? {
         guard let pixels = cairo_image_surface_get_data(surface) else { return nil }
         cairo_surface_flush(surface)
         let greyStride = greyAllowed ? PageImage.greyStride(region.width) : 0
         let grey = greyAllowed && (mode ?? SplashColourMode(for: inks(page: index))) == .grey
         let drawn = csplash_render(document, Int32(index), scale * 72, Int32(rotation.rawValue / 90), Int32(region.x), Int32(region.y),
                                    Int32(region.width), Int32(region.height), pixels, Int(cairo_image_surface_get_stride(surface)), greyStride,
-                                   (grey ? CSPLASH_GREY_FROM_START : 0) | (splashScalesImages ? CSPLASH_SPLASH_SCALES_IMAGES : 0))
+                                   (grey ? CSPLASH_GREY_FROM_START : 0) | (splashScalesImages ? CSPLASH_SPLASH_SCALES_IMAGES : 0)
+                                    | (drawnApart ? CSPLASH_DRAW_APART : 0))
         cairo_surface_mark_dirty(surface)
         switch drawn {
         case 0: return .colour

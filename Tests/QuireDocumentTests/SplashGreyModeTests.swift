@@ -11,13 +11,7 @@ import Glibc
 /// A page of greys only is drawn grey from the start (Splash's Mono8), to the picture the
 /// colour path gives, byte for byte; a page with any colour, even a colour operator that
 /// paints grey, stays on the colour path.
-final class SplashGreyModeTests: XCTestCase {
-    private var fixtures: Fixtures!
-    private var descriptors: [Int32] = []
-
-    override func setUpWithError() throws { fixtures = try Fixtures() }
-    override func tearDown() { descriptors.forEach { close($0) } }
-
+final class SplashGreyModeTests: SplashTestCase {
     /// Page 1: an 8-bit grey image, a 1-bit image and black text, a scan's page; page 2 the
     /// same with a grey square painted by `rg`; page 3 the same with an RGB image.
     private func pages() throws -> (SplashPages, String) {
@@ -42,10 +36,7 @@ final class SplashGreyModeTests: XCTestCase {
         }
         let path = fixtures.path("grey-and-colour.pdf")
         try pdf.bytes.write(to: URL(fileURLWithPath: path))
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        descriptors.append(fd)
-        return (try XCTUnwrap(SplashPages(descriptor: fd, password: nil)), path)
+        return (try splashPages(path), path)
     }
 
     /// Page `index` as the render helper draws it (grey allowed), in `mode` or by the rule:
@@ -79,13 +70,9 @@ final class SplashGreyModeTests: XCTestCase {
                                         resources: "/XObject << /Photo \(HandWrittenPDF(pages: [HandWrittenPDF.Page(entries: "")]).firstExtra) 0 R >>")
         let jpx = fixtures.path("names-a-jpx.pdf")
         try HandWrittenPDF(pages: [named]).bytes.write(to: URL(fileURLWithPath: jpx))
-        let jpxDescriptor = open(jpx, O_RDONLY | O_CLOEXEC)
-        descriptors.append(jpxDescriptor)
-        XCTAssertEqual(try XCTUnwrap(SplashPages(descriptor: jpxDescriptor, password: nil)).inks(page: 0), .colour)
+        XCTAssertEqual(try splashPages(jpx).inks(page: 0), .colour)
         let shading = try fixtures.slowShading(scale: 1, named: "shading-1.pdf")
-        let fd = open(shading, O_RDONLY | O_CLOEXEC)
-        descriptors.append(fd)
-        XCTAssertTrue(try XCTUnwrap(SplashPages(descriptor: fd, password: nil)).inks(page: 0).contains(.shading))
+        XCTAssertTrue(try splashPages(shading).inks(page: 0).contains(.shading))
     }
 
     func testAGreyPageIsDrawnGreyFromTheStartToTodaysPicture() throws {
@@ -112,12 +99,7 @@ final class SplashGreyModeTests: XCTestCase {
     /// pages are drawn grey from the start to today's picture; its first page, with RGB
     /// images, in colour.
     func testAJBIG2ScanIsDrawnGreyFromTheStartAndItsColourPageInColour() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/corpus/scan-ru-taxform-jbig2.pdf").standardizedFileURL.path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw XCTSkip("no ../shared/corpus beside this checkout") }
-        descriptors.append(fd)
-        let pages = try XCTUnwrap(SplashPages(descriptor: fd, password: nil))
+        let pages = try splashPages(try corpus("scan-ru-taxform-jbig2.pdf"))
         XCTAssertTrue(pages.inks(page: 0).contains(.colour))
         XCTAssertNotEqual(try draw(pages, page: 0, scale: 0.5).0, .greyFromStart, "drawn in colour (found grey afterwards: its RGB images are)")
         XCTAssertTrue(pages.inks(page: 1).contains(.bilevelCodec))

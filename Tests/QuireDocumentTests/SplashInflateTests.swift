@@ -11,13 +11,7 @@ import Glibc
 /// Splash reads a plain FlateDecode image through zlib (`inflating_output.hpp`) and draws
 /// exactly what poppler's own decoder gives: the same picture as the image stored
 /// uncompressed, and, from a stream cut short, what was there before the cut.
-final class SplashInflateTests: XCTestCase {
-    private var fixtures: Fixtures!
-    private var descriptors: [Int32] = []
-
-    override func setUpWithError() throws { fixtures = try Fixtures() }
-    override func tearDown() { descriptors.forEach { close($0) } }
-
+final class SplashInflateTests: SplashTestCase {
     static let width = 320, height = 240
 
     /// An RGB pattern with no two neighbouring rows alike.
@@ -61,10 +55,7 @@ final class SplashInflateTests: XCTestCase {
 
     /// The page drawn by Splash, and how many images zlib read meanwhile.
     private func drawn(_ path: String) throws -> (PageImage, zlibImages: Int) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        descriptors.append(fd)
-        let pages = try XCTUnwrap(SplashPages(descriptor: fd, password: nil))
+        let pages = try splashPages(path)
         let before = SplashPages.zlibImages
         let picture = try DocumentSource(path: path).open().render(page: 0, scale: 1, splash: pages)
         return (picture, SplashPages.zlibImages - before)

@@ -14,13 +14,7 @@ import Glibc
 /// every kind of colour, under a rectangle clip, partly off the page, in a tile, in colour
 /// and grey from the start; what it leaves to Splash (a clip of paths, a turned or
 /// enlarged image, a translucent, soft-masked or transfer-mapped one) comes out as before.
-final class SplashStreamedImageTests: XCTestCase {
-    private var fixtures: Fixtures!
-    private var descriptors: [Int32] = []
-
-    override func setUpWithError() throws { fixtures = try Fixtures() }
-    override func tearDown() { descriptors.forEach { close($0) } }
-
+final class SplashStreamedImageTests: SplashTestCase {
     private static func pattern(_ width: Int, _ height: Int, _ comps: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         for y in 0..<height {
@@ -74,14 +68,7 @@ final class SplashStreamedImageTests: XCTestCase {
         objects.append(.init(mask + 1, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"))
         let path = fixtures.path("streamed-images.pdf")
         try Data(PDFObjects(objects).bytes()).write(to: URL(fileURLWithPath: path))
-        return try open(path)
-    }
-
-    private func open(_ path: String) throws -> SplashPages {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        descriptors.append(fd)
-        return try XCTUnwrap(SplashPages(descriptor: fd, password: nil))
+        return try splashPages(path)
     }
 
     /// `region` of page `index` at `scale`, as the render helper draws it (grey allowed):
@@ -153,10 +140,7 @@ final class SplashStreamedImageTests: XCTestCase {
     /// The corpus's scan (when ../shared/corpus is beside the checkout): its RGB page (text
     /// under the image) and a JBIG2 page at the window's widths and in a deep-zoom tile.
     func testTheCorpusScanIsSplashsOwnPicture() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/corpus/scan-ru-taxform-jbig2.pdf").standardizedFileURL.path
-        guard access(path, R_OK) == 0 else { throw XCTSkip("no ../shared/corpus beside this checkout") }
-        let pages = try open(path)
+        let pages = try splashPages(try corpus("scan-ru-taxform-jbig2.pdf"))
         XCTAssertGreaterThan(try compare(pages, pages: [0, 1], pageSize: (595.2, 841.44), scales: [0.31, 1.49, 2.67]), 0)
     }
 }

@@ -10,20 +10,7 @@ import Glibc
 /// Splash draws what cairo draws, where cairo would: the same page in the same place at
 /// the same scale, turned the same way, a cell the same part of its page; and it draws
 /// the shading cairo takes minutes for.
-final class SplashTests: XCTestCase {
-    private var fixtures: Fixtures!
-    private var descriptors: [Int32] = []
-
-    override func setUpWithError() throws { fixtures = try Fixtures() }
-    override func tearDown() { descriptors.forEach { close($0) } }
-
-    private func splash(_ path: String, password: String? = nil) throws -> SplashPages? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        descriptors.append(fd)
-        return SplashPages(descriptor: fd, password: password)
-    }
-
+final class SplashTests: SplashTestCase {
     /// The mean difference of two pictures' colour channels, 0…255, averaged over blocks
     /// of 16 by 16 pixels: the two rasterizers place an image's pixels up to a pixel apart
     /// and filter them differently, which the fixture's fine pattern magnifies pixel by

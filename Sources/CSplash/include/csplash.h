@@ -31,7 +31,9 @@ void csplash_close(csplash_document *document);
 /// with 0xff; with `flags` CSPLASH_GREY_FROM_START too, the page is drawn grey from the
 /// start (Splash's Mono8: one channel converted and scaled, not four), whatever its colours.
 /// With CSPLASH_SPLASH_SCALES_IMAGES, every image is scaled by Splash's own drawImage, none
-/// streamed (the same pixels; for comparing). Returns 0
+/// streamed (the same pixels; for comparing). Splash draws into `pixels` itself when its
+/// page fits them (drawn_in_place.cpp); with CSPLASH_DRAW_APART, into a bitmap of its own
+/// copied into them afterwards (the same pixels; for comparing). Returns 0
 /// (ARGB32), 1 (found grey), 2 (drawn grey from the start), or -1 when the page cannot be
 /// drawn. Never writes outside `height` rows of `stride` bytes.
 int csplash_render(csplash_document *document, int index, double dpi, int quarters,
@@ -39,6 +41,7 @@ int csplash_render(csplash_document *document, int index, double dpi, int quarte
                    unsigned flags);
 #define CSPLASH_GREY_FROM_START 1u
 #define CSPLASH_SPLASH_SCALES_IMAGES 2u
+#define CSPLASH_DRAW_APART 4u
 
 /// What page `index` paints with, its annotations' appearances included, as the bits below:
 /// a pass of poppler's content reader that draws nothing and decodes no image, stopped at
@@ -164,6 +167,9 @@ unsigned long csplash_zlib_images(void);
 /// How many images this process's Splash drawing has shrunk onto the page a row at a time
 /// (streamed_image.cpp) instead of through Splash's whole scaled copy.
 unsigned long csplash_streamed_images(void);
+/// How many pages this process's Splash has drawn straight into the picture's memory
+/// (drawn_in_place.cpp) instead of into a bitmap of its own copied there.
+unsigned long csplash_pages_drawn_in_place(void);
 
 /// Sets NSS up for checking signatures with the certificate database in `directory` (an
 /// NSS sql: database; NULL for none), before the helper confines itself: NSS loads its
