@@ -6,8 +6,8 @@ import QuireEngine
 import QuireImage
 
 /// Draws rendered pictures into a snapshot: as textures under GL renderers (cheaper
-/// there), through cairo under the cairo renderer (cheaper there). Keeps each picture's
-/// texture while it is drawn.
+/// there), through cairo under the cairo renderer (cheaper there), in bands
+/// (`PictureBands`). Keeps each picture's texture while it is drawn.
 @MainActor
 final class PictureDrawer {
     private var textures: [TileKey: PageTexture] = [:]
@@ -26,15 +26,24 @@ final class PictureDrawer {
             textures[key] = texture
             gtk_snapshot_append_texture(snapshot, texture.texture, &area)
         } else {
-            let cr = gtk_snapshot_append_cairo(snapshot, &area)!
-            cairo_translate(cr, Double(area.origin.x), Double(area.origin.y))
-            cairo_scale(cr, Double(area.size.width) / Double(image.width), Double(area.size.height) / Double(image.height))
-            // Pictures are opaque: copying is cheaper than blending.
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             let exact = image.width == Int(saturating: area.size.width * Float(deviceScale))
-            // Pixel for pixel needs no filter; shrinking a picture needs a good one.
-            image.drawOpaque(in: cr, filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
-            cairo_destroy(cr)
+            let scale = Float(deviceScale)
+            let rows = Int(saturating: (area.size.height * scale).rounded())
+            // In bands (`PictureBands`): the renderer replays each node into an image of its own.
+            for band in PictureBands.rows(width: Int(saturating: (area.size.width * scale).rounded()), height: rows) {
+                var part = graphene_rect_t(origin: .init(x: area.origin.x, y: area.origin.y + Float(band.lowerBound) / scale),
+                                           size: .init(width: area.size.width, height: Float(band.count) / scale))
+                let cr = gtk_snapshot_append_cairo(snapshot, &part)!
+                cairo_rectangle(cr, Double(part.origin.x), Double(part.origin.y), Double(part.size.width), Double(part.size.height))
+                cairo_clip(cr)
+                cairo_translate(cr, Double(area.origin.x), Double(area.origin.y))
+                cairo_scale(cr, Double(area.size.width) / Double(image.width), Double(area.size.height) / Double(image.height))
+                // Pictures are opaque: copying is cheaper than blending.
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                // Pixel for pixel needs no filter; shrinking a picture needs a good one.
+                image.drawOpaque(in: cr, filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+                cairo_destroy(cr)
+            }
         }
     }
 
