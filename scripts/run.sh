@@ -4,9 +4,13 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/deps.sh run
-# The window and the helpers it starts (the zygote, the web fetch process), beside it.
-swift build -c release --product quire-helpers
-swift build -c release --product quire
+# The window and the helpers it starts (the zygote, the web fetch process), beside it; the
+# builds' temporary folders in one of their own (the Swift driver leaves some: scripts/test.sh).
+builds=$(mktemp -d)
+trap 'rm -rf "$builds"' EXIT
+TMPDIR=$builds swift build -c release --product quire-helpers
+TMPDIR=$builds swift build -c release --product quire
+rm -rf "$builds"
 scripts/compile-translations.sh
 # The preferences' schema, where Quire run from its source tree looks for it (Settings.swift).
 mkdir -p .build/schemas && glib-compile-schemas --strict --targetdir=.build/schemas data

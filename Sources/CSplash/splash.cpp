@@ -3,9 +3,9 @@
 // page renderer hands back a copy of Splash's bitmap, so a page was held twice at once,
 // 14 MiB each for a scan at 1,590 pixels wide; here Splash draws straight into the
 // window's memory (drawn_in_place.cpp; else its bitmap is copied there), and a grey page is
-// left there grey, at a quarter of the size: drawn
-// grey from the start (Splash's Mono8) when the window's rule says the page is
-// (SplashColourMode.swift, from csplash_page_inks), else found grey after drawing in colour.
+// left there grey, at a quarter of the size: drawn grey from the start (Splash's Mono8)
+// when the window's rule says the page is (SplashColourMode.swift, from csplash_page_inks),
+// else found grey after drawing in colour.
 // The document shares libpoppler (and its GlobalParams) with poppler-glib's in the helper.
 #include "csplash.h"
 #include "document.hpp"

@@ -15,6 +15,8 @@ class SplashTestCase: XCTestCase {
     override func tearDown() {
         descriptors.forEach { close($0) }
         descriptors = []
+        // XCTest may keep the test case after it ran: the fixtures' folder goes now.
+        fixtures = nil
     }
 
     /// The document at `path` for Splash, nil when it does not open (a wrong password,
