@@ -106,6 +106,5 @@ void InflatingSplashOutput::adopt(int pageNum, GfxState *state, XRef *xref) {
     fields.alpha = alpha;
     setFields(bitmap, fields);
     inPlace = true;
-    drawn = {width, height};
     pagesInPlace++;
 }

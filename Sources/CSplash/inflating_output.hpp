@@ -33,10 +33,8 @@ public:
     // The page is to be drawn into `pixels` (`height` rows of `rowLength` bytes, `width`
     // pixels of 4 bytes, or of 1 with `mono`, this output's mode), when Splash's page fits.
     void drawInto(uint8_t *pixels, size_t rowLength, int width, int height, bool mono);
-    // Whether the page was, and the size Splash gave it there (at most the picture's).
+    // Whether the page was (its bitmap, of at most the picture's size, is over the picture).
     bool drewInPlace() const { return inPlace; }
-    int drawnWidth() const { return drawn.width; }
-    int drawnHeight() const { return drawn.height; }
 
     void startPage(int pageNum, GfxState *state, XRef *xref) override;
 
@@ -58,9 +56,6 @@ private:
         int width = 0, height = 0;
         bool mono = false;
     } target;
-    struct Size {
-        int width = 0, height = 0;
-    } drawn;
     bool inPlace = false;
 
     void adopt(int pageNum, GfxState *state, XRef *xref);

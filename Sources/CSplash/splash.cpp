@@ -130,8 +130,10 @@ extern "C" int csplash_render(csplash_document *document, int index, double dpi,
         output.startDoc(pdf);
         pdf->displayPageSlice(&output, index + 1, dpi, dpi, quarters * 90, false, true, false, x, y, width, height,
                               nullptr, nullptr, nullptr, nullptr, true);
-        if (output.drewInPlace()) return finishInPlace(pixels, stride, grey_stride, width, height, output.drawnWidth(), output.drawnHeight(), mono);
         SplashBitmap *bitmap = output.getBitmap();
+        if (output.drewInPlace() && bitmap) {
+            return finishInPlace(pixels, stride, grey_stride, width, height, bitmap->getWidth(), bitmap->getHeight(), mono);
+        }
         const int bytes = mono ? 1 : 4;
         if (!bitmap || !bitmap->getDataPtr() || bitmap->getRowSize() < bitmap->getWidth() * bytes) return -1;
         // Splash sizes the page by its own rounding: a row or column it did not draw is white.
