@@ -30,6 +30,8 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
     public let summary: DocumentSummary
     private let zygote: Zygote
     private let helper: Mutex<Connection?>
+    /// The helper's process, for the tests, which look at it.
+    var helperPID: pid_t? { helper.withLock { $0?.pid } }
 
     private struct Connection {
         let pid: pid_t

@@ -186,7 +186,7 @@ public final class RemoteRenderer: PageRendering {
                 throw broken(tr("the process drawing page {page} drew {width}×{height} pixels into memory it was not given", ["page": String(page + 1), "width": String(width), "height": String(height)]))
             }
             lastRasterizer = drawnWith
-            LaunchTrace.mark("page \(tile.page + 1) at scale \(tile.scale) drawn by \(drawnWith) in \(Int(draw * 1000)) ms")
+            LaunchTrace.mark("page \(tile.page + 1) at scale \(tile.scale) drawn by \(drawnWith) in \(Int(draw * 1000)) ms, helper \(helper?.pid ?? 0)")
             LaunchTrace.mark("page \(tile.page + 1) at scale \(tile.scale): \(Int(seconds * 1000)) ms in the helper")
             return try picture(offered, width: width, height: height, grey: grey, seconds: seconds, draw: draw, revision: revision)
         case .needs(id, let width, let height):

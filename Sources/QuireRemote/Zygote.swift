@@ -64,12 +64,18 @@ public final class Zygote: Sendable {
     }
 
     /// A new helper of `kind` for the document open at `document`: its process id and
-    /// the window's end of its channel.
+    /// the window's end of its channel. A helper works at the priority of the thread that
+    /// asks for it: one asked for by a background thread at idle priority (the search
+    /// cache's filler) runs at idle priority too, else the text it extracts for that thread
+    /// would take a core from the page the reader is waiting for.
     func spawn(_ kind: HelperKind, document: Descriptor, displayPath: String, password: String?) throws(ChannelError) -> (pid: pid_t, channel: Channel) {
         let (window, helper) = try Channel.pair()
         let reply = try ask(.spawn(kind, displayPath: displayPath, password: password), passing: [document, helper])
         switch reply {
-        case .spawned(let pid): return (pid, Channel(socket: window))
+        case .spawned(let pid):
+            let idle = thisThreadRunsAtIdlePriority && runAtIdlePriority(process: pid)
+            LaunchTrace.mark("\(kind) helper \(pid) made\(idle ? " at idle priority" : "")")
+            return (pid, Channel(socket: window))
         case .failed(let reason): throw .refused("the zygote: \(reason)")
         case .exit: throw .malformed(.badValue("an exit status where a helper was asked for"))
         }

@@ -89,6 +89,17 @@ public func runThisThreadAtIdlePriority() {
     _ = sched_setscheduler(0, 5 /* SCHED_IDLE */, &policy)
 }
 
+/// Whether the calling thread runs at idle priority (`runThisThreadAtIdlePriority`).
+public var thisThreadRunsAtIdlePriority: Bool { sched_getscheduler(0) == 5 /* SCHED_IDLE */ }
+
+/// Process `pid` (its main thread, and the threads it starts after) runs only on cores
+/// nothing else wants: a helper doing a background thread's work. False if not allowed.
+@discardableResult
+public func runAtIdlePriority(process pid: pid_t) -> Bool {
+    var policy = sched_param()
+    return sched_setscheduler(pid, 5 /* SCHED_IDLE */, &policy) == 0
+}
+
 /// Threads started together, so that their owner can wait until all have ended (and so
 /// closed their documents).
 final class ThreadGroup: Sendable {
