@@ -383,6 +383,7 @@ final class AnnotationWindowTests: XCTestCase {
             xdotool key ctrl+s
             """ + ScriptedSession.answerSaveAs(with: copy) + """
             echo "title $(title_after "copy.pdf")"
+            xdotool windowfocus --sync "$window"
             xdotool key ctrl+q
             ended
             """

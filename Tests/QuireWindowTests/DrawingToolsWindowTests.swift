@@ -444,9 +444,8 @@ final class DrawingToolsWindowTests: XCTestCase {
             xdotool mousemove $at click 1
             away
             echo "title $(xdotool getwindowname "$window")"
-            xdotool key ctrl+q
-            ended
-            """
+            read answer
+            """ + Self.quitUnsaved
         let (session, origin) = try session(script, fixtures, file: file, shot: "refused.png")
         try session.proceed("at='\(onScreen(picture, origin))'")
         for (name, reason) in [("truncated.png", "notAPicture"), ("words.png", "notAPicture"), ("huge.png", "tooManyPixels")] {
@@ -461,6 +460,8 @@ final class DrawingToolsWindowTests: XCTestCase {
                        "a refused picture was placed")
         XCTAssertGreaterThan(count(screen, pixel(.redInk), in: Rect(x: picture.0, y: picture.1, width: 150, height: 45), origin), 150,
                              "the standard stamp chosen before is not what the stamp tool places")
+        try session.proceed()
+        XCTAssertEqual(try session.readLine(), "asked", "quitting did not ask about the stamp placed")
     }
 
     /// Everything drawn, saved by Ctrl+S and read back by qpdf: an annotation of each kind

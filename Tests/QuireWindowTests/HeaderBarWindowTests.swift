@@ -53,10 +53,10 @@ final class HeaderBarWindowTests: XCTestCase {
         let session = try start(file, title: "menu-focus.pdf", steps: """
             echo shown
             read answer
-            xdotool mousemove --sync \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
+            xdotool mousemove \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
             sleep 0.5
-            xdotool mousemove --sync \(Self.continuousItem.x) \(Self.continuousItem.y) click 1
-            xdotool mousemove --sync 890 690
+            xdotool mousemove \(Self.continuousItem.x) \(Self.continuousItem.y) click 1
+            xdotool mousemove 890 690
             echo chosen
             read answer
             xdotool key Next
@@ -90,7 +90,7 @@ final class HeaderBarWindowTests: XCTestCase {
             menu() { popups | awk '$1 >= 100 { found = 1 } END { exit !found }'; }
             echo shown
             read answer
-            xdotool mousemove --sync \(Self.zoomButton.x) \(Self.zoomButton.y)
+            xdotool mousemove \(Self.zoomButton.x) \(Self.zoomButton.y)
             for i in $(seq 200); do tooltip && break; sleep 0.05; done
             tooltip && echo "tooltip shown" || echo "no tooltip"
             read answer
@@ -116,12 +116,12 @@ final class HeaderBarWindowTests: XCTestCase {
         let session = try start(file, title: "menu-fit.pdf", steps: """
             echo shown
             read answer
-            xdotool mousemove --sync \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
+            xdotool mousemove \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
             echo opened
             read answer
-            xdotool mousemove --sync \(Self.fitPageItem.x) \(Self.fitPageItem.y) click 1
+            xdotool mousemove \(Self.fitPageItem.x) \(Self.fitPageItem.y) click 1
             sleep 0.5
-            xdotool mousemove --sync \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
+            xdotool mousemove \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
             echo reopened
             read answer
             """)
@@ -148,11 +148,11 @@ final class HeaderBarWindowTests: XCTestCase {
         let session = try start(file, title: "smart-fit.pdf", steps: """
             echo shown
             read answer
-            xdotool mousemove --sync \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
+            xdotool mousemove \(Self.zoomButton.x) \(Self.zoomButton.y) click 1
             echo opened
             read answer
-            xdotool mousemove --sync \(Self.smartFitItem.x) \(Self.smartFitItem.y) click 1
-            xdotool mousemove --sync 450 400
+            xdotool mousemove \(Self.smartFitItem.x) \(Self.smartFitItem.y) click 1
+            xdotool mousemove 450 400
             echo chosen
             read answer
             """)

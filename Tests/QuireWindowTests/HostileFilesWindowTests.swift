@@ -19,10 +19,10 @@ final class HostileFilesWindowTests: XCTestCase {
             echo shown
             read answer
             xdotool windowfocus --sync "$window"
-            xdotool mousemove --sync 450 400 click 1
+            xdotool mousemove 450 400 click 1
             xdotool key End
-            xdotool mousemove --sync 300 250
-            xdotool mousemove --sync 600 550
+            xdotool mousemove 300 250
+            xdotool mousemove 600 550
             xdotool key ctrl+f
             xdotool type 'Page'
             xdotool key ctrl+g

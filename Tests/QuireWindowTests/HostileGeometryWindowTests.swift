@@ -20,11 +20,11 @@ final class HostileGeometryWindowTests: XCTestCase {
             window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(title)' | head -1)
             [ -n "$window" ] || { ended; read answer; exit 0; }
             xdotool windowfocus --sync "$window"
-            xdotool mousemove --sync \(Self.pointer[0])
+            xdotool mousemove \(Self.pointer[0])
             xdotool key End
             echo "at the end"
             read answer
-            \(Self.pointer.dropFirst().map { "xdotool mousemove --sync \($0)" }.joined(separator: "\n"))
+            \(Self.pointer.dropFirst().map { "xdotool mousemove \($0)" }.joined(separator: "\n"))
             xdotool key ctrl+q
             ended
             read answer

@@ -34,7 +34,7 @@ final class HostileStringsWindowTests: XCTestCase {
             echo "$(xdotool getwindowname "$window")"
             read answer
             xdotool windowfocus --sync "$window"
-            xdotool mousemove --sync 450 400 click 1
+            xdotool mousemove 450 400 click 1
             xdotool key End
             xdotool key F9
             echo "at the end"

@@ -44,7 +44,7 @@ final class PasswordWindowTests: XCTestCase {
             echo typed-wrong
             read answer
             xdotool type 's3cret'
-            xdotool mousemove --sync $answer click 1
+            xdotool mousemove $answer click 1
             echo clicked
             read answer
             kill $quire; wait $quire

@@ -189,9 +189,9 @@ final class PrintTests: XCTestCase {
             dialog=$(timeout 30 xdotool search --sync --onlyvisible --name '^Print$' | head -1)
             [ -n "$dialog" ] || { echo "no dialog"; kill $quire; exit 1; }
             sleep 0.5
-            xdotool mousemove --sync 86 90 click 1
+            xdotool mousemove 86 90 click 1
             sleep 0.5
-            xdotool mousemove --sync 588 483 click 1
+            xdotool mousemove 588 483 click 1
             echo printed
             read answer
             xdotool windowfocus --sync "$window"
@@ -242,7 +242,7 @@ final class PrintTests: XCTestCase {
             xdotool key ctrl+p
             dialog=$(timeout 30 xdotool search --sync --onlyvisible --name '^Print$' | head -1)
             [ -n "$dialog" ] || { echo "no dialog"; kill $quire; exit 1; }
-            step() { xdotool mousemove --sync $1 $2 click ${3:-1}; sleep 0.5; }
+            step() { xdotool mousemove $1 $2 click ${3:-1}; sleep 0.5; }
             sleep 0.5
             step 86 90      # Print to File
             step 139 16     # the Page Setup tab
@@ -250,7 +250,7 @@ final class PrintTests: XCTestCase {
             step 157 208    # …2
             step 200 170    # Page ordering…
             step 191 248    # …Right to left
-            xdotool mousemove --sync 158 249 click --repeat 3 1; xdotool type 50; xdotool key Tab; sleep 0.5
+            xdotool mousemove 158 249 click --repeat 3 1; xdotool type 50; xdotool key Tab; sleep 0.5
             step 588 483    # Print
             echo printed
             read answer

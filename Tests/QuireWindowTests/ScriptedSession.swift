@@ -130,7 +130,8 @@ final class ScriptedSession {
               xdotool key Return
               opened=$(timeout 10 xdotool search --sync --onlyvisible --name '\(pattern)' | head -1)
               [ -n "$opened" ] && break
-              xdotool key --window "$chooser" Escape Escape
+              xdotool windowfocus --sync "$chooser"
+              xdotool key Escape Escape
               for wait in $(seq 100); do xdotool search --onlyvisible --name '^Open Document$' >/dev/null || break; sleep 0.1; done
             done
 

@@ -140,10 +140,10 @@ final class SearchWindowTests: XCTestCase {
         let script = ScriptedSession.start(title: "find-list.pdf", arguments: "--size 1000x900 --find fox") + """
             echo opened
             read answer
-            xdotool mousemove --sync 800 73 click 1
+            xdotool mousemove 800 73 click 1
             echo clicked
             read answer
-            xdotool mousemove --sync 600 324 click 1
+            xdotool mousemove 600 324 click 1
             echo chosen
             read answer
             kill $quire; wait $quire
@@ -179,7 +179,7 @@ final class SearchWindowTests: XCTestCase {
         let script = ScriptedSession.start(title: "find-narrow.pdf", arguments: "--size 700x600 --find fox") + """
             echo opened
             read answer
-            xdotool mousemove --sync 638 73 click 1
+            xdotool mousemove 638 73 click 1
             echo clicked
             read answer
             kill $quire; wait $quire

@@ -106,7 +106,9 @@ final class TabsWindowTests: XCTestCase {
             convert -size 300x250 xc:gray70 '\(other)'
             display -geometry 300x250+1250+900 '\(other)' & viewer=$!
             stop_at_exit="$stop_at_exit $viewer"
-            timeout 20 xdotool search --sync --onlyvisible --pid $viewer >/dev/null
+            # By its title: ImageMagick's display names no process on its window, so a search
+            # by --pid waited out its 20 s.
+            timeout 20 xdotool search --sync --onlyvisible --name '^ImageMagick: other\\.png$' >/dev/null || echo "no other program's window"
             # The second tab, in the right half of the bar, down out of the window and onto the other program's.
             xdotool mousemove 1050 70 mousedown 1
             for step in $(seq 1 20); do xdotool mousemove 1050 $((70 + step * 20)); done

@@ -61,10 +61,14 @@ enum TestEnvironment {
         """
 
     /// The first lines of every script: what it lists in `stop_at_exit` (a bus, a window
-    /// manager) is stopped when it ends, however it ends.
+    /// manager) is stopped when it ends, however it ends; and the pointer is put near the
+    /// screen's corner, where the scripts' moves start (`pointerInSteps`), as the test
+    /// before may have left it anywhere (the X server is the run's). Run alone, a test found
+    /// it at the screen's centre, over the main menu, whose keys then began at its item.
     static let scriptStart = """
         stop_at_exit=""
         trap 'for pid in $stop_at_exit; do kill $pid 2>/dev/null; wait $pid 2>/dev/null; done' EXIT
+        xdotool mousemove 1590 1190
 
         """
 }

@@ -20,11 +20,11 @@ final class ZoomPlaceWindowTests: XCTestCase {
     private static func choose(_ item: String, then line: String) -> String {
         """
 
-        xdotool mousemove --sync \(zoomButton) click 1
+        xdotool mousemove \(zoomButton) click 1
         echo menu
         read answer
-        xdotool mousemove --sync \(item) click 1
-        xdotool mousemove --sync 890 690
+        xdotool mousemove \(item) click 1
+        xdotool mousemove 890 690
         xdotool key ctrl+0
         echo \(line)
         read answer
