@@ -70,7 +70,6 @@ public final class RemoteDocument: PageGeometry, PageLabelSource, PageTextSource
         } catch {
             throw .noReader(path: path, detail: tr("no process could be made to read it ({reason})", ["reason": "\(error)"]))
         }
-        LaunchTrace.mark("document helper made")
         cancel?.started(made.pid, zygote)
         defer { cancel?.started(nil, zygote) }
         let reply: DocumentReply

@@ -75,7 +75,6 @@ public final class RemoteRenderer: PageRendering {
         }
         LaunchTrace.mark("render helper asked for")
         helper = try zygote.spawn(.renderer, document: file.descriptor, displayPath: file.displayPath, password: file.password)
-        LaunchTrace.mark("render helper made")
         awaitingReady = true
         sentFormRevision = 0
     }

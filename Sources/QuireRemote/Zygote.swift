@@ -74,6 +74,7 @@ public final class Zygote: Sendable {
         switch reply {
         case .spawned(let pid):
             let idle = thisThreadRunsAtIdlePriority && runAtIdlePriority(process: pid)
+            // Every helper's birth, by kind and process, for the launch's time line.
             LaunchTrace.mark("\(kind) helper \(pid) made\(idle ? " at idle priority" : "")")
             return (pid, Channel(socket: window))
         case .failed(let reason): throw .refused("the zygote: \(reason)")

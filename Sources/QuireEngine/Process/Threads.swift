@@ -82,22 +82,23 @@ public func startThread(_ body: @escaping @Sendable () -> Void) {
     pthread_detach(thread)
 }
 
+/// Linux's SCHED_IDLE, which Swift's Glibc module does not declare.
+private let idleScheduling: Int32 = 5
+
 /// The calling thread runs only on cores nothing else wants (SCHED_IDLE), for background
 /// work that must never slow what the reader waits for.
-public func runThisThreadAtIdlePriority() {
-    var policy = sched_param()
-    _ = sched_setscheduler(0, 5 /* SCHED_IDLE */, &policy)
-}
+public func runThisThreadAtIdlePriority() { runAtIdlePriority(process: 0) }
 
 /// Whether the calling thread runs at idle priority (`runThisThreadAtIdlePriority`).
-public var thisThreadRunsAtIdlePriority: Bool { sched_getscheduler(0) == 5 /* SCHED_IDLE */ }
+public var thisThreadRunsAtIdlePriority: Bool { sched_getscheduler(0) == idleScheduling }
 
-/// Process `pid` (its main thread, and the threads it starts after) runs only on cores
-/// nothing else wants: a helper doing a background thread's work. False if not allowed.
+/// Process `pid` (its main thread, and the threads it starts after; 0: the calling thread)
+/// runs only on cores nothing else wants: a helper doing a background thread's work. False
+/// if not allowed.
 @discardableResult
 public func runAtIdlePriority(process pid: pid_t) -> Bool {
     var policy = sched_param()
-    return sched_setscheduler(pid, 5 /* SCHED_IDLE */, &policy) == 0
+    return sched_setscheduler(pid, idleScheduling, &policy) == 0
 }
 
 /// Threads started together, so that their owner can wait until all have ended (and so
