@@ -280,19 +280,24 @@ func gatedWorkers() -> (RenderWorkers<Gated>, gate: DispatchSemaphore, started: 
 /// renderer is still being made (the prepared renderer drawing that tile), the tile counts
 /// as that thread's render.
 final class DrawnAheadTests: XCTestCase {
-    /// Renders at once, recording the tiles; made behind a gate for the first thread.
+    /// Renders at once, recording the tiles, but the tile drawn ahead only once its gate
+    /// opens. The gate is on the tile, not on the first renderer made: the other thread may
+    /// make its renderer before the first thread does (it starts at the first plan).
     final class Recorded: PageRendering, @unchecked Sendable {
         struct Picture: RenderedPicture { let byteCount: Int; var revision: Int { 0 } }
-        func render(_ tile: TileKey) throws -> Picture { Picture(byteCount: 1) }
+        let gated: TileKey, gate: DispatchSemaphore
+        init(gated: TileKey, gate: DispatchSemaphore) { self.gated = gated; self.gate = gate }
+        func render(_ tile: TileKey) throws -> Picture {
+            // Once open the gate stays open: each render through it lets the next one by.
+            if tile == gated { gate.wait(); gate.signal() }
+            return Picture(byteCount: 1)
+        }
     }
     private let ahead = TileKey(page: 0, scale: 1.4), other = TileKey(page: 0, scale: 1.25)
 
     private func workers(_ made: DispatchSemaphore, _ delivered: DispatchSemaphore, _ tiles: TileList) -> RenderWorkers<Recorded> {
-        let first = Atomic<Bool>(true)
-        return RenderWorkers(threads: 2, drawing: ahead, makeRenderer: {
-            // The first renderer made is the first thread's: its making is the drawing ahead.
-            if first.exchange(false, ordering: .sequentiallyConsistent) { made.wait() }
-            return Recorded()
+        RenderWorkers(threads: 2, drawing: ahead, makeRenderer: { [ahead] in
+            Recorded(gated: ahead, gate: made)
         }, deliver: { result in
             tiles.add(result.key)
             delivered.signal()
