@@ -98,12 +98,24 @@ final class ScriptedSession {
 
         """
 
-    /// Script lines that press `shortcut` in the window, type `text` and press Enter, with
-    /// real key events (XTEST) into the focused window, at once, as a fast typist does.
-    /// They begin on a line of their own, whatever the script before them ends with.
-    static func press(_ shortcut: String, thenType text: String) -> String {
+    /// Script lines that wait (30 s at most) for Quire's canvas to show its document, as
+    /// its launch trace says on the script's stderr (`QUIRE_TRACE_LAUNCH`, on in every
+    /// session: "canvas W×H", when the canvas is laid out), or fail the script. A window
+    /// maps before its document is open, long before on a loaded machine: keys for the
+    /// document (Ctrl+L, Ctrl+F) pressed then go nowhere, as they would for a reader.
+    static let documentShown = """
+
+        for i in $(seq 600); do grep -q ' ms canvas [0-9]' /proc/$$/fd/2 && break; sleep 0.05; done
+        grep -q ' ms canvas [0-9]' /proc/$$/fd/2 || { echo "no document shown"; kill $quire; exit 1; }
+
         """
 
+    /// Script lines that press `shortcut` in the window, type `text` and press Enter, with
+    /// real key events (XTEST) into the focused window, at once, as a fast typist does,
+    /// once the document is shown (`documentShown`). They begin on a line of their own,
+    /// whatever the script before them ends with.
+    static func press(_ shortcut: String, thenType text: String) -> String {
+        documentShown + """
         xdotool windowfocus --sync "$window"
         xdotool key \(shortcut)
         xdotool type '\(text)'
@@ -149,7 +161,8 @@ final class ScriptedSession {
             throw FixtureFailure("cannot create \(errors)")
         }
         process.standardError = log
-        process.environment = TestEnvironment.forRun(stateHome: stateHome, environment)
+        // The launch trace says when the document is shown (`documentShown`).
+        process.environment = TestEnvironment.forRun(stateHome: stateHome, ["QUIRE_TRACE_LAUNCH": "1"].merging(environment) { $1 })
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", TestEnvironment.scriptStart + script, "sh", QuireRun.executable.path, file]
         process.standardInput = input
