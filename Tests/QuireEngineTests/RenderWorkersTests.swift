@@ -295,9 +295,9 @@ final class DrawnAheadTests: XCTestCase {
     }
     private let ahead = TileKey(page: 0, scale: 1.4), other = TileKey(page: 0, scale: 1.25)
 
-    private func workers(_ made: DispatchSemaphore, _ delivered: DispatchSemaphore, _ tiles: TileList) -> RenderWorkers<Recorded> {
+    private func workers(_ gate: DispatchSemaphore, _ delivered: DispatchSemaphore, _ tiles: TileList) -> RenderWorkers<Recorded> {
         RenderWorkers(threads: 2, drawing: ahead, makeRenderer: { [ahead] in
-            Recorded(gated: ahead, gate: made)
+            Recorded(gated: ahead, gate: gate)
         }, deliver: { result in
             tiles.add(result.key)
             delivered.signal()
@@ -307,12 +307,12 @@ final class DrawnAheadTests: XCTestCase {
     /// A plan asking for the tile drawn ahead waits for it: the other thread leaves it,
     /// and it is delivered once.
     func testAPlanAskingForTheTileDrawnAheadWaitsForIt() {
-        let made = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0), tiles = TileList()
-        let workers = workers(made, delivered, tiles)
+        let gate = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0), tiles = TileList()
+        let workers = workers(gate, delivered, tiles)
         workers.submit([ahead], urgent: 1)
         XCTAssertTrue(workers.waitUntilDecided(), "the other thread never chose")
         XCTAssertEqual(delivered.wait(timeout: .now()), .timedOut, "the tile drawn ahead was drawn again")
-        made.signal()
+        gate.signal()
         XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
         workers.stopAndWait()
         XCTAssertEqual(tiles.all, [ahead])
@@ -321,12 +321,12 @@ final class DrawnAheadTests: XCTestCase {
     /// A plan asking for another size of the page (the window took another size) has the
     /// other thread draw it beside the one drawn ahead, which is still delivered.
     func testAPlanAskingForAnotherSizeHasTheOtherThreadDrawItBeside() {
-        let made = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0), tiles = TileList()
-        let workers = workers(made, delivered, tiles)
+        let gate = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0), tiles = TileList()
+        let workers = workers(gate, delivered, tiles)
         workers.submit([other], urgent: 1)
         XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success, "the new size waited for the tile drawn ahead")
         XCTAssertEqual(tiles.all, [other])
-        made.signal()
+        gate.signal()
         XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success)
         workers.stopAndWait()
         XCTAssertEqual(tiles.all, [other, ahead])

@@ -148,7 +148,8 @@ final class AccessibleControlsWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
         // No document node: the password page stands in its place.
-        let session = try AccessibleSession(file: fixtures.encrypted(password: "sesame"), shot: fixtures.path("password"), scripts: Self.scripts)
+        let session = try AccessibleSession(file: fixtures.encrypted(password: "sesame"), shot: fixtures.path("password"), scripts: Self.scripts,
+                                            showsDocument: false)
         let entry = answer(session, "focused") { (found: Focused) in found.role == "password text" }
         XCTAssertEqual(entry?.name, "Password", "the focused node: \(session.last)")
     }

@@ -40,9 +40,10 @@ final class AccessibleSession {
     /// starts (else the pages have no nodes until `screenReaderStarts`).
     /// `scripts`: pyatspi scripts by name, for `run` and `listen`; `environment`: Quire's
     /// variables beside the run's (a helper's fault); `title`: the window's, when the
-    /// document names itself (else the file's name).
+    /// document names itself (else the file's name); `showsDocument`: false when the window
+    /// is to show no document (a password asked for), which it then does not wait for.
     init(file: String, shot: String, screenReader: Bool = true, scripts: [String: String] = [:], arguments: String = "",
-         environment: [String: String] = [:], title: String? = nil) throws {
+         environment: [String: String] = [:], title: String? = nil, showsDocument: Bool = true) throws {
         let written = scripts.merging(["probe": Self.probe]) { mine, _ in mine }.map { name, text in
             "cat > \"$XDG_RUNTIME_DIR/\(name).py\" <<'END'\n\(text)\nEND\n"
         }.joined()
@@ -58,7 +59,8 @@ final class AccessibleSession {
             unset GTK_A11Y
             \(environment.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n"))
 
-            """ + ScriptedSession.start(title: title ?? (file as NSString).lastPathComponent, arguments: "--size 1400x1000 \(arguments)") + """
+            """ + ScriptedSession.start(title: title ?? (file as NSString).lastPathComponent, arguments: "--size 1400x1000 \(arguments)",
+                                    showsDocument: showsDocument) + """
             stop_at_exit="$quire $stop_at_exit"
             echo ready
             while read answer; do

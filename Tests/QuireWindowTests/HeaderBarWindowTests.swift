@@ -20,8 +20,8 @@ final class HeaderBarWindowTests: XCTestCase {
     /// (which comes and goes by itself).
     private static let view = (x: 10, y: 60, width: 820, height: 620)
 
-    private func start(_ file: String, title: String, steps: String) throws -> ScriptedSession {
-        let script = ScriptedSession.start(title: title, arguments: "--size 900x700") + """
+    private func start(_ file: String, title: String, showsDocument: Bool = true, steps: String) throws -> ScriptedSession {
+        let script = ScriptedSession.start(title: title, arguments: "--size 900x700", showsDocument: showsDocument) + """
             xdotool windowfocus --sync "$window"
 
             """ + steps + """
@@ -185,7 +185,7 @@ final class HeaderBarWindowTests: XCTestCase {
         try QuireRun.requireDisplay()
         let notAPDF = fixtures.path("notes.pdf")
         try "just some notes\n".write(toFile: notAPDF, atomically: true, encoding: .utf8)
-        let session = try start(notAPDF, title: "notes.pdf", steps: """
+        let session = try start(notAPDF, title: "notes.pdf", showsDocument: false, steps: """
             echo shown
             read answer
             """)

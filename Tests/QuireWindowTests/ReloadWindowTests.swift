@@ -11,11 +11,11 @@ final class ReloadWindowTests: XCTestCase {
     /// Where a letter page's left edge is in a 1400-pixel window at 100 %, without the sidebar.
     private static let pageLeft = 285...300
 
-    /// A Quire showing `file` in a 1400×1000 window at 100 %, the pointer off the page,
-    /// until the test ends.
-    private func shown(_ file: String, arguments: String = "") throws -> ScriptedSession {
+    /// A Quire showing `file` (its document, or its error page: not `showsDocument`) in a
+    /// 1400×1000 window at 100 %, the pointer off the page, until the test ends.
+    private func shown(_ file: String, arguments: String = "", showsDocument: Bool = true) throws -> ScriptedSession {
         let name = URL(fileURLWithPath: file).lastPathComponent
-        let script = ScriptedSession.start(title: name, arguments: "--size 1400x1000 --zoom 100 \(arguments)") + """
+        let script = ScriptedSession.start(title: name, arguments: "--size 1400x1000 --zoom 100 \(arguments)", showsDocument: showsDocument) + """
             xdotool mousemove 1590 1190
             echo shown
             read answer
@@ -58,7 +58,7 @@ final class ReloadWindowTests: XCTestCase {
         let whole = try XCTUnwrap(FileManager.default.contents(atPath: fixtures.dense(pages: 6, named: "whole.pdf")))
         let file = fixtures.path("downloading.pdf")
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: file))
-        let session = try shown(file)
+        let session = try shown(file, showsDocument: false)
         XCTAssertTrue(session.errorsSay("damaged"), "the half-written file was not reported")
         let staged = fixtures.path(".downloading.pdf.part")
         try whole.write(to: URL(fileURLWithPath: staged))
@@ -72,7 +72,7 @@ final class ReloadWindowTests: XCTestCase {
         let whole = try XCTUnwrap(FileManager.default.contents(atPath: fixtures.dense(pages: 6, named: "whole.pdf")))
         let file = fixtures.path("broken.pdf")
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: file))
-        let script = ScriptedSession.start(title: "broken.pdf", arguments: "--size 1000x800") + """
+        let script = ScriptedSession.start(title: "broken.pdf", arguments: "--size 1000x800", showsDocument: false) + """
             echo shown
             read answer
             xdotool windowfocus --sync "$window"

@@ -26,11 +26,13 @@ final class ScriptedSession {
         """
 
     /// The script's start: runs Quire on $2 and waits (30 s at most) for its window, titled
-    /// `title`, whose id it leaves in $window and whose process id in $quire. `arguments`
-    /// go before the file, as the shell reads them. The search is asked again when it
-    /// fails at once: xdotool gives up on an X error, as when the previous test's window
-    /// goes while it looks at it.
-    static func start(title: String, arguments: String = "") -> String {
+    /// `title`, whose id it leaves in $window and whose process id in $quire, and then, unless
+    /// the window is not to show a document (`showsDocument`: a refused file, a password
+    /// asked for), for the document to be shown (`documentShown`). `arguments` go before
+    /// the file, as the shell reads them. The search is asked again when it fails at once:
+    /// xdotool gives up on an X error, as when the previous test's window goes while it
+    /// looks at it.
+    static func start(title: String, arguments: String = "", showsDocument: Bool = true) -> String {
         let pattern = "^" + title.replacingOccurrences(of: ".", with: "\\.") + "$"
         return """
             "$1" \(arguments) "$2" & quire=$!
@@ -41,7 +43,7 @@ final class ScriptedSession {
             done
             [ -n "$window" ] || { echo "no window"; kill $quire; exit 1; }
 
-            """
+            """ + (showsDocument ? documentShown : "")
     }
 
     /// A script function, `ended`, that waits on the outcome, the end of the process in
@@ -103,7 +105,7 @@ final class ScriptedSession {
     /// session: "canvas W×H", when the canvas is laid out), or fail the script. A window
     /// maps before its document is open, long before on a loaded machine: keys for the
     /// document (Ctrl+L, Ctrl+F) pressed then go nowhere, as they would for a reader.
-    static let documentShown = """
+    private static let documentShown = """
 
         for i in $(seq 600); do grep -q ' ms canvas [0-9]' /proc/$$/fd/2 && break; sleep 0.05; done
         grep -q ' ms canvas [0-9]' /proc/$$/fd/2 || { echo "no document shown"; kill $quire; exit 1; }
@@ -111,11 +113,11 @@ final class ScriptedSession {
         """
 
     /// Script lines that press `shortcut` in the window, type `text` and press Enter, with
-    /// real key events (XTEST) into the focused window, at once, as a fast typist does,
-    /// once the document is shown (`documentShown`). They begin on a line of their own,
-    /// whatever the script before them ends with.
+    /// real key events (XTEST) into the focused window, at once, as a fast typist does.
+    /// They begin on a line of their own, whatever the script before them ends with.
     static func press(_ shortcut: String, thenType text: String) -> String {
-        documentShown + """
+        """
+
         xdotool windowfocus --sync "$window"
         xdotool key \(shortcut)
         xdotool type '\(text)'

@@ -186,7 +186,7 @@ final class WebDocumentWindowTests: XCTestCase {
     func testANotFoundAddressSaysSoAndTryAgainAsksAgain() throws {
         try QuireRun.requireDisplay()
         let server = try server(serving: fixtures.standard())
-        let script = ScriptedSession.start(title: "missing.pdf", arguments: "--size 1400x1000") + """
+        let script = ScriptedSession.start(title: "missing.pdf", arguments: "--size 1400x1000", showsDocument: false) + """
             echo started
             read answer
             xdotool windowfocus --sync "$window"
