@@ -42,21 +42,7 @@ unset GTK_A11Y
 # What GLib, GTK, fontconfig, Mesa or a window manager would write in the home folder
 # (tests must write only in their own temporary folders).
 touch "$foreign/started"
-# Two XCTest processes of the one test bundle at once: the window tests mostly wait (on Xvfb,
-# on Quire, on their own polling: the machine idles over half of their 11 minutes), and the
-# other tests (3½ minutes of CPU: Splash, qpdf over bombs, the hostile files) run beside them,
-# named by class. Each test writes only in its own folders, so neither sees the other.
-classes=$(swift test --disable-swift-testing --skip-build --list-tests | grep -v '^QuireWindowTests\.' | cut -d/ -f1 | sort -u | paste -sd, -)
-# (An empty selection would run every test, the window tests twice at once.)
-[ -n "$classes" ] || { echo "FAILED: the tests could not be listed" >&2; status=1; classes=QuireNoTests.None; }
-others_log=$(mktemp -p "$foreign")
-xvfb-run -a -s '-screen 0 1600x1200x24 -noreset' bash -c '
-    .build/debug/QuirePackageTests.xctest "$1" > "$2" 2>&1 & others=$!
-    swift test --disable-swift-testing --skip-build --filter "^QuireWindowTests\."; windows=$?
-    wait $others; rest=$?
-    echo "--- the other tests, run beside the window tests:"
-    cat "$2"
-    [ $windows -eq 0 ] && [ $rest -eq 0 ]' sh "$classes" "$others_log" || status=1
+xvfb-run -a -s '-screen 0 1600x1200x24 -noreset' swift test --disable-swift-testing --skip-build || status=1
 
 written=$(find "$HOME/.cache" "$HOME/.config" "$HOME/.local" -newer "$foreign/started" \
     -not -path '*swift*' -not -path '*/clang/*' 2>/dev/null)
