@@ -36,7 +36,7 @@ final class FrameTraceWindowTests: XCTestCase {
     }
 
     /// A scan recognised in the window: the trace marks the recognition's start and end, and
-    /// its frames count the page recognised.
+    /// its frames count the page recognised, from a frame before the end's mark.
     func testARecognisedScanIsTimedInTheTrace() throws {
         try QuireRun.requireDisplay()
         let fixtures = try Fixtures()
@@ -64,6 +64,11 @@ final class FrameTraceWindowTests: XCTestCase {
         XCTAssertLessThan(seconds, 120)
         XCTAssertEqual(summary.recognisedPages, 1)
         XCTAssertEqual(try Self.frames(trace).last?.recognised, 1, "the frames do not count the page")
+        // The end is marked after a frame that counts the page: a test that quits once it sees the end has that frame.
+        let lines = text.split(separator: "\n")
+        let end = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("# recognition-finished") })
+        let before = try XCTUnwrap(lines[..<end].last { !$0.hasPrefix("#") }, "no frame before the end")
+        XCTAssertEqual(FrameTrace.Frame(line: before)?.recognised, 1, "the end marked before a frame counted the page: \(before)")
     }
 
     private static func frames(_ path: String) throws -> [FrameTrace.Frame] {

@@ -6,8 +6,10 @@ import QuireEngine
 /// `FrameTrace`: its start, the interval since the last, its update to after-paint time,
 /// whether a page in view was drawn blank, the pages recognised so far. While it records,
 /// the clock is kept running (a tick callback), so that a frame comes every 16.7 ms and an
-/// interval longer than that is time the main loop could not draw. Off, a canvas's drawing
-/// costs one check of `isOn`.
+/// interval longer than that is time the main loop could not draw. The recognition's end is
+/// written after the first frame that counts its last page, so a reader who sees the end in
+/// the trace finds a frame counting every page before it. Off, a canvas's drawing costs one
+/// check of `isOn`.
 @MainActor
 enum FrameRecorder {
     static private(set) var trace: FrameTrace?
@@ -18,6 +20,8 @@ enum FrameRecorder {
     /// Whether the last pages drawn had a blank one: the screen shows them until the next drawing.
     private static var blank = false
     private static var recognised = 0
+    /// The recognition's end (its time, the pages read), written after the next frame.
+    private static var finishedRecognition: (time: Double, pages: Int)?
 
     /// Records the frames of `window` into `path` from now on (the first document window).
     static func start(path: String, window: UnsafeMutablePointer<GtkWidget>) {
@@ -37,6 +41,7 @@ enum FrameRecorder {
             trace.record(FrameTrace.Frame(start: start, intervalMs: FrameRecorder.lastStart.map { (start - $0) * 1000 } ?? 0,
                                           paintMs: (now - start) * 1000, blank: FrameRecorder.blank, recognised: FrameRecorder.recognised))
             FrameRecorder.lastStart = start
+            FrameRecorder.writeFinishedRecognition()
             return true
         }
     }
@@ -46,6 +51,20 @@ enum FrameRecorder {
 
     static func pageRecognised() { recognised += 1 }
 
-    /// Quire is ending: what is buffered is written.
-    static func finish() { trace?.flush() }
+    /// The recognition ended at `time` (monotonic seconds), `pages` read: marked after the
+    /// next frame, which counts the pages `pageRecognised` told before this.
+    static func recognitionFinished(at time: Double, pages: Int) { finishedRecognition = (time, pages) }
+
+    private static func writeFinishedRecognition() {
+        guard let trace, let finished = finishedRecognition else { return }
+        finishedRecognition = nil
+        trace.mark(.recognitionFinished, at: finished.time, pages: finished.pages)
+        trace.flush()
+    }
+
+    /// Quire is ending: what is buffered is written (the recognition's end if no frame came since).
+    static func finish() {
+        writeFinishedRecognition()
+        trace?.flush()
+    }
 }

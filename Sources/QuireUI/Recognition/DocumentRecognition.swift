@@ -94,11 +94,11 @@ final class DocumentRecognition {
         events.failed = { reason in MainLoop.invoke { link.owner?.onNotice?(reason) } }
         events.began = { time in frames?.mark(.recognitionStarted, at: time) }
         events.ended = { finished, time, read in
-            if finished, let frames {
-                frames.mark(.recognitionFinished, at: time, pages: read)
-                frames.flush()
+            MainLoop.invoke {
+                // After the pages' `recognised` events on the main loop: the trace's next frame counts them.
+                if finished, frames != nil { FrameRecorder.recognitionFinished(at: time, pages: read) }
+                link.owner?.bar.hide()
             }
-            MainLoop.invoke { link.owner?.bar.hide() }
         }
         let printed: (@Sendable (String) -> Void)? = trace ? { @Sendable line in printError(line) } : nil
         background.start(recognizer, file: file, stored: stored, pageSizes: pageSizes, firstPageHasText: firstPageHasText, trace: printed, events: events)
