@@ -53,6 +53,8 @@ void quire_main_invoke(GSourceFunc fn, gpointer data, GDestroyNotify destroy);
 /* Sets a string property (varargs g_object_set does not import). */
 void quire_object_set_string(gpointer object, const char *property, const char *value);
 void quire_object_set_uint(gpointer object, const char *property, guint value);
+/* An int property's value (varargs g_object_get does not import either). */
+int quire_object_get_int(gpointer object, const char *property);
 /* shortcut-labels.c: key caps named as a keyboard says them ("Page Down", not "Page_Down"). */
 void quire_shortcut_labels_spaced(GtkWidget *root);
 

@@ -78,8 +78,14 @@ extension PageCanvas {
         var pressedAt = Point(x: 0, y: 0)
         // A press someone held (`takePresses`) is theirs to the end: its release is no click.
         var pressWasHeld = false
-        Signal.connectClick(click, "pressed") { [unowned self] presses, x, y in
+        // Double and triple presses counted by `PressCounter`, not GTK 4.8 (see there).
+        let settings = UnsafeMutableRawPointer(gtk_settings_get_default())
+        var counter = PressCounter(time: Int(quire_object_get_int(settings, "gtk-double-click-time")),
+                                   distance: Int(quire_object_get_int(settings, "gtk-double-click-distance")))
+        var presses = 1
+        Signal.connectClick(click, "pressed") { [unowned self] _, x, y in
             pressedAt = Point(x: x, y: y)
+            presses = counter.press(at: pressedAt, button: 1, time: gtk_event_controller_get_current_event_time(click))
             self.grabFocus()
             let state = gtk_event_controller_get_current_event_state(click)
             let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
@@ -87,13 +93,13 @@ extension PageCanvas {
             // editing's to hold (`takePresses`); else it selects.
             self.heldPress = nil
             pressWasHeld = false
-            if self.drawingInput?.pressed(at: pressedAt, presses: Int(presses), shift: shift) == true { return }
+            if self.drawingInput?.pressed(at: pressedAt, presses: presses, shift: shift) == true { return }
             self.heldPress = presses == 1 ? self.offerPress(at: pressedAt, shift: shift) : nil
             pressWasHeld = self.heldPress != nil
             guard !pressWasHeld else { return }
-            self.onPrimaryPress?(Int(presses), pressedAt, shift)
+            self.onPrimaryPress?(presses, pressedAt, shift)
         }
-        Signal.connectClick(click, "released") { [unowned self] presses, x, y in
+        Signal.connectClick(click, "released") { [unowned self] _, x, y in
             guard self.drawingInput?.takesPointer != true, presses == 1, !pressWasHeld, abs(x - pressedAt.x) < 4, abs(y - pressedAt.y) < 4 else { return }
             self.clickedWithShift = gtk_event_controller_get_current_event_state(click).rawValue & GDK_SHIFT_MASK.rawValue != 0
             self.primaryClicked(at: Point(x: x, y: y))
@@ -101,6 +107,7 @@ extension PageCanvas {
         gtk_widget_add_controller(canvasWidget, click)
         let drag = gtk_gesture_drag_new()!
         Signal.connect(drag, "drag-update") { [unowned self] (dx: Double, dy: Double) -> Bool in
+            counter.dragged(to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
             if let drawing = self.drawingInput, drawing.isDrawing {
                 self.drawingDragged(drawing, by: drag, to: Point(x: pressedAt.x + dx, y: pressedAt.y + dy))
                 return false
