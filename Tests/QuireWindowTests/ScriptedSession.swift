@@ -5,7 +5,7 @@ import XCTest
 
 /// A running Quire driven by a bash script (xdotool keys), which talks to the test by
 /// lines: it prints a line when it has done a step and reads one before the next. The
-/// screen is read back with ImageMagick's `import`.
+/// screen is read back by `ScreenGrab`.
 final class ScriptedSession {
     private let process = Process()
     private let input = Pipe(), output = Pipe()
@@ -249,31 +249,39 @@ final class ScriptedSession {
         return shows(try screen(until: shows))
     }
 
-    /// The screen once it holds still (two grabs in a row alike) and `ready` holds for it:
+    /// How long a screen must stay the same to be still: about what two `import` grabs in a
+    /// row took, which was the measure before looks were quick (`ScreenGrab`).
+    static let stillness = 0.12
+
+    /// The screen once it holds still (alike for `stillness`) and `ready` holds for it:
     /// pictures rendered sharp, no animation running.
     func stillScreen(_ ready: (Picture) -> Bool = { _ in true }) throws -> Picture {
-        var last: Picture?
+        var still: (picture: Picture, since: Date)?
         return try screen { picture in
-            defer { last = picture }
-            guard ready(picture), let last else { return false }
-            return picture.mismatch(with: last, atX: 0, y: 0, step: 2) == 0
+            guard ready(picture) else {
+                still = nil
+                return false
+            }
+            if let still, picture.mismatch(with: still.picture, atX: 0, y: 0, step: 2) == 0 {
+                return Date().timeIntervalSince(still.since) >= Self.stillness
+            }
+            still = (picture, Date())
+            return false
         }
     }
 
     /// Polls the screen until `done` holds for it or 30 s pass (waiting on the outcome,
-    /// not on time) and returns the last screen, which stays in `shot`.ppm.
+    /// not on time) and returns the last screen, which stays beside `shot` (`ScreenGrab`).
     func screen(until done: (Picture) -> Bool) throws -> Picture {
         let deadline = Date().addingTimeInterval(30)
-        // Uncompressed: 60 ms a look where a PNG took 230.
-        let grabbed = shot + ".ppm"
         while true {
-            let grab = Process()
-            grab.executableURL = URL(fileURLWithPath: "/usr/bin/import")
-            grab.arguments = ["-window", "root", "-depth", "8", "ppm:" + grabbed]
-            try grab.run()
-            grab.waitUntilExit()
-            let picture = try Picture(ppm: grabbed)
-            if done(picture) || Date() > deadline { return picture }
+            let look = try ScreenGrab.look(shot: shot)
+            if done(look.picture) || Date() > deadline {
+                try look.keep()
+                return look.picture
+            }
+            // A pause between looks, not a wait for anything: the window's threads keep the cores.
+            usleep(15_000)
         }
     }
 }
