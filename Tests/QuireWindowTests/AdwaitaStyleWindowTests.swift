@@ -64,7 +64,7 @@ final class AdwaitaStyleWindowTests: XCTestCase {
             echo menu
             read answer
             xdotool key Up Return
-            about=$(xdotool search --sync --onlyvisible --name '^About Quire$' | head -1)
+            about=$(appears 30 --onlyvisible --name '^About Quire$' | head -1)
             echo "about $(xdotool getwindowname "$about")"
             read answer
             xdotool key Escape

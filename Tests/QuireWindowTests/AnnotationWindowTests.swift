@@ -178,7 +178,7 @@ final class AnnotationWindowTests: XCTestCase {
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• changing.pdf")"
             cp '\(other)' "$2.new" && mv "$2.new" "$2"
-            timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"
+            appears 20 --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"
             xdotool key Escape
             for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done
             echo "kept $(xdotool getwindowname "$window") $(xdotool getwindowname "$window" >/dev/null && xdotool search --name '^Unsaved Changes$' | wc -l)"

@@ -28,7 +28,7 @@ final class CanvasFocusWindowTests: XCTestCase {
             for step in 30 15 5 0; do xdotool mousemove $(( $1 + step )) $(( $2 + step )); done
             xdotool click 3
             # The menu is up once its surface is mapped (GTK names it after the program).
-            timeout 10 xdotool search --sync --onlyvisible --name '^quire$' >/dev/null && echo menu || echo "no menu"
+            appears 10 --onlyvisible --name '^quire$' >/dev/null && echo menu || echo "no menu"
             # Blue, the third colour, clicked: 78, 107 in the menu's own surface (its shadow included).
             menu=$(xdotool search --onlyvisible --name '^quire$' | head -1)
             for step in 24 12 4 0; do xdotool mousemove --window "$menu" $(( 78 - step )) $(( 107 - step / 2 )); done

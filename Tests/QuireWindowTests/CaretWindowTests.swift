@@ -135,7 +135,8 @@ enum SearchableOnScreen {
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path(name + ".png"))
         guard try session.readLine() == "shown" else { throw FixtureFailure("no window") }
-        let before = try session.screen { $0.bounds(of: 0xFF00_0000, tolerance: 80) != nil }
+        // The first view settled, not its first frame: the page may still move into place.
+        let before = try session.stillScreen { (try? find(in: $0)) != nil }
         let page = try find(in: before)
         try session.proceed(answer(page))
         return Running(session: session, page: page, before: before, fixtures: fixtures)

@@ -42,7 +42,7 @@ final class DrawingToolsWindowTests: XCTestCase {
         choose_picture() {
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+shift+p
-            chooser=$(timeout 30 xdotool search --sync --onlyvisible --name '^Choose a Picture$' | head -1)
+            chooser=$(appears 30 --onlyvisible --name '^Choose a Picture$' | head -1)
             [ -n "$chooser" ] || { echo "no chooser"; kill $quire; exit 1; }
             xdotool windowfocus --sync "$chooser"
             xdotool type "$1"

@@ -302,11 +302,11 @@ final class HelperFaultWindowTests: XCTestCase {
         // A session bus of the test's own, so that the second `quire` hands its file to the first.
         let script = TestEnvironment.ownSessionBus + """
             QUIRE_HELPER_FAULT='crash-always,in:first.pdf' "$1" --size 700x600 --zoom 100 "$2" & quire=$!
-            first=$(timeout 30 xdotool search --sync --onlyvisible --name '^first\\.pdf$' | head -1)
+            first=$(appears 30 --onlyvisible --name '^first\\.pdf$' | head -1)
             [ -n "$first" ] || { echo "no window"; kill $quire; exit 1; }
             xdotool windowmove --sync "$first" 800 0
             timeout 20 "$1" '\(second)'; echo "second exited $?"
-            timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' >/dev/null && echo "second shown"
+            appears 30 --onlyvisible --name '^second\\.pdf$' >/dev/null && echo "second shown"
             xdotool mousemove 1590 1190
             read answer
             xdotool windowfocus --sync "$first"

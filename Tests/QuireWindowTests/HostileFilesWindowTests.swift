@@ -14,7 +14,7 @@ final class HostileFilesWindowTests: XCTestCase {
     private func endOfSession(_ file: String, shot: String) throws -> String {
         let script = ScriptedSession.ended(within: 10) + """
             "$1" --size 900x700 "$2" & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --pid $quire | head -1)
+            window=$(appears 30 --onlyvisible --pid $quire | head -1)
             [ -n "$window" ] || { echo "no window"; ended; read answer; exit 0; }
             echo shown
             read answer

@@ -17,7 +17,7 @@ final class HostileGeometryWindowTests: XCTestCase {
         let title = "^" + (file as NSString).lastPathComponent.replacingOccurrences(of: ".", with: "\\.") + "$"
         let script = ScriptedSession.ended(within: 30) + """
             "$1" --size 900x700 "$2" & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(title)' | head -1)
+            window=$(appears 30 --onlyvisible --name '\(title)' | head -1)
             [ -n "$window" ] || { ended; read answer; exit 0; }
             xdotool windowfocus --sync "$window"
             xdotool mousemove \(Self.pointer[0])

@@ -29,7 +29,7 @@ final class HostileStringsWindowTests: XCTestCase {
         let pattern = "^" + NSRegularExpression.escapedPattern(for: String(title.prefix(40).filter { $0 != "…" }))
         let script = ScriptedSession.ended(within: 10) + """
             "$1" --size 900x700 "$2" & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(pattern)' | head -1)
+            window=$(appears 30 --onlyvisible --name '\(pattern)' | head -1)
             [ -n "$window" ] || { echo "no window"; ended; read answer; exit 0; }
             echo "$(xdotool getwindowname "$window")"
             read answer

@@ -21,7 +21,7 @@ final class KeepVersionWindowTests: XCTestCase {
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• \(name)")"
             \(change.replacingOccurrences(of: "OTHER", with: "'\(other)'"))
-            timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"
+            appears 20 --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"
             xdotool key Escape
             for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done
             xdotool windowfocus --sync "$window"

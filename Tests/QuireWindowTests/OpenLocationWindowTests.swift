@@ -22,7 +22,7 @@ final class OpenLocationWindowTests: XCTestCase {
         let script = ScriptedSession.start(title: "Quire Test Fixture", arguments: "--size 1400x1000 --zoom 100") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+shift+l
-            asking=$(timeout 30 xdotool search --sync --onlyvisible --name '^Open Location$' | head -1)
+            asking=$(appears 30 --onlyvisible --name '^Open Location$' | head -1)
             [ -n "$asking" ] || { echo "no Open Location"; kill $quire; exit 1; }
             xdotool windowfocus --sync "$asking"
             xdotool type '\(address)'

@@ -18,7 +18,7 @@ final class OpeningWindowTests: XCTestCase {
             read answer
             xdotool windowfocus --sync "$opened"
             xdotool key ctrl+n
-            empty=$(timeout 30 xdotool search --sync --onlyvisible --name '^Quire$' | head -1)
+            empty=$(appears 30 --onlyvisible --name '^Quire$' | head -1)
             [ -n "$empty" ] && echo "empty window" || echo "no empty window"
             read answer
             kill $quire; wait $quire
@@ -44,7 +44,7 @@ final class OpeningWindowTests: XCTestCase {
         let script = """
             \(ScriptedSession.ended(within: 10))
             "$1" \(files.map { "'\($0)'" }.joined(separator: " ")) & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --name '^many-6\\.pdf$' | head -1)
+            window=$(appears 30 --onlyvisible --name '^many-6\\.pdf$' | head -1)
             echo "windows $(xdotool search --onlyvisible --name '^many-[1-6]\\.pdf$' | wc -l)"
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+q

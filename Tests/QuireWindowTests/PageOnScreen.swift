@@ -12,7 +12,7 @@ extension ScriptedSession {
     /// most), else "not asked"; `gone`, which waits until the question has gone.
     static let windowFunctions = ScriptedSession.ended(within: 10) + """
         title_after() { for i in $(seq 200); do [ "$(xdotool getwindowname "$window")" = "$1" ] && break; sleep 0.05; done; xdotool getwindowname "$window"; }
-        asking() { timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
+        asking() { appears 20 --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 && echo asked || echo "not asked"; }
         gone() { for i in $(seq 200); do xdotool search --onlyvisible --name '^Unsaved Changes$' >/dev/null 2>&1 || break; sleep 0.05; done; }
 
         """
@@ -75,7 +75,7 @@ extension ScriptedSession {
     static func answerSaveAs(with path: String) -> String {
         """
 
-        chooser=$(timeout 20 xdotool search --sync --onlyvisible --name '^Save As$' 2>/dev/null | head -1)
+        chooser=$(appears 20 --onlyvisible --name '^Save As$' 2>/dev/null | head -1)
         echo "chooser ${chooser:+shown}"
         xdotool windowfocus --sync "$chooser"
         xdotool key ctrl+a

@@ -19,7 +19,7 @@ final class PasswordWindowTests: XCTestCase {
         let file = try fixtures.encrypted(password: "s3cret")
         let script = """
             "$1" --size 900x700 "$2" & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --name '^encrypted\\.pdf$' | head -1)
+            window=$(appears 30 --onlyvisible --name '^encrypted\\.pdf$' | head -1)
             [ -n "$window" ] || { echo "no window"; kill $quire; exit 1; }
             xdotool windowfocus --sync "$window"
             echo asked

@@ -19,13 +19,13 @@ final class PreferencesWindowTests: XCTestCase {
             read answer
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+comma
-            preferences=$(timeout 30 xdotool search --sync --onlyvisible --name '^Preferences$' | head -1)
+            preferences=$(appears 30 --onlyvisible --name '^Preferences$' | head -1)
             [ -n "$preferences" ] || { echo "no preferences"; kill $quire; exit 1; }
             \(Self.chooseFitPage)
             xdotool search --onlyvisible --name '^Preferences$' >/dev/null && echo "still open" || echo closed
             read answer
             timeout 20 "$1" '\(second)'; echo "handed over $?"
-            timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' >/dev/null && echo "second shown" || echo "no second window"
+            appears 30 --onlyvisible --name '^second\\.pdf$' >/dev/null && echo "second shown" || echo "no second window"
             read answer
             kill $quire; wait $quire
 
@@ -58,8 +58,10 @@ final class PreferencesWindowTests: XCTestCase {
         let script = ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+comma
-            preferences=$(timeout 30 xdotool search --sync --onlyvisible --name '^Preferences$' | head -1)
+            preferences=$(appears 30 --onlyvisible --name '^Preferences$' | head -1)
             [ -n "$preferences" ] || { echo "no preferences"; kill $quire; exit 1; }
+            echo preferences
+            read answer
             xdotool windowfocus --sync "$preferences"
             # Into the first row (the zoom), then down the rows of three groups: New Documents
             # (4), Reopening and Tabs (3), Scanned Pages (Recognise Text, then the languages).
@@ -74,6 +76,10 @@ final class PreferencesWindowTests: XCTestCase {
             """
         let session = try ScriptedSession(script: script, file: fixtures.long(pages: 1, named: "first.pdf"), shot: fixtures.path("languages.png"),
                                           environment: ["XDG_CONFIG_HOME": config, "GSETTINGS_BACKEND": "keyfile"])
+        XCTAssertEqual(try session.readLine(), "preferences")
+        // Keys for its rows once the window is drawn and still: sent as soon as it mapped, they stored nothing.
+        _ = try session.stillScreen()
+        try session.proceed()
         XCTAssertEqual(try session.readLine(), "moved")
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "chosen")
@@ -186,11 +192,11 @@ final class PreferencesWindowTests: XCTestCase {
         let script = ScriptedSession.start(title: "first.pdf", arguments: "--size 1400x1000") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+n
-            empty=$(timeout 30 xdotool search --sync --onlyvisible --name '^Quire$' | head -1)
+            empty=$(appears 30 --onlyvisible --name '^Quire$' | head -1)
             [ -n "$empty" ] || { echo "no empty window"; kill $quire; exit 1; }
             xdotool windowfocus --sync "$empty"
             xdotool key ctrl+comma
-            preferences=$(timeout 30 xdotool search --sync --onlyvisible --name '^Preferences$' | head -1)
+            preferences=$(appears 30 --onlyvisible --name '^Preferences$' | head -1)
             [ -n "$preferences" ] || { echo "no preferences"; kill $quire; exit 1; }
             \(Self.chooseFitPage)
             \(ScriptedSession.choose(chosen, title: "chosen.pdf", from: "empty"))

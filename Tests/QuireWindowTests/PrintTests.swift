@@ -186,7 +186,7 @@ final class PrintTests: XCTestCase {
             """ + ScriptedSession.start(title: "Field Notes.pdf") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+p
-            dialog=$(timeout 30 xdotool search --sync --onlyvisible --name '^Print$' | head -1)
+            dialog=$(appears 30 --onlyvisible --name '^Print$' | head -1)
             [ -n "$dialog" ] || { echo "no dialog"; kill $quire; exit 1; }
             sleep 0.5
             xdotool mousemove 86 90 click 1
@@ -240,7 +240,7 @@ final class PrintTests: XCTestCase {
             """ + ScriptedSession.start(title: "Five.pdf") + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+p
-            dialog=$(timeout 30 xdotool search --sync --onlyvisible --name '^Print$' | head -1)
+            dialog=$(appears 30 --onlyvisible --name '^Print$' | head -1)
             [ -n "$dialog" ] || { echo "no dialog"; kill $quire; exit 1; }
             step() { xdotool mousemove $1 $2 click ${3:-1}; sleep 0.5; }
             sleep 0.5

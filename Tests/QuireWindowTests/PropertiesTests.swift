@@ -84,7 +84,7 @@ final class PropertiesTests: XCTestCase {
         """
         xdotool windowfocus --sync "$window"
         xdotool key alt+Return
-        dialog=$(timeout 30 xdotool search --sync --onlyvisible --name '^\(title)$' | head -1)
+        dialog=$(appears 30 --onlyvisible --name '^\(title)$' | head -1)
         [ -n "$dialog" ] && echo shown || echo "no dialog"
 
         """

@@ -58,7 +58,7 @@ final class ReaderJourneyTests: XCTestCase {
             read answer
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+shift+s
-            chooser=$(timeout 20 xdotool search --sync --onlyvisible --name '^Save As$' 2>/dev/null | head -1)
+            chooser=$(appears 20 --onlyvisible --name '^Save As$' 2>/dev/null | head -1)
             echo "chooser ${chooser:+shown}"
             xdotool windowfocus --sync "$chooser"
             xdotool key ctrl+a

@@ -80,7 +80,7 @@ final class SavingWindowTests: XCTestCase {
             xdotool key ctrl+z
             echo "undone $(title_after "• saving.pdf")"
             xdotool key ctrl+r
-            question=$(timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' 2>/dev/null | head -1)
+            question=$(appears 20 --onlyvisible --name '^Unsaved Changes$' 2>/dev/null | head -1)
             xdotool windowfocus --sync "$question"
             xdotool key alt+d
             echo "discarded $(title_after "saving.pdf")"
@@ -162,7 +162,7 @@ final class SavingWindowTests: XCTestCase {
             xdotool key ctrl+a ctrl+h
             echo "title $(title_after "• \(Fixtures.standardTitle)")"
             xdotool key ctrl+w
-            question=$(timeout 20 xdotool search --sync --onlyvisible --name '^Unsaved Changes$' 2>/dev/null | head -1)
+            question=$(appears 20 --onlyvisible --name '^Unsaved Changes$' 2>/dev/null | head -1)
             echo "asked $(xdotool getwindowgeometry --shell "$question" | tr '\\n' ' ')"
             read answer
             xdotool windowfocus --sync "$question"

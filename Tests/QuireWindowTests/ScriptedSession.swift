@@ -29,18 +29,14 @@ final class ScriptedSession {
     /// `title`, whose id it leaves in $window and whose process id in $quire, and then, unless
     /// the window is not to show a document (`showsDocument`: a refused file, a password
     /// asked for), for the document to be shown (`documentShown`). `arguments` go before
-    /// the file, as the shell reads them. The search is asked again when it fails at once:
-    /// xdotool gives up on an X error, as when the previous test's window goes while it
-    /// looks at it.
+    /// the file, as the shell reads them. `appears` (`TestEnvironment.scriptStart`) looks
+    /// again when a search fails at once: xdotool gives up on an X error, as when the
+    /// previous test's window goes while it looks at it.
     static func start(title: String, arguments: String = "", showsDocument: Bool = true) -> String {
         let pattern = "^" + title.replacingOccurrences(of: ".", with: "\\.") + "$"
         return """
             "$1" \(arguments) "$2" & quire=$!
-            window=""; deadline=$((SECONDS + 30))
-            while [ -z "$window" ] && [ $SECONDS -lt $deadline ]; do
-                window=$(timeout 30 xdotool search --sync --onlyvisible --name '\(pattern)' 2>/dev/null | head -1)
-                [ -n "$window" ] || sleep 0.05
-            done
+            window=$(appears 30 --onlyvisible --name '\(pattern)' | head -1)
             [ -n "$window" ] || { echo "no window"; kill $quire; exit 1; }
 
             """ + (showsDocument ? documentShown : "")
@@ -137,12 +133,12 @@ final class ScriptedSession {
             for attempt in 1 2 3; do
               xdotool windowfocus --sync "$\(window)"
               xdotool key ctrl+o
-              chooser=$(timeout 30 xdotool search --sync --onlyvisible --name '^Open Document$' | head -1)
+              chooser=$(appears 30 --onlyvisible --name '^Open Document$' | head -1)
               [ -n "$chooser" ] || { echo "no chooser"; kill $quire; exit 1; }
               xdotool windowfocus --sync "$chooser"
               xdotool type '\(path)'
               xdotool key Return
-              opened=$(timeout 10 xdotool search --sync --onlyvisible --name '\(pattern)' | head -1)
+              opened=$(appears 10 --onlyvisible --name '\(pattern)' | head -1)
               [ -n "$opened" ] && break
               xdotool windowfocus --sync "$chooser"
               xdotool key Escape Escape

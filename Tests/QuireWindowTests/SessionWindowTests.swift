@@ -22,7 +22,7 @@ final class SessionWindowTests: XCTestCase {
             xdotool key ctrl+q
             ended
             "$1" --size 1400x1000 & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --name '^(first|second)\\.pdf$' | head -1)
+            window=$(appears 30 --onlyvisible --name '^(first|second)\\.pdf$' | head -1)
             xdotool mousemove 1590 1190
             echo "reopened $(title_after "first.pdf"), windows $(xdotool search --onlyvisible --name '^(first|second)\\.pdf$' | wc -l)"
             read answer
@@ -58,7 +58,7 @@ final class SessionWindowTests: XCTestCase {
         let script = TestEnvironment.ownSessionBus + ScriptedSession.windowFunctions
             + ScriptedSession.start(title: "first.pdf", arguments: "--size 1000x800") + """
             timeout 20 "$1" '\(second)'; echo "handed over $?"
-            other=$(timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' | head -1)
+            other=$(appears 30 --onlyvisible --name '^second\\.pdf$' | head -1)
             echo "first still $(xdotool getwindowname "$window"), another window $([ -n "$other" ] && [ "$other" != "$window" ] && echo yes)"
             xdotool key ctrl+q
             ended

@@ -12,7 +12,7 @@ final class ShortcutsWindowTests: XCTestCase {
         let script = ScriptedSession.start(title: Fixtures.standardTitle) + """
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+question
-            shortcuts=$(timeout 20 xdotool search --sync --onlyvisible --name '^Keyboard Shortcuts$' | head -1)
+            shortcuts=$(appears 20 --onlyvisible --name '^Keyboard Shortcuts$' | head -1)
             [ -n "$shortcuts" ] && echo "shown $(xdotool getwindowgeometry --shell "$shortcuts" | tr '\\n' ' ')" || echo "not shown"
             read answer
             kill $quire; wait $quire

@@ -13,9 +13,9 @@ final class SingleInstanceTests: XCTestCase {
         // `timeout` only bounds a failure.
         let script = TestEnvironment.ownSessionBus + """
             "$1" "$2" & primary=$!
-            timeout 30 xdotool search --sync --name '^first\\.pdf$' >/dev/null || { echo "no first window"; exit 1; }
+            appears 30 --name '^first\\.pdf$' >/dev/null || { echo "no first window"; exit 1; }
             timeout 20 "$1" "$SECOND_FILE"; echo "second exited $?"
-            timeout 30 xdotool search --sync --name '^second\\.pdf$' >/dev/null && echo "second window shown" || echo "no second window"
+            appears 30 --name '^second\\.pdf$' >/dev/null && echo "second window shown" || echo "no second window"
             echo "quire processes: $(pgrep -c -P $$ -x quire)"
             kill -0 $primary && echo "primary still running"
             kill $primary; wait $primary

@@ -108,13 +108,13 @@ final class TabsWindowTests: XCTestCase {
             stop_at_exit="$stop_at_exit $viewer"
             # By its title: ImageMagick's display names no process on its window, so a search
             # by --pid waited out its 20 s.
-            timeout 20 xdotool search --sync --onlyvisible --name '^ImageMagick: other\\.png$' >/dev/null || echo "no other program's window"
+            appears 20 --onlyvisible --name '^ImageMagick: other\\.png$' >/dev/null || echo "no other program's window"
             # The second tab, in the right half of the bar, down out of the window and onto the other program's.
             xdotool mousemove 1050 70 mousedown 1
             for step in $(seq 1 20); do xdotool mousemove 1050 $((70 + step * 20)); done
             for step in $(seq 1 10); do xdotool mousemove $((1050 + step * 35)) $((470 + step * 55)); done
             xdotool mouseup 1
-            moved=$(timeout 20 xdotool search --sync --onlyvisible --name '^• second\\.pdf$' | head -1)
+            moved=$(appears 20 --onlyvisible --name '^• second\\.pdf$' | head -1)
             xdotool mousemove 1590 1190
             echo "left $(xdotool getwindowname "$window"), moved to another $([ -n "$moved" ] && [ "$moved" != "$window" ] && echo yes)"
             xdotool windowfocus --sync "$moved"
@@ -158,7 +158,7 @@ final class TabsWindowTests: XCTestCase {
             read x y <<< "$answer"
             for step in 10 5 0; do xdotool mousemove $((x + step)) $((y + step)); done
             xdotool click 1
-            moved=$(timeout 20 xdotool search --sync --onlyvisible --name '^second\\.pdf$' | head -1)
+            moved=$(appears 20 --onlyvisible --name '^second\\.pdf$' | head -1)
             echo "left $(xdotool getwindowname "$window"), moved to another $([ -n "$moved" ] && [ "$moved" != "$window" ] && echo yes)"
             xdotool windowfocus --sync "$window"
             xdotool key ctrl+q

@@ -69,6 +69,18 @@ enum TestEnvironment {
         stop_at_exit=""
         trap 'for pid in $stop_at_exit; do kill $pid 2>/dev/null; wait $pid 2>/dev/null; done' EXIT
         xdotool mousemove 1590 1190
+        # `appears SECONDS ARGUMENTS...`: what `xdotool search ARGUMENTS` finds, once it finds
+        # something (SECONDS at most, else it fails). xdotool's own --sync looks again only
+        # every half second: a window mapped 100 ms after the look began was found at 506 ms.
+        appears() {
+            local until=$((SECONDS + $1)) found; shift
+            while :; do
+                found=$(xdotool search "$@" 2>/dev/null)
+                [ -n "$found" ] && { echo "$found"; return 0; }
+                [ $SECONDS -lt $until ] || return 1
+                sleep 0.02
+            done
+        }
 
         """
 }

@@ -18,7 +18,7 @@ final class TwoInstancesStateTests: XCTestCase {
         let script = ScriptedSession.start(title: "first.pdf", arguments: "--size 1000x800") + """
             first=$quire; firstWindow=$window
             "$1" --size 1000x800 "$SECOND_FILE" & second=$!
-            secondWindow=$(timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' | head -1)
+            secondWindow=$(appears 30 --onlyvisible --name '^second\\.pdf$' | head -1)
             [ -n "$secondWindow" ] || { echo "no second window"; kill $first $second; exit 1; }
             echo "processes: $(pgrep -c -P $$ -x quire)"
             xdotool windowfocus --sync "$firstWindow"

@@ -55,7 +55,7 @@ final class UnsavedChangesWindowTests: XCTestCase {
         let other = fixtures.searchable(named: "second.pdf")
         let script = ScriptedSession.windowFunctions + """
             "$1" --size 1000x900 "$2" '\(other)' & quire=$!
-            window=$(timeout 30 xdotool search --sync --onlyvisible --name '^second\\.pdf$' | head -1)
+            window=$(appears 30 --onlyvisible --name '^second\\.pdf$' | head -1)
             [ -n "$window" ] || { echo "no window"; kill $quire; exit 1; }
             echo "windows $(xdotool search --onlyvisible --name '^(first|second)\\.pdf$' | wc -l)"
             read answer
