@@ -192,7 +192,7 @@ final class LinkWindowTests: XCTestCase {
     /// box's bounds and the page's top-left corner.
     static func pageOne(in session: ScriptedSession) throws -> (box: (x: Int, y: Int, width: Int, height: Int), origin: (x: Double, y: Double)) {
         let scale = 96.0 / 72
-        let first = try session.screen { $0.bounds(of: red) != nil }
+        let first = try session.stillScreen { $0.bounds(of: red) != nil }
         let box = try XCTUnwrap(first.bounds(of: red), "page 1 is not shown")
         return (box, (x: Double(box.x) - Fixtures.boxRect.x * scale, y: Double(box.y) - Fixtures.boxRect.y * scale))
     }

@@ -46,7 +46,7 @@ final class ManyLinksWindowTests: XCTestCase {
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("many-links.png"))
         XCTAssertEqual(try session.readLine(), "shown")
-        let box = try XCTUnwrap(try session.screen { $0.bounds(of: Self.red) != nil }.bounds(of: Self.red), "page 1 is not shown")
+        let box = try XCTUnwrap(try session.stillScreen { $0.bounds(of: Self.red) != nil }.bounds(of: Self.red), "page 1 is not shown")
         let visible = "\(box.x) \(box.y) \(box.width) \(min(box.height, 900 - box.y - 20))"
         try session.proceed(visible)
         XCTAssertEqual(try session.readLine(), "swept")

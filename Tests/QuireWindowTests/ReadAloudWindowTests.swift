@@ -181,7 +181,7 @@ private struct Speech {
         }
         let speech = Speech(session: session, folder: folder, fixtures: fixtures)
         if findPage {
-            let before = try session.screen { $0.bounds(of: 0xFF00_0000, tolerance: 80) != nil }
+            let before = try session.stillScreen { (try? SearchableOnScreen.find(in: $0)) != nil }
             try session.proceed(answer(try SearchableOnScreen.find(in: before)))
         } else {
             try session.proceed()

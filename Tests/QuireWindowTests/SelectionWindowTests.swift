@@ -34,7 +34,8 @@ final class SelectionWindowTests: XCTestCase {
         let session = try ScriptedSession(script: script, file: file, shot: shot)
         XCTAssertEqual(try session.readLine(), "shown")
         // Find the page: the first line's ink, dark on white, in the top of the canvas.
-        let screen = try session.screen { $0.bounds(of: 0xFF00_0000, tolerance: 80) != nil }
+        // The first view settled, not its first frame: the page may still move into place.
+        let screen = try session.stillScreen { $0.cropped(x: 0, y: 60, width: 1000, height: 200).bounds(of: 0xFF00_0000, tolerance: 80) != nil }
         let ink = try XCTUnwrap(screen.cropped(x: 0, y: 60, width: 1000, height: 200).bounds(of: 0xFF00_0000, tolerance: 80))
         let scale = 96.0 / 72
         // The first line's baseline is 100 points down the page, the second's 130; the
@@ -84,7 +85,8 @@ final class SelectionWindowTests: XCTestCase {
             """
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("word.png"))
         XCTAssertEqual(try session.readLine(), "shown")
-        let screen = try session.screen { $0.bounds(of: 0xFF00_0000, tolerance: 80) != nil }
+        // The first view settled, not its first frame: the page may still move into place.
+        let screen = try session.stillScreen { $0.cropped(x: 0, y: 60, width: 1000, height: 200).bounds(of: 0xFF00_0000, tolerance: 80) != nil }
         let ink = try XCTUnwrap(screen.cropped(x: 0, y: 60, width: 1000, height: 200).bounds(of: 0xFF00_0000, tolerance: 80))
         let scale = 96.0 / 72
         // The first line's baseline is 100 points down the page, the third's 160; ink from x = 72.

@@ -172,7 +172,7 @@ final class SidebarWindowTests: XCTestCase {
             """
         let session = try ScriptedSession(script: script, file: file, shot: shot)
         XCTAssertEqual(try session.readLine(), "shown")
-        let screen = try session.screen { $0.bounds(of: Self.currentThumbnail, inX: 0..<240) != nil }
+        let screen = try session.stillScreen { $0.bounds(of: Self.currentThumbnail, inX: 0..<240) != nil }
         let frame = try XCTUnwrap(screen.bounds(of: Self.currentThumbnail, inX: 0..<240), "no current-page frame")
         // Page 4's thumbnail, by the layout's geometry from page 1's (its frame is 3 pixels wide).
         let layout = ThumbnailLayout(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 30))

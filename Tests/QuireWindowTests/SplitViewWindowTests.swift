@@ -201,7 +201,7 @@ extension SplitViewWindowTests {
         let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("split-links.png"))
         XCTAssertEqual(try session.readLine(), "shown")
         // At 75 % a point is a pixel: the page's corner from its red box, the link's middle from the fixture.
-        let first = try session.screen { $0.bounds(of: LinkWindowTests.red) != nil }
+        let first = try session.stillScreen { $0.bounds(of: LinkWindowTests.red) != nil }
         let box = try XCTUnwrap(first.bounds(of: LinkWindowTests.red), "page 1 is not shown")
         try session.proceed("\(box.x - Int(Fixtures.boxRect.x) + 100) \(box.y - Int(Fixtures.boxRect.y) + 96)")
         XCTAssertEqual(try session.readLine(), "clicked")

@@ -81,7 +81,7 @@ final class SyncTeXWindowTests: XCTestCase {
         // Page 3's twelfth line, relative to the folder the command is typed in.
         try session.proceed("\(Fixtures.syncTeXSourceLine(page: 2, line: 11)):0:thesis.tex")
         XCTAssertEqual(try session.readLine(), "forward exited 0")
-        let marked = try session.screen { Self.mark(in: $0) != nil }
+        let marked = try session.stillScreen { Self.mark(in: $0) != nil }
         let mark = try XCTUnwrap(Self.mark(in: marked), "no mark on screen after the forward search")
         // 300 × 13 points at 100 %, and a 2-pixel margin all round.
         XCTAssertEqual(Double(mark.width), 300 * scale + 4, accuracy: 3)
@@ -93,7 +93,7 @@ final class SyncTeXWindowTests: XCTestCase {
         // A second search, to page 1: the same window moves there.
         try session.proceed("\(Fixtures.syncTeXSourceLine(page: 0, line: 2)):-1:\(fixtures.path("thesis.tex"))")
         XCTAssertEqual(try session.readLine(), "forward exited 0")
-        let again = try session.screen { Self.mark(in: $0) != nil }
+        let again = try session.stillScreen { Self.mark(in: $0) != nil }
         let second = try XCTUnwrap(Self.mark(in: again), "no mark after the second forward search")
         XCTAssertTrue(try marksLine(2, of: 0, in: document, again, at: second), "the mark is not on page 1's third line")
         try session.proceed()
@@ -108,7 +108,7 @@ final class SyncTeXWindowTests: XCTestCase {
         let document = try DocumentSource(path: pdf).open()
         let position = "\(Fixtures.syncTeXSourceLine(page: 1, line: 17)):0:\(source)"
         let session = try session(pdf, title: "thesis.pdf", arguments: "--synctex-forward '\(position)'", steps: "", in: fixtures)
-        let marked = try session.screen { Self.mark(in: $0) != nil }
+        let marked = try session.stillScreen { Self.mark(in: $0) != nil }
         let mark = try XCTUnwrap(Self.mark(in: marked), "no mark in the window the forward search opened")
         XCTAssertTrue(try marksLine(17, of: 1, in: document, marked, at: mark), "the mark is not on page 2's eighteenth line")
         try session.proceed()
