@@ -153,7 +153,8 @@ final class DrawingEditingWindowTests: XCTestCase {
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "sidebar")
         func dark(_ pixel: UInt32) -> Bool { Picture.distance(pixel, 0xFF00_0000) <= 0x60 }
-        _ = try session.screen { screen in (66..<80).contains { y in (128..<146).filter { dark(screen[$0, y]) }.count >= 3 } }
+        // The sidebar in place (still), not sliding in, before its switcher is clicked.
+        _ = try session.stillScreen { screen in (66..<80).contains { y in (128..<146).filter { dark(screen[$0, y]) }.count >= 3 } }
         try session.proceed()
         XCTAssertEqual(try session.readLine(), "listed")
         // The pane's one row: ink at the sidebar's left, below its switcher.

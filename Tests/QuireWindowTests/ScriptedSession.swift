@@ -266,16 +266,21 @@ final class ScriptedSession {
         }
     }
 
-    /// Polls the screen until `done` holds for it or 30 s pass (waiting on the outcome,
-    /// not on time) and returns the last screen, which stays beside `shot` (`ScreenGrab`).
+    /// Polls the screen until `done` holds for it in two looks in a row, or 30 s pass
+    /// (waiting on the outcome, not on time), and returns the last screen, which stays beside
+    /// `shot` (`ScreenGrab`). Two looks: a look takes some 12 ms, and one frame alone (a
+    /// window's first, not yet painted; a view halfway into place) is not what a reader sees.
     func screen(until done: (Picture) -> Bool) throws -> Picture {
         let deadline = Date().addingTimeInterval(30)
+        var heldBefore = false
         while true {
             let look = try ScreenGrab.look(shot: shot)
-            if done(look.picture) || Date() > deadline {
+            let holds = done(look.picture)
+            if (holds && heldBefore) || Date() > deadline {
                 try look.keep()
                 return look.picture
             }
+            heldBefore = holds
             // A pause between looks, not a wait for anything: the window's threads keep the cores.
             usleep(15_000)
         }
