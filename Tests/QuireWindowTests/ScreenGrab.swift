@@ -23,7 +23,7 @@ enum ScreenGrab {
             return (try Picture(ppm: grabbed), {})
         }
         let bytes = try settled(screenFile)
-        return (try picture(xwd: bytes, from: screenFile), { try bytes.write(to: URL(fileURLWithPath: shot + ".xwd")); try? bytes.write(to: URL(fileURLWithPath: "/tmp/qb/last-" + (shot as NSString).lastPathComponent + ".xwd")) })
+        return (try picture(xwd: bytes, from: screenFile), { try bytes.write(to: URL(fileURLWithPath: shot + ".xwd")) })
     }
 
     /// The file read until two reads in a row are alike: the server may be drawing into it

@@ -65,39 +65,13 @@ final class SelectionWindowTests: XCTestCase {
     /// on a word of another, the pointer going there in steps: the word is chosen and
     /// copied. GTK 4.8 counted that double click as two single presses (`PressCounter`).
     func testADoubleClickJustAfterAClickElsewhereChoosesTheWord() throws {
-        try QuireRun.requireDisplay()
-        let fixtures = try Fixtures()
-        let file = fixtures.searchable(named: "word.pdf")
-        // One xdotool for the click and the double click: the two come some 100 ms apart.
-        let script = ScriptedSession.start(title: "word.pdf", arguments: "--size 1000x900 --zoom 100") + """
-            xdotool mousemove 1590 1190
-            echo shown
-            read answer
-            set -- $answer
-            xdotool mousemove $1 $2 click 1 mousemove $(( ($1 * 2 + $3) / 3 )) $(( ($2 * 2 + $4) / 3 )) \
-                mousemove $(( ($1 + $3 * 2) / 3 )) $(( ($2 + $4 * 2) / 3 )) mousemove $3 $4 click --repeat 2 --delay 80 1
-            xdotool mousemove 1590 1190 key ctrl+c
-            echo chosen
-            read answer
-            """ + ScriptedSession.printClipboard + """
-            read answer
-            kill $quire; wait $quire
-            """
-        let session = try ScriptedSession(script: script, file: file, shot: fixtures.path("word.png"))
-        XCTAssertEqual(try session.readLine(), "shown")
-        // The first view settled, not its first frame: the page may still move into place.
-        let screen = try session.stillScreen { $0.cropped(x: 0, y: 60, width: 1000, height: 200).bounds(of: 0xFF00_0000, tolerance: 80) != nil }
-        let ink = try XCTUnwrap(screen.cropped(x: 0, y: 60, width: 1000, height: 200).bounds(of: 0xFF00_0000, tolerance: 80))
-        let scale = 96.0 / 72
-        // The first line's baseline is 100 points down the page, the third's 160; ink from x = 72.
-        let left = ink.x, pageTop = Double(ink.y + 60) - (100 - 12) * scale
-        let click = (left + Int(30 * scale), Int(pageTop + 156 * scale)) // on "FOXES", two lines down
-        let word = (left + Int(4 * 14 * 0.6 * scale), Int(pageTop + 96 * scale)) // inside "quick"
-        try session.proceed("\(click.0) \(click.1) \(word.0) \(word.1)")
-        XCTAssertEqual(try session.readLine(), "chosen")
-        try session.proceed()
-        XCTAssertEqual(try session.readLine(), "clipboard quick", "the double click did not choose its word")
-        try session.proceed()
+        // One xdotool for the click, the steps and the double click: some 100 ms in all.
+        let copied = try SearchableOnScreen.copy { page in
+            let (from, to) = ((x: page.x(102), y: page.y(156)), (x: page.x(106), y: page.y(96))) // on "FOXES", inside "quick"
+            let steps = (1...3).map { "mousemove \(from.x + (to.x - from.x) * $0 / 3) \(from.y + (to.y - from.y) * $0 / 3)" }
+            return "xdotool mousemove \(from.x) \(from.y) click 1 " + steps.joined(separator: " ") + " click --repeat 2 --delay 80 1"
+        }
+        XCTAssertEqual(copied.clipboard, "quick", "the double click did not choose its word")
     }
 
     /// Issue 45: a triple-click on a line of the corpus's geometry notes (page 11) whose "⊆",
