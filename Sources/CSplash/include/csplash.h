@@ -141,6 +141,11 @@ int csplash_add_drawing(void *poppler_page, const csplash_drawing *drawing);
 /// Returns 1 when moved, 0 when not (a text markup, a link, a widget, no area).
 int csplash_reshape_annotation(void *poppler_annot, const double to[4], double from[4]);
 
+/// 1 when `poppler_page` (a PopplerPage) can show no image: none named in any resources it
+/// reaches and no inline image in any content it runs (named_images.cpp); 0 when it may, or
+/// when that cannot be told within a budget (poppler's own look then decides).
+int csplash_page_shows_no_image(void *poppler_page);
+
 /// The text of `poppler_page` (a PopplerPage) in poppler's reading order, lines ended by
 /// newlines, in UTF-8, as pdftotext writes it; to be freed with free(). NULL when the page
 /// has no content poppler can read.
