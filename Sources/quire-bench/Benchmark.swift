@@ -32,6 +32,8 @@ struct BenchmarkOptions {
     var recogniseBehind = false
     /// Scroll back and forth for this many frames: the same scroll without the recognition.
     var frameLimit: Int?
+    /// Stop once the first viewport is sharp (`--first-views`).
+    var firstViewOnly = false
 }
 
 /// What the engine's threads hand back: finished renders and batches of page sizes.
@@ -196,6 +198,7 @@ struct Benchmark {
         }
         report.firstViewportMs = Clock.ms(since: start)
         LaunchTrace.mark("first viewport sharp")
+        if options.firstViewOnly { return report }
         let recognition = options.recogniseBehind ? try RecognitionBehind(engine: engine, pages: options.pages, report: &report) : nil
         defer { recognition?.end() }
         let filler = options.prefill ? SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: ThisProcess.configuration().textCacheBytes),

@@ -7,6 +7,7 @@ import Glibc
 #endif
 
 // quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--recognise-behind] [--json]
+// quire-bench FILE --first-views N [--viewport WxH] [--scale S] [--zoom Z] [--in-process] [--json]
 // quire-bench FILE --search WORD [--prefill] [--reopen] [--json]
 // quire-bench FILE --outline [--json]
 // quire-bench FILE --references [--json]
@@ -21,7 +22,7 @@ import Glibc
 // of real time (so rendering races the clock as it would on screen), and reports what
 // each frame showed, each tile's round trip and the memory of the whole process tree.
 
-let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--recognise-behind] [--json]\n       quire-bench FILE --search WORD [--prefill] [--reopen] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]\n       quire-bench --frames TRACE [--from SECONDS] [--to SECONDS] [--json]"
+let usage = "usage: quire-bench FILE [--viewport WxH] [--scale S] [--zoom fit-width|fit-page|fit-ink|PERCENT] [--speed SCREENS_PER_SECOND] [--pages N] [--split] [--in-process] [--prefill] [--recognise-behind] [--json]\n       quire-bench FILE --first-views N [--viewport WxH] [--scale S] [--zoom Z] [--in-process] [--json]\n       quire-bench FILE --search WORD [--prefill] [--reopen] [--json]\n       quire-bench FILE --outline [--json]\n       quire-bench FILE --references [--json]\n       quire-bench FILE --recognise [--languages eng+rus] [--pages N] [--print-text] [--json]\n       quire-bench FILE --thumbnails [--viewport WxH] [--speed SCREENS_PER_SECOND] [--pages N] [--in-process] [--json]\n       quire-bench --frames TRACE [--from SECONDS] [--to SECONDS] [--json]"
 
 func fail(_ message: String) -> Never {
     fputs_stderr("quire-bench: \(message)\n")
@@ -34,6 +35,7 @@ var file: String?
 var searchWord: String?
 var prefill = false
 var reopen = false
+var firstViews = 0
 var thumbnails = false
 var outline = false
 var references = false
@@ -68,6 +70,9 @@ while let argument = arguments.popFirst() {
     case "--search": searchWord = value()
     case "--prefill": prefill = true; options.prefill = true
     case "--reopen": reopen = true
+    case "--first-views":
+        firstViews = Int(value()) ?? 0
+        guard firstViews >= 2 else { fail("--first-views takes a count of 2 or more") }
     case "--thumbnails": thumbnails = true
     case "--outline": outline = true
     case "--references": references = true
@@ -156,6 +161,14 @@ if references {
 if thumbnails {
     do {
         printFields(try ThumbnailBenchmark(source: DocumentSource(pathOrURI: file), options: options).run(), json: options.json)
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
+if firstViews > 0 {
+    do {
+        printFields(try FirstViews(source: DocumentSource(pathOrURI: file), options: options, count: firstViews).run(), json: options.json)
     } catch {
         fail("\(error)")
     }
