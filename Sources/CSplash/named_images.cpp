@@ -23,7 +23,7 @@ namespace {
 
 struct Walk {
     int objects = 400;
-    long bytes = 8L << 20;
+    long bytes = 2L << 20; // decoded content: a text page has tens of kilobytes; a bomb stops here
     std::set<std::pair<int, int>> seen;
     bool found = false; // an image, or the budget spent: poppler's look decides
 };

@@ -114,7 +114,7 @@ extension Document {
     /// Whether the page can show no image at all: none named in any resources it reaches,
     /// no inline image in any content it runs (`named_images.cpp`, in CSplash). False when
     /// it may, or when that cannot be told quickly.
-    func showsNoImage(page index: Int) -> Bool {
+    public func showsNoImage(page index: Int) -> Bool {
         withPage(index) { csplash_page_shows_no_image(UnsafeMutableRawPointer($0)) == 1 } ?? false
     }
 }

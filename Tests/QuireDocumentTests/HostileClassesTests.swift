@@ -49,7 +49,7 @@ final class HostileClassesTests: XCTestCase {
             let known = HostileClass.popplerLimits[input.name]
             let run = try ProbeRun.run(file.path, cpuSeconds: known == .hangs ? Self.knownHangLimit : ProbeRun.cpuLimit)
             let what = "\(hostileClass.rawValue): \(input.name)"
-            print("\(what): \(run.ending), slowest page \(run.figures["slowest-engine-us"] ?? "-") µs, open \(run.figures["open-ms"] ?? "-") ms, "
+            print("\(what): \(run.ending), slowest page \(run.figures["slowest-engine-us"] ?? "-") µs, open \(run.figures["open-ms"] ?? "-") ms, document \(run.figures["document-ms"] ?? "-") ms, "
                 + "render \(run.figures["render-ms"] ?? "-") ms \(run.figures["render-failure"] ?? ""), peak \(run.peakResident >> 20) MiB")
             try FileManager.default.removeItem(at: file)
             if let known {
