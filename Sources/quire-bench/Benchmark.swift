@@ -198,7 +198,10 @@ struct Benchmark {
         }
         report.firstViewportMs = Clock.ms(since: start)
         LaunchTrace.mark("first viewport sharp")
-        if options.firstViewOnly { return report }
+        if options.firstViewOnly {
+            report.treeMemory = memory.stop() // else its sampling goes on through the next run
+            return report
+        }
         let recognition = options.recogniseBehind ? try RecognitionBehind(engine: engine, pages: options.pages, report: &report) : nil
         defer { recognition?.end() }
         let filler = options.prefill ? SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: ThisProcess.configuration().textCacheBytes),

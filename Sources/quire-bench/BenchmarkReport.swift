@@ -44,7 +44,7 @@ struct BenchmarkReport {
     }
 
     private var fields: [(String, String)] {
-        func ms(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
+        let ms = tenths
         func ms2(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
         return [
             ("helper_processes", String(helpers)),
@@ -76,7 +76,7 @@ struct BenchmarkReport {
     private var recognitionFields: [(String, String)] {
         guard let recognitionLanguages else { return [] }
         func s(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
-        func pct(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
+        let pct = tenths
         let perSecond = recognitionSeconds.map { Double(recognisedPages) / $0 }
         var fields: [(String, String)] = [("recognition_languages", "\"\(recognitionLanguages)\""), ("recognised_pages", String(recognisedPages))]
         fields.append(("recognition_s", recognitionSeconds.map(s) ?? "null"))
@@ -91,3 +91,6 @@ struct BenchmarkReport {
     var text: String { fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ") }
     var json: String { "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}" }
 }
+
+/// A figure to a tenth (milliseconds, percent), as the reports print them.
+func tenths(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }

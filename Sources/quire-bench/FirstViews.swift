@@ -27,7 +27,7 @@ struct FirstViews {
         }
         let warm = times.dropFirst().sorted()
         let median = warm.count % 2 == 1 ? warm[warm.count / 2] : (warm[warm.count / 2 - 1] + warm[warm.count / 2]) / 2
-        func ms(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
+        let ms = tenths
         return [("helper_processes", String(!options.inProcess)),
                 ("first_viewport_cold_ms", ms(times[0])),
                 ("first_viewport_warm_ms", ms(median)),

@@ -47,7 +47,7 @@ struct SearchBenchmark {
                                     store: stored?.slot, makeSource: { try source.open() }, deliver: { inbox.post($0) })
         defer { workers.stopAndWait() }
         var fields: [(String, String)] = []
-        func ms(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
+        let ms = tenths
         if prefill {
             let start = Clock.now
             workers.fillCache(from: 0)

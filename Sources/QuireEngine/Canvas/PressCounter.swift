@@ -5,15 +5,15 @@
 /// one. A double press begun within 0.4 s of a click elsewhere was two single presses: a
 /// reader who clicked on the page and at once double-clicked a word chose no word. The rules:
 ///  1. A press continues the count when it comes within `time` milliseconds of the press
-///     before, within `distance` pixels (each way) of the count's first press, and with the
-///     same button: GTK's own rules, from its settings.
+///     before and within `distance` pixels (each way) of the count's first press: GTK's own
+///     rules, from its settings. (The canvas counts the primary button's presses only.)
 ///  2. Any other press starts a new count, of one, at its place.
 ///  3. A press dragged past `distance` from where the count began ends the count.
 public struct PressCounter: Sendable {
     private let time: UInt32
     private let distance: Double
     private var first: Point?
-    private var last: (time: UInt32, button: UInt32)?
+    private var last: UInt32?
     private var count = 0
 
     /// `time` and `distance`: GTK's `gtk-double-click-time` and `gtk-double-click-distance`.
@@ -22,16 +22,16 @@ public struct PressCounter: Sendable {
         self.distance = Double(max(0, distance))
     }
 
-    /// A press of `button` at `point`, at `time` (the event's milliseconds, which wrap):
-    /// its number in the count.
-    public mutating func press(at point: Point, button: UInt32, time: UInt32) -> Int {
-        if let first, let last, last.button == button, time &- last.time <= self.time, near(point, first) {
+    /// A press at `point`, at `time` (the event's milliseconds, which wrap): its number in
+    /// the count.
+    public mutating func press(at point: Point, time: UInt32) -> Int {
+        if let first, let last, time &- last <= self.time, near(point, first) {
             count += 1
         } else {
             first = point
             count = 1
         }
-        last = (time, button)
+        last = time
         return count
     }
 

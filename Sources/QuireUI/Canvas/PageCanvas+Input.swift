@@ -85,7 +85,7 @@ extension PageCanvas {
         var presses = 1
         Signal.connectClick(click, "pressed") { [unowned self] _, x, y in
             pressedAt = Point(x: x, y: y)
-            presses = counter.press(at: pressedAt, button: 1, time: gtk_event_controller_get_current_event_time(click))
+            presses = counter.press(at: pressedAt, time: gtk_event_controller_get_current_event_time(click))
             self.grabFocus()
             let state = gtk_event_controller_get_current_event_state(click)
             let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
