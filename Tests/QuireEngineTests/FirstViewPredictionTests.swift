@@ -33,22 +33,46 @@ final class FirstViewPredictionTests: XCTestCase {
                                                       deviceScale: 1, budget: budget))
     }
 
-    func testAStartItCannotTellExactlyIsNotPredicted() {
+    /// A remembered place, an asked page, a turn, spreads and page by page are set up as
+    /// the view sets up its canvas: the tile is the one on screen there.
+    func testAStartElsewhereOrOtherwiseLaidOutIsPredictedWhereItShows() throws {
         let viewport = Size(width: 890, height: 1043)
+        func tile(_ plan: ViewStart.Plan) throws -> TileKey {
+            try XCTUnwrap(FirstViewPrediction.firstTile(pageSizes: paper, start: plan, viewport: viewport, deviceScale: 1, budget: budget))
+        }
         let remembered = DocumentState(place: ViewPlace(page: 7, fraction: 0.3), zoom: .fitWidth, arrangement: .single, continuous: true,
                                        rotation: .none, sidebarOpen: false, sidebarView: .outline)
+        XCTAssertEqual(try tile(start(.init(restoresRemembered: true), remembered: remembered)), TileKey(page: 7, scale: 1.4150326797385622))
+        XCTAssertEqual(try tile(start(.init(page: 4))), TileKey(page: 4, scale: 1.4150326797385622))
+        // Turned a quarter, the page is 792 points wide.
+        XCTAssertEqual(try tile(start(.init(rotation: .quarter))), TileKey(page: 0, rotation: .quarter, scale: 890.0 / 792 * (1.4150326797385622 * 612 / 890)))
+        let spreads = try tile(start(.init(arrangement: .dual(oddLeft: true, rightToLeft: false))))
+        XCTAssertEqual(spreads.page, 0)
+        XCTAssertLessThan(spreads.scale, 0.75, "two pages across at fit-width")
+        XCTAssertEqual(try tile(start(.init(continuous: false))), TileKey(page: 0, scale: 1.4150326797385622))
+        // A remembered page by page at page 10, fit-page: the canvas's own model, set up so.
+        let pageByPage = DocumentState(place: ViewPlace(page: 10, fraction: 0), zoom: .fitPage, arrangement: .single, continuous: false,
+                                       rotation: .none, sidebarOpen: false, sidebarView: .outline)
+        var model = CanvasModel<PageImageStandIn>(pageSizes: paper, zoom: .fitPage, budget: budget)
+        _ = model.setContinuous(false)
+        _ = model.go(.place(ViewPlace(page: 10, fraction: 0)))
+        model.setDeviceScale(1)
+        model.scroll(to: model.resize(to: viewport))
+        XCTAssertEqual(try tile(start(.init(restoresRemembered: true), remembered: pageByPage)), model.plan().tiles.first)
+        XCTAssertEqual(model.plan().tiles.first?.page, 10)
+    }
+
+    func testAStartItCannotTellExactlyIsNotPredicted() {
+        let viewport = Size(width: 890, height: 1043)
         let starts: [(String, ViewStart.Plan)] = [
-            ("a remembered place", start(.init(restoresRemembered: true), remembered: remembered)),
-            ("a page asked for", start(.init(page: 4))),
             ("a search", start(.init(find: "word"))),
             ("a sidebar", start(.init(sidebar: .thumbnails))),
-            ("turned", start(.init(rotation: .quarter))),
-            ("spreads", start(.init(arrangement: .dual(oddLeft: true, rightToLeft: false)))),
-            ("page by page", start(.init(continuous: false))),
         ]
         for (name, plan) in starts {
             XCTAssertNil(FirstViewPrediction.firstTile(pageSizes: paper, start: plan, viewport: viewport, deviceScale: 1, budget: budget), name)
         }
+        XCTAssertNil(FirstViewPrediction.firstTile(pageSizes: paper, start: start(), opensSplit: true, viewport: viewport, deviceScale: 1, budget: budget),
+                     "a split view opening")
         XCTAssertNil(FirstViewPrediction.firstTile(pageSizes: [], start: start(), viewport: viewport, deviceScale: 1, budget: budget))
         XCTAssertNil(FirstViewPrediction.firstTile(pageSizes: paper, start: start(), viewport: Size(width: 0, height: 1043), deviceScale: 1, budget: budget))
     }

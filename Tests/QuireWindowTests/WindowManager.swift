@@ -5,8 +5,8 @@ import Foundation
 /// Other window tests run without one, so the script stops it when it ends.
 enum WindowManager {
     /// Script lines that start openbox and wait until it manages windows. Its
-    /// configuration (written in `fixtures`) adds Super+F12 to toggle fullscreen, as a
-    /// window manager's own key would. They also define `wait_for CONDITION`, which polls
+    /// configuration (written in `fixtures`) adds Super+F12 to toggle fullscreen and Super+Up
+    /// to toggle maximised, as a window manager's own keys would. They also define `wait_for CONDITION`, which polls
     /// a shell condition for 20 s at most, and `geometry`, which prints $window's
     /// "X,Y WxH" and its _NET_WM_STATE.
     static func start(in fixtures: Fixtures) throws -> String {
@@ -14,7 +14,7 @@ enum WindowManager {
         try """
             <?xml version="1.0"?>
             <openbox_config xmlns="http://openbox.org/3.4/rc">
-              <keyboard><keybind key="W-F12"><action name="ToggleFullscreen"/></keybind></keyboard>
+              <keyboard><keybind key="W-F12"><action name="ToggleFullscreen"/></keybind><keybind key="W-Up"><action name="ToggleMaximize"/></keybind></keyboard>
             </openbox_config>
             """.write(toFile: config, atomically: true, encoding: .utf8)
         return """

@@ -13,7 +13,7 @@ import Foundation
 ///    snapshot. Files no longer there are left out; a window left with none is too.
 /// 4. The file is ours but untrusted: one that does not decode, or is over 1 MiB, is an
 ///    empty session; at most 100 windows of 500 tabs are kept, paths under 4,096 bytes.
-public struct LastSession: Sendable, Equatable, Codable {
+public struct LastSession: SmallState, Equatable {
     public struct Window: Sendable, Equatable, Codable {
         public var files: [String]
         /// The index of the tab chosen, among `files`.
@@ -30,7 +30,8 @@ public struct LastSession: Sendable, Equatable, Codable {
     public init(windows: [Window] = []) { self.windows = windows }
 
     public static let fileName = "session.json"
-    static let sizeLimit = 1 << 20
+    public static let sizeLimit = 1 << 20
+    public static var empty: LastSession { LastSession() }
     static let maxWindows = 100, maxTabs = 500, maxPath = 4096
 
     /// A window's tabs as kept: the local files (`nil` for a tab without one is left out),
@@ -39,7 +40,7 @@ public struct LastSession: Sendable, Equatable, Codable {
         var files: [String] = []
         var chosenFile = 0
         for (index, tab) in tabs.enumerated() {
-            guard let tab, isKept(tab), files.count < maxTabs else { continue }
+            guard let tab, isKept(path: tab), files.count < maxTabs else { continue }
             if index == chosen { chosenFile = files.count }
             files.append(tab)
         }
@@ -51,7 +52,7 @@ public struct LastSession: Sendable, Equatable, Codable {
     public func reopenable(exists: (String) -> Bool) -> LastSession {
         LastSession(windows: windows.prefix(Self.maxWindows).compactMap { window in
             let chosen = window.files.indices.contains(window.chosen) ? window.files[window.chosen] : nil
-            let kept = window.files.prefix(Self.maxTabs).filter { Self.isKept($0) && exists($0) }
+            let kept = window.files.prefix(Self.maxTabs).filter { Self.isKept(path: $0) && exists($0) }
             guard !kept.isEmpty else { return nil }
             return Window(files: kept, chosen: chosen.flatMap { kept.firstIndex(of: $0) } ?? 0)
         })
@@ -60,42 +61,8 @@ public struct LastSession: Sendable, Equatable, Codable {
     public var isEmpty: Bool { windows.isEmpty }
 
     /// A path the session keeps and reopens: absolute, and not absurdly long (rule 4).
-    private static func isKept(_ path: String) -> Bool { path.hasPrefix("/") && path.utf8.count < maxPath }
-
-    public func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Array(try encoder.encode(self))
-    }
-
-    /// The session in `bytes`; an empty one for bytes that are not a session.
-    public static func decoded(_ bytes: [UInt8]) -> LastSession {
-        guard bytes.count <= sizeLimit, let session = try? JSONDecoder().decode(LastSession.self, from: Data(bytes)) else { return LastSession() }
-        return session
-    }
+    private static func isKept(path: String) -> Bool { path.hasPrefix("/") && path.utf8.count < maxPath }
 }
 
-/// Where the last session is kept: `session.json` beside the remembered documents
-/// (`$XDG_STATE_HOME/quire`), replaced whole (`AtomicFile`).
-public struct LastSessionFile {
-    private let file: AtomicFile
-
-    public init(directory: String = DocumentStateStore.defaultDirectory()) {
-        file = AtomicFile(directory: directory, name: LastSession.fileName, steps: .system)
-    }
-
-    public var path: String { file.path }
-
-    /// The session kept; empty when there is none or it cannot be read.
-    public func read() -> LastSession {
-        guard case .bytes(let bytes, _) = file.read(limit: LastSession.sizeLimit) else { return LastSession() }
-        return LastSession.decoded(bytes)
-    }
-
-    /// Keeps `session` in place of the one kept (in a private folder made if needed).
-    public func write(_ session: LastSession) throws {
-        try PrivateDirectory.create(file.directory)
-        if let problem = PrivateDirectory.problem(file.directory) { throw FileError(describing: problem) }
-        try file.replace(with: session.encoded())
-    }
-}
+/// Where the last session is kept: `session.json`.
+public typealias LastSessionFile = SmallStateFile<LastSession>

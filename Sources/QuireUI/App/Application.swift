@@ -24,6 +24,10 @@ public final class Application {
     /// The last session's documents (`LastSession`), kept a second after the tabs change.
     private lazy var sessionFile = LastSessionFile()
     private var sessionTimer: UInt32 = 0
+    /// The size new windows open at (`WindowGeometry`): read at the first window, kept as
+    /// windows close.
+    private lazy var geometryFile = WindowGeometryFile()
+    private lazy var geometry: WindowGeometry = options.snapshotPath == nil ? geometryFile.read() : .standard
     /// Quit is closing every window: the session is what they showed.
     private var ending = false
     private var snapshot: SnapshotRun?
@@ -258,6 +262,15 @@ public final class Application {
         do { try sessionFile.write(session) } catch { printError("cannot keep the session's documents: \(error)") }
     }
 
+    /// The closing `window`'s size and state, for every window made after (`WindowGeometry`
+    /// rules 2 and 3; a window `--size` made is not the reader's choice).
+    private func keepGeometry(of window: DocumentWindow) {
+        guard options.snapshotPath == nil, options.windowSize == nil,
+              let kept = window.keptGeometry ?? window.geometry, kept != geometry else { return }
+        geometry = kept
+        do { try geometryFile.write(kept) } catch { printError("cannot keep the window's size: \(error)") }
+    }
+
     private var snapshotPassword: String? {
         options.snapshotPath != nil ? configuration.snapshotPassword : nil
     }
@@ -273,7 +286,8 @@ public final class Application {
         let preferences = self.preferences
         var configuration = self.configuration
         configuration.pictureCacheBytes = preferences.pictureCacheBytes(configuration)
-        let window = DocumentWindow(application: app, start: preferences.start(options.view), size: options.windowSize, states: states,
+        let given = options.windowSize.map { WindowGeometry(width: $0.width, height: $0.height) }
+        let window = DocumentWindow(application: app, start: preferences.start(options.view), geometry: given ?? geometry, states: states,
                                     recentMenu: recent.menu, configuration: configuration, opening: argument)
         let key = window.window.gobject
         windows[key] = window
@@ -285,9 +299,10 @@ public final class Application {
         window.onFilesDropped = { [unowned self, unowned window] uris in
             for uri in uris { self.open(uri, in: window) }
         }
-        window.onClosed = { [unowned self] in
+        window.onClosed = { [unowned self, unowned window] in
             // The last window's documents are the session; another's leave it.
             if self.windows.count == 1, !self.ending { self.keepSession() }
+            if !self.ending { self.keepGeometry(of: window) }
             self.windows[key] = nil
             self.windowOrder.removeAll { $0 == key }
             if !self.windows.isEmpty { self.sessionChanged() }
@@ -330,6 +345,7 @@ public final class Application {
         func settle(_ remaining: ArraySlice<DocumentWindow>) {
             guard let window = remaining.first else {
                 keepSession()
+                activeWindow.map(keepGeometry)
                 ending = true
                 return windows.values.forEach { $0.closeAll() }
             }

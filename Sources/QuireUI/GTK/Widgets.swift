@@ -143,6 +143,15 @@ struct Window: WidgetHandle {
     func setTitlebar(_ titlebar: UnsafeMutablePointer<GtkWidget>?) { gtk_window_set_titlebar(window, titlebar) }
     var titlebar: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_titlebar(window) }
     func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    /// The size the window has when neither maximised nor fullscreen (GTK 4 keeps its
+    /// default size so as the reader resizes it).
+    var defaultSize: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return (Int(width), Int(height))
+    }
+    var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    func maximize() { gtk_window_maximize(window) }
     /// A dialog over `parent`, keeping its input while it is open.
     func setTransient(for parent: Window) { gtk_window_set_transient_for(window, parent.window) }
     func setModal(_ modal: Bool) { gtk_window_set_modal(window, modal ? 1 : 0) }

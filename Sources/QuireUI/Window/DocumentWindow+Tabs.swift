@@ -64,6 +64,7 @@ extension DocumentWindow {
     /// longer follow their pages, which the window's widgets take away with them.
     func closing() {
         keptSession = sessionWindow
+        keptGeometry = geometry ?? keptGeometry
         tabs.isClosing = true
     }
 

@@ -46,19 +46,28 @@ final class DocumentWindow {
     var onTabsChanged: (() -> Void)?
     /// What the tabs showed when the window began to close.
     var keptSession: LastSession.Window?
+    /// Its size and state when it began to close, for the next window (`WindowGeometry`).
+    var keptGeometry: WindowGeometry?
+    /// Its size and state now; nil before it has any.
+    var geometry: WindowGeometry? {
+        let size = toplevel.defaultSize
+        return WindowGeometry.kept(width: size.width, height: size.height, maximized: toplevel.isMaximized)
+    }
     /// A new window, for a tab dropped outside every window.
     var onNewWindow: (() -> DocumentWindow)?
 
     /// `opening`: the argument the window is made to open, whose first view it predicts as
     /// soon as it can measure its chrome, when the document is already open by then.
     init(application: UnsafeMutablePointer<GtkApplication>, start: ViewStart.Options,
-         size: (width: Int, height: Int)?, states: DocumentStateStore, recentMenu: OpaquePointer,
+         geometry: WindowGeometry, states: DocumentStateStore, recentMenu: OpaquePointer,
          configuration: Configuration, opening argument: String? = nil) {
         self.configuration = configuration
         self.states = states
         viewStart = ViewStart(start)
         window = adw_application_window_new(application)
-        Window(window).setDefaultSize(width: Int32(size?.width ?? 900), height: Int32(size?.height ?? 1100))
+        Window(window).setDefaultSize(width: Int32(geometry.width), height: Int32(geometry.height))
+        // Before the first view is predicted: a maximised window's size is not (`WindowGeometry` rule 4).
+        if geometry.maximized { Window(window).maximize() }
         Window(window).title = "Quire"
 
         header = WindowHeader(pageEntry: pageEntry, recentMenu: recentMenu, window: window)
@@ -187,7 +196,8 @@ final class DocumentWindow {
         let remembered = DocumentIdentity(of: opened.document, from: source).flatMap { states.state(for: $0) }
         var start = viewStart // a copy: the one-time options stay for the document shown
         guard let tile = FirstViewPrediction.firstTile(pageSizes: opened.document.estimatedPageSizes(),
-                                                       start: start.plan(remembered: remembered, kept: nil), viewport: viewport,
+                                                       start: start.plan(remembered: remembered, kept: nil),
+                                                       opensSplit: remembered?.split != nil, viewport: viewport,
                                                        deviceScale: Double(gtk_widget_get_scale_factor(tabs.widget)),
                                                        budget: configuration.pictureCacheBytes) else { return }
         LaunchTrace.mark("first view predicted: canvas \(Int(viewport.width))×\(Int(viewport.height)), page \(tile.page + 1) at scale \(tile.scale)")
