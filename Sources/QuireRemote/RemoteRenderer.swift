@@ -354,13 +354,18 @@ public final class PreparedRenderer: Sendable {
     /// The tile `drawAhead` was asked to draw, for the render workers to count as the
     /// first thread's (apart from `state`, which a drawing holds).
     private let aheadTile = Mutex<TileKey?>(nil)
+    /// Stops the renderer's render in progress (the tile drawn ahead) from another thread,
+    /// without `state`, which that render holds.
+    public let abandoning: (any RenderAbandoning)?
 
     public convenience init(file: DocumentFile) { self.init(file: file, quickLook: Self.quickLookSeconds) }
 
     /// `quickLook` in place of `quickLookSeconds`, for tests: on a loaded machine even a
     /// look that decodes nothing may take longer.
     init(file: DocumentFile, quickLook: Double) {
-        state = Mutex(State(renderer: try? RemoteRenderer(file: file), quickLook: quickLook))
+        let renderer = try? RemoteRenderer(file: file)
+        abandoning = renderer?.abandoning
+        state = Mutex(State(renderer: renderer, quickLook: quickLook))
         startThread { [self] in state.withLock { Self.prepare(&$0) } }
     }
 
@@ -383,7 +388,8 @@ public final class PreparedRenderer: Sendable {
     public var drawnAhead: TileKey? { aheadTile.withLock { $0 } }
 
     /// The renderer, once, having looked at the first page (and drawn the tile asked for
-    /// ahead); nil after (or when none could be made).
+    /// ahead); nil after (or when none could be made). Only the first render thread takes
+    /// it (`RenderWorkers`' `makeFirstRenderer`): the others never wait for its drawing.
     public func take() -> RemoteRenderer? {
         state.withLock { state in
             Self.prepare(&state)

@@ -99,9 +99,9 @@ final class HeadlessEngine {
         // which also tells the render slots the sizes they send memory for.
         let file = try Self.file(source)
         let prepared = PreparedRenderer(file: file)
-        workers = RenderWorkers(threads: threads, preparesAtFirstPlan: { !file.firstPageIsImages }, makeRenderer: {
+        workers = RenderWorkers(threads: threads, preparesAtFirstPlan: { !file.firstPageIsImages }, makeFirstRenderer: {
             TimedRenderer(try prepared.take() ?? RemoteRenderer(file: file), recordingInto: roundTrips)
-        }, deliver: deliver)
+        }, makeRenderer: { TimedRenderer(try RemoteRenderer(file: file), recordingInto: roundTrips) }, deliver: deliver)
         let document: RemoteDocument
         do { document = try RemoteDocument(file: file) } catch { workers.stopAndWait(); throw error }
         (summary, pageCount, estimatedPageSizes) = (document, document.pageCount, document.estimatedPageSizes())

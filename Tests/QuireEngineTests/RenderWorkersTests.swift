@@ -331,6 +331,49 @@ final class DrawnAheadTests: XCTestCase {
         workers.stopAndWait()
         XCTAssertEqual(tiles.all, [other, ahead])
     }
+
+    /// Stands for the prepared renderer drawing ahead: the first thread waits for its
+    /// renderer until the drawing ends, which only abandoning it ends (a page that hangs).
+    final class HungDrawing: RenderAbandoning, @unchecked Sendable {
+        let ended = DispatchSemaphore(value: 0), told = DispatchSemaphore(value: 0)
+        let abandons = Mutex(0)
+        func abandon() {
+            abandons.withLock { $0 += 1 }
+            ended.signal() // for the first thread
+            told.signal()  // for the test
+        }
+    }
+
+    /// The tile drawn ahead hangs and the reader goes elsewhere: once slow, the plan that
+    /// left it out abandons it through the drawing's renderer (while the first thread still
+    /// waits to be given that renderer), the other thread draws the new page meanwhile, and
+    /// the first thread, given its renderer at last, does not draw the hung tile again.
+    func testATileDrawnAheadThatHangsIsAbandonedOnceLeftAndNotDrawnAgain() {
+        let clock = ManualClock(), hung = HungDrawing(), delivered = DispatchSemaphore(value: 0), tiles = TileList()
+        let elsewhere = TileKey(page: 11, scale: 1.4), open = DispatchSemaphore(value: 1)
+        let workers = RenderWorkers<Recorded>(threads: 2, clock: clock, drawing: ahead, drawingAbandoning: hung, makeFirstRenderer: {
+            // The renderer drawing ahead, given once its drawing ends.
+            hung.ended.wait()
+            return Recorded(gated: elsewhere, gate: open)
+        }, makeRenderer: { Recorded(gated: elsewhere, gate: open) }, deliver: { result in
+            tiles.add(result.key)
+            delivered.signal()
+        })
+        workers.submit([elsewhere], urgent: 1)
+        XCTAssertEqual(delivered.wait(timeout: .now() + 10), .success, "the new page waited for the tile drawn ahead")
+        XCTAssertTrue(workers.waitUntilDecided())
+        XCTAssertEqual(hung.abandons.withLock { $0 }, 0, "abandoned before it was slow")
+        clock.advance(by: 1)
+        workers.clockMoved()
+        if hung.told.wait(timeout: .now() + 10) == .timedOut {
+            XCTFail("the hung drawing was never abandoned")
+            hung.ended.signal() // else the first thread, and the test with it, waits for ever
+        }
+        XCTAssertTrue(workers.waitUntilDecided())
+        workers.stopAndWait()
+        XCTAssertEqual(tiles.all, [elsewhere], "the tile drawn ahead was drawn again once abandoned")
+        XCTAssertEqual(hung.abandons.withLock { $0 }, 1)
+    }
 }
 
 /// The tiles delivered, in order.

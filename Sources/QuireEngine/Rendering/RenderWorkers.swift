@@ -99,16 +99,22 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
 
     /// Starts `threads` threads and `spares` more for when renders are slow. `makeRenderer`
     /// runs on each thread (at once on the first, with its first tile on the others), so
-    /// each renderer is confined to its thread;
+    /// each renderer is confined to its thread; `makeFirstRenderer`, when given, in its
+    /// place on the first thread (the renderer made ahead, which the first thread alone
+    /// may wait for: whichever thread ran first);
     /// `deliver` is called on the rendering thread for every finished tile. `drawing`: a
     /// tile the first thread's renderer is drawing already (the first view's, predicted:
     /// `FirstViewPrediction`), which counts from now as that thread's render, urgent until
     /// a plan says otherwise: a plan asking for it waits for it, one asking for another
-    /// size of its page has the other threads draw that beside it.
+    /// size of its page has the other threads draw that beside it, and one leaving it out
+    /// abandons it as any render through `drawingAbandoning` (that renderer's), though
+    /// the first thread is still waiting to be given the renderer: a page that hangs when
+    /// drawn ahead is not waited for, and not drawn again.
     public init(threads: Int, spares: Int = 2, slowAfter: Double = 1, supersededAfter: Double = 0.05,
                 oneAtATimeAfter: Double = 0.1, clock: any MonotonicClock = SystemClock(),
                 preparesAtFirstPlan: @escaping @Sendable () -> Bool = { true },
-                drawing: TileKey? = nil,
+                drawing: TileKey? = nil, drawingAbandoning: (any RenderAbandoning)? = nil,
+                makeFirstRenderer: (@Sendable () throws -> Renderer)? = nil,
                 makeRenderer: @escaping @Sendable () throws -> Renderer,
                 deliver: @escaping @Sendable (Result) -> Void) {
         threadCount = max(1, threads)
@@ -124,9 +130,11 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
         if let drawing {
             state.running[drawing] = Running(thread: 0, urgent: true, since: clock.now)
             state.idle.remove(0)
+            state.abandoners[0] = drawingAbandoning
         }
         for number in 0..<(threadCount + max(0, spares)) {
-            self.threads.start { self.run(number, drawing: number == 0 ? drawing : nil, makeRenderer: makeRenderer, deliver: deliver) }
+            let make = number == 0 ? makeFirstRenderer ?? makeRenderer : makeRenderer
+            self.threads.start { self.run(number, drawing: number == 0 ? drawing : nil, makeRenderer: make, deliver: deliver) }
         }
     }
 
@@ -314,7 +322,11 @@ public final class RenderWorkers<Renderer: PageRendering>: Sendable {
     /// was abandoned.
     private func drain(_ number: Int, first: TileKey? = nil, _ work: (TileKey, Int) -> Bool) {
         var finished: (key: TileKey, abandoned: Bool)?
-        if let first { finished = (first, work(first, condition.locked { state.generation })) }
+        if let first {
+            // Abandoned while this thread waited for its renderer: not drawn again.
+            let (abandoned, generation) = condition.locked { (state.running[first]?.abandoned ?? false, state.generation) }
+            finished = (first, abandoned ? true : work(first, generation))
+        }
         while let (key, generation) = next(number, after: finished) {
             finished = (key, work(key, generation))
         }

@@ -51,8 +51,9 @@ final class DocumentThreads {
     private static func workers(file: DocumentFile, threads: Int, first: PreparedRenderer?, link: Link) -> RenderWorkers<RemoteRenderer> {
         link.generation += 1
         let generation = link.generation
-        return RenderWorkers(threads: threads, preparesAtFirstPlan: { !file.firstPageIsImages }, drawing: first?.drawnAhead,
-                             makeRenderer: { try first?.take() ?? RemoteRenderer(file: file) }, deliver: { result in
+        return RenderWorkers(threads: threads, preparesAtFirstPlan: { !file.firstPageIsImages }, drawing: first?.drawnAhead, drawingAbandoning: first?.abandoning,
+                             makeFirstRenderer: { try first?.take() ?? RemoteRenderer(file: file) },
+                             makeRenderer: { try RemoteRenderer(file: file) }, deliver: { result in
             MainLoop.invoke { if link.generation == generation { for canvas in link.canvases { canvas.received(result) } } }
         })
     }
