@@ -29,6 +29,19 @@ final class LastSessionTests: XCTestCase {
         ])
     }
 
+    /// Each window's size comes back with it; one that is not a window's is dropped (the
+    /// window then opens at the last window's), and a session kept before sizes were reads.
+    func testAWindowsGeometryIsKeptAndOneOutOfBoundsIsDropped() throws {
+        let sized = LastSession(windows: [LastSession.Window(files: ["/a.pdf"], geometry: WindowGeometry(width: 1000, height: 800)),
+                                          LastSession.Window(files: ["/b.pdf"], geometry: WindowGeometry(width: 1300, height: 900, maximized: true))])
+        let read = LastSession.decoded(try sized.encoded())
+        XCTAssertEqual(read.reopenable { _ in true }, sized)
+        let absurd = LastSession.decoded(Array("{\"windows\":[{\"files\":[\"/a.pdf\"],\"chosen\":0,\"geometry\":{\"width\":1e9,\"height\":800,\"maximized\":false}}]}".utf8))
+        XCTAssertEqual(absurd.reopenable { _ in true }.windows, [LastSession.Window(files: ["/a.pdf"])])
+        let older = LastSession.decoded(Array("{\"windows\":[{\"files\":[\"/a.pdf\"],\"chosen\":0}]}".utf8))
+        XCTAssertEqual(older.windows, [LastSession.Window(files: ["/a.pdf"])])
+    }
+
     func testWhatIsNotASessionIsAnEmptyOne() throws {
         let session = LastSession(windows: [LastSession.Window(files: ["/a.pdf", "/b.pdf"], chosen: 1)])
         XCTAssertEqual(LastSession.decoded(try session.encoded()), session)

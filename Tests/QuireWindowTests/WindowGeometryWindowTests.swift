@@ -70,6 +70,36 @@ final class WindowGeometryWindowTests: XCTestCase {
         XCTAssertTrue(predicted, "in three starts the document was never open before the window was built")
     }
 
+    /// Two windows of a session, each resized, then Ctrl+Q: started again without a file,
+    /// each window comes back at its own size, not both at the last one's.
+    func testTheLastSessionsWindowsReopenEachAtItsOwnSize() throws {
+        let second = fixtures.long(pages: 3, named: "second.pdf")
+        let session = try ScriptedSession(script: ScriptedSession.ended(within: 20) + ScriptedSession.start(title: "first.pdf") + """
+            size_of() { eval "$(xdotool getwindowgeometry --shell "$1")"; echo "${WIDTH}x$HEIGHT"; }
+            resize() { xdotool windowsize "$1" $2 $3; for i in $(seq 200); do [ "$(size_of "$1")" = $2x$3 ] && break; sleep 0.05; done; }
+            resize "$window" 1000 800
+            xdotool windowfocus --sync "$window"
+            xdotool key ctrl+n
+            empty=$(appears 30 --onlyvisible --name '^Quire$' | head -1)
+            \(ScriptedSession.choose(second, title: "second.pdf", from: "empty"))
+            resize "$opened" 1300 900
+            echo "resized $(size_of "$window") $(size_of "$opened")"
+            xdotool windowfocus --sync "$opened"
+            xdotool key ctrl+q
+            ended
+            "$1" & quire=$!
+            first=$(appears 30 --onlyvisible --name '^first\\.pdf$' | head -1)
+            again=$(appears 30 --onlyvisible --name '^second\\.pdf$' | head -1)
+            echo "reopened $(size_of "$first") $(size_of "$again")"
+            read answer
+            kill $quire; wait $quire
+            """, file: fixtures.long(pages: 3, named: "first.pdf"), shot: fixtures.path("session.png"))
+        XCTAssertEqual(try session.readLine(), "resized 1000x800 1300x900")
+        XCTAssertEqual(try session.readLine(), "exited 0")
+        XCTAssertEqual(try session.readLine(), "reopened 1000x800 1300x900", "the session's windows did not come back at their own sizes")
+        try session.proceed()
+    }
+
     /// Under a window manager (openbox): maximised, then Ctrl+Q; the next window opens
     /// maximised (not predicted: the size is the window manager's), and unmaximised it has
     /// the size the reader had before maximising.

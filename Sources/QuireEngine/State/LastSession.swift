@@ -2,7 +2,8 @@ import Foundation
 
 /// The documents the reader had open when Quire last ended, for the next start to reopen
 /// ("Reopen the last session's documents", on by default). Policy:
-/// 1. What is kept: each window's local files in their tabs' order, and the tab chosen.
+/// 1. What is kept: each window's local files in their tabs' order, the tab chosen, and the
+///    window's size and state (`WindowGeometry`), which it reopens at.
 ///    Not web addresses, not a window or tab showing no document. Each document reopens
 ///    at its own remembered place (`DocumentStateStore`), as any document does.
 /// 2. When: whenever a window's tabs change (a document opened, a tab closed, chosen or
@@ -18,10 +19,13 @@ public struct LastSession: SmallState, Equatable {
         public var files: [String]
         /// The index of the tab chosen, among `files`.
         public var chosen: Int
+        /// The window's size and state (`WindowGeometry`); nil in a session kept before they were.
+        public var geometry: WindowGeometry?
 
-        public init(files: [String], chosen: Int = 0) {
+        public init(files: [String], chosen: Int = 0, geometry: WindowGeometry? = nil) {
             self.files = files
             self.chosen = chosen
+            self.geometry = geometry
         }
     }
 
@@ -54,7 +58,8 @@ public struct LastSession: SmallState, Equatable {
             let chosen = window.files.indices.contains(window.chosen) ? window.files[window.chosen] : nil
             let kept = window.files.prefix(Self.maxTabs).filter { Self.isKept(path: $0) && exists($0) }
             guard !kept.isEmpty else { return nil }
-            return Window(files: kept, chosen: chosen.flatMap { kept.firstIndex(of: $0) } ?? 0)
+            return Window(files: kept, chosen: chosen.flatMap { kept.firstIndex(of: $0) } ?? 0,
+                          geometry: window.geometry.flatMap { $0.isKept ? $0 : nil })
         })
     }
 

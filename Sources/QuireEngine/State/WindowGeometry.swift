@@ -2,7 +2,8 @@
 /// 1. What is kept: the window's size when it is neither maximised nor fullscreen (GTK's
 ///    default size follows it), and whether it was maximised. Fullscreen is not kept.
 /// 2. When: as a window closes, the last one closed; on Quit, the window in front.
-/// 3. Used by every window made after (the next start's, Ctrl+N's, the last session's).
+/// 3. Used by every window made after (the next start's, Ctrl+N's); the last session's
+///    windows reopen each at its own, kept with the session (`LastSession`).
 ///    `--size` wins, unmaximised, and a run it sizes keeps nothing; a snapshot neither
 ///    reads nor writes it: its picture is the standard window's.
 /// 4. The first view is drawn ahead at the kept size (`FirstViewPrediction`), so a reader

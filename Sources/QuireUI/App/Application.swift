@@ -233,7 +233,7 @@ public final class Application {
         guard options.snapshotPath == nil, preferences.reopensLastSession else { return false }
         let session = sessionFile.read().reopenable { access($0, F_OK) == 0 }
         for kept in session.windows {
-            let window = newWindow()
+            let window = newWindow(geometry: kept.geometry)
             for (index, file) in kept.files.enumerated() {
                 if index == 0 { window.open(file) } else { window.openInNewTab(file) }
             }
@@ -281,13 +281,14 @@ public final class Application {
     }
 
     /// A new window, presented on the next main-loop turn: whatever it is given to show
-    /// before then is in its first frame. `opening`: the argument it is made to open.
-    private func newWindow(opening argument: String? = nil) -> DocumentWindow {
+    /// before then is in its first frame. `opening`: the argument it is made to open;
+    /// `geometry`: its own size (the last session's), else the last window's.
+    private func newWindow(opening argument: String? = nil, geometry own: WindowGeometry? = nil) -> DocumentWindow {
         let preferences = self.preferences
         var configuration = self.configuration
         configuration.pictureCacheBytes = preferences.pictureCacheBytes(configuration)
         let given = options.windowSize.map { WindowGeometry(width: $0.width, height: $0.height) }
-        let window = DocumentWindow(application: app, start: preferences.start(options.view), geometry: given ?? geometry, states: states,
+        let window = DocumentWindow(application: app, start: preferences.start(options.view), geometry: given ?? own ?? geometry, states: states,
                                     recentMenu: recent.menu, configuration: configuration, opening: argument)
         let key = window.window.gobject
         windows[key] = window

@@ -39,7 +39,9 @@ extension DocumentWindow {
     var sessionWindow: LastSession.Window? {
         if tabs.isClosing { return keptSession }
         let ordered = tabs.ordered
-        return LastSession.window(tabs: ordered.map(\.documentPath), chosen: ordered.firstIndex { $0 === view } ?? 0)
+        var window = LastSession.window(tabs: ordered.map(\.documentPath), chosen: ordered.firstIndex { $0 === view } ?? 0)
+        window?.geometry = geometry
+        return window
     }
 
     /// Quit's question for this window: each tab with unsaved changes is chosen and asks
