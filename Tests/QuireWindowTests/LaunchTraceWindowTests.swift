@@ -84,17 +84,11 @@ final class LaunchTraceWindowTests: XCTestCase {
         // Pages of one size: fit-width is then known from the summary (the standard fixture's
         // landscape page, once read, makes the view narrower, predicted or not).
         let predicted = try launches(of: fixtures.long(pages: 3), fixtures, named: "ahead") { names in
-            guard let prediction = names.first(where: { $0.hasPrefix("first view predicted: ") }) else { return false }
-            // "first view predicted: canvas 890×650, page 1 at scale 1.41…"
-            let parts = prediction.dropFirst("first view predicted: ".count).components(separatedBy: ", page 1 at scale ")
-            XCTAssertEqual(parts.count, 2, prediction)
-            XCTAssertEqual(names.filter { $0.hasPrefix("canvas ") }, [parts[0]], "the canvas took another size than predicted: \(names)")
-            XCTAssertTrue(names.contains("page 1 at scale \(parts[1]): drawn ahead"), "\(names)")
-            XCTAssertEqual(names.filter { $0.hasPrefix("page 1 at scale ") && $0.hasSuffix(" asked") }, ["page 1 at scale \(parts[1]) asked"],
-                           "page 1 drawn once: \(names)")
-            XCTAssertFalse(names.contains { $0.hasSuffix("drawn ahead in vain") }, "\(names)")
+            guard let tile = Self.predictedTileDrawnOnce(names) else { return false }
+            XCTAssertTrue(tile.hasPrefix("page 1 at scale "), tile)
+            XCTAssertEqual(names.filter { $0.hasPrefix("page 1 at scale ") && $0.hasSuffix(" asked") }, ["\(tile) asked"], "page 1 drawn once: \(names)")
             func index(_ prefix: String) -> Int? { names.firstIndex { $0.hasPrefix(prefix) } }
-            XCTAssertLessThan(try XCTUnwrap(index("page 1 at scale \(parts[1]) asked")), try XCTUnwrap(index("window realized")), "\(names)")
+            XCTAssertLessThan(try XCTUnwrap(index("\(tile) asked")), try XCTUnwrap(index("window realized")), "\(names)")
             return true
         }
         XCTAssertTrue(predicted, "in five launches the document was never open before the window was built")
@@ -110,6 +104,23 @@ final class LaunchTraceWindowTests: XCTestCase {
             if try check(Self.steps(traced.standardError).map(\.name)) { return true }
         }
         return false
+    }
+
+    /// The tile a launch's first view predicted ("page 4 at scale 1.96…"), having checked it
+    /// was the canvas's: the canvas took the predicted size, the tile was asked once and
+    /// given drawn ahead, nothing drawn ahead in vain. Nil when nothing was predicted (the
+    /// document opened only after the window was built).
+    static func predictedTileDrawnOnce(_ names: [String], file: StaticString = #filePath, line: UInt = #line) -> String? {
+        guard let prediction = names.first(where: { $0.hasPrefix("first view predicted: ") }) else { return nil }
+        // "first view predicted: canvas 890×650, page 1 at scale 1.41…"
+        let parts = prediction.dropFirst("first view predicted: ".count).components(separatedBy: ", page ")
+        XCTAssertEqual(parts.count, 2, prediction, file: file, line: line)
+        let tile = "page " + (parts.last ?? "")
+        XCTAssertEqual(names.filter { $0.hasPrefix("canvas ") }, [parts[0]], "the canvas took another size than predicted: \(names)", file: file, line: line)
+        XCTAssertTrue(names.contains("\(tile): drawn ahead"), "\(names)", file: file, line: line)
+        XCTAssertEqual(names.filter { $0 == "\(tile) asked" }.count, 1, "the predicted page was drawn twice: \(names)", file: file, line: line)
+        XCTAssertFalse(names.contains { $0.hasSuffix("drawn ahead in vain") }, "\(names)", file: file, line: line)
+        return tile
     }
 
     /// The launch's steps, from its standard error: the ms since the process started, and the name.
