@@ -103,6 +103,7 @@ public final class SearchWorkers<Source: PageTextSource>: Sendable {
 
     /// Lets the background thread fill the cache, from `page` onward and wrapping.
     public func fillCache(from page: Int) {
+        LaunchTrace.mark("search cache filling from page \(page + 1)")
         condition.locked {
             state.fillFrom = min(max(page, 0), max(pageCount - 1, 0))
             condition.broadcast()

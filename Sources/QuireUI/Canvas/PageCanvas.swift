@@ -27,6 +27,10 @@ final class PageCanvas: CanvasContent {
     /// The sequence of the last render result taken: later ones are on their way.
     private var seenResults = 0
     private var firstView = FirstViewHold()
+    /// When the work the reader is not waiting for begins (`BackgroundStart`), and the
+    /// timer of its patience.
+    private var background = BackgroundStart()
+    private var backgroundTimer: UInt32 = 0
     /// Whether the canvas had a size before (a resize after it may hold the first view again).
     private var hasSize = false
     /// Pages in view waiting long for their pictures say so (`SlowPages`); the timer looks
@@ -45,6 +49,8 @@ final class PageCanvas: CanvasContent {
     /// Called when every page's size is known and every visible page has its sharp
     /// picture (or failed), after each change.
     var onSettled: (() -> Void)?
+    /// Called once, when the work the reader is not waiting for may begin (`BackgroundStart`).
+    var onBackgroundMayStart: (() -> Void)?
     /// Called when pages change size (real sizes read, or turned), for the thumbnails.
     var onPageSizesChanged: (() -> Void)?
     /// The document's page labels: numbers until they are read.
@@ -341,6 +347,8 @@ final class PageCanvas: CanvasContent {
         if slowPagesTimer != 0 { g_source_remove(slowPagesTimer) }
         slowPagesTimer = 0
         slowPagesDue = nil
+        if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
+        backgroundTimer = 0
     }
 
 
@@ -547,17 +555,39 @@ final class PageCanvas: CanvasContent {
         if firstView.viewIs(complete: model.visiblePagesComplete) {
             MainLoop.afterEachFrame(of: UnsafeMutablePointer(canvas)) { [self] in
                 firstView.painted()
+                background.firstViewPainted(at: monotonicSeconds())
+                if backgroundTimer == 0, let due = background.due {
+                    backgroundTimer = MainLoop.after(seconds: due - monotonicSeconds()) { [weak self] in
+                        self?.backgroundTimer = 0
+                        self?.considerBackgroundStart()
+                    }
+                }
                 // The pages ahead once the events already here are handled: a window
                 // manager's resize at map (a tiling one's, the harness's) holds the view
                 // again first, so that the pictures at the real size are not queued behind
                 // pages ahead at the predicted one (viewer-bench: page 1 waited 31 ms).
-                MainLoop.whenIdle { [weak self] in self?.submitPlan() }
+                MainLoop.whenIdle { [weak self] in
+                    self?.submitPlan()
+                    self?.considerBackgroundStart()
+                }
                 accessiblePages?.start()
                 return false
             }
         }
         if model.thumbnails.shown.contains(result.key.page) { onThumbnailArrived?(result.key.page) }
         if model.isSettled { onSettled?() }
+        considerBackgroundStart()
+    }
+
+    /// Tells the view when the work the reader is not waiting for may begin (`BackgroundStart`).
+    private func considerBackgroundStart() {
+        guard onBackgroundMayStart != nil, background.due != nil, model.hasViewport else { return }
+        let left = model.plan().tiles.count
+        guard background.begins(hold: firstView.state, tilesLeft: left, now: monotonicSeconds()) else { return }
+        if backgroundTimer != 0 { g_source_remove(backgroundTimer) }
+        backgroundTimer = 0
+        LaunchTrace.mark("background work begins: \(left == 0 ? "the pages around the view are drawn" : "\(left) pictures still to draw")")
+        onBackgroundMayStart?()
     }
 
     // MARK: Thumbnails: the sidebar draws the canvas's own low-resolution pictures.

@@ -566,13 +566,16 @@ final class DocumentView {
         chromeFollows(canvas)
         chrome?.pageEntry.labelOf = { [unowned canvas] in canvas.labels.label(at: $0) }
         chrome?.pageEntry.lookUp = { [unowned canvas] in canvas.labels.lookUp($0) }
+        // The pages around the view are drawn: the search threads may read ahead at idle
+        // priority, and a scan's text be recognised.
+        canvas.onBackgroundMayStart = { [unowned self, unowned canvas, unowned search] in
+            search.fillCacheInBackground(from: canvas.currentPage)
+            self.recognise(file, pageCount: document.pageCount, canvas: canvas, stored: stored)
+        }
         var filling = false
-        canvas.onSettled = { [unowned self, unowned canvas, unowned search] in
-            // The first view is drawn: the search threads may read ahead at idle priority.
+        canvas.onSettled = { [unowned self] in
             if !filling {
                 filling = true
-                search.fillCacheInBackground(from: canvas.currentPage)
-                self.recognise(file, pageCount: document.pageCount, canvas: canvas, stored: stored)
                 self.sidebar.firstViewDrawn()
                 self.links?.start()
                 self.objects?.start()
