@@ -18,6 +18,16 @@ final class GreyPictureTests: XCTestCase {
         return (memory, count)
     }
 
+    /// The scanned fixture's first page at half its size, and the same made grey (A8).
+    private func scannedPageInGrey() throws -> (original: PageImage, grey: PageImage) {
+        let fixtures = try Fixtures()
+        let original = try DocumentSource(path: fixtures.scanned()).open().render(page: 0, scale: 0.5)
+        let (memory, _) = copy(original)
+        let keeper = Keeper(memory)
+        XCTAssertTrue(PageImage.makeGrey(at: memory, width: original.width, height: original.height))
+        return (original, try XCTUnwrap(PageImage(pixelsAt: memory, width: original.width, height: original.height, grey: true, keeper: keeper)))
+    }
+
     private final class Keeper: Sendable {
         nonisolated(unsafe) let memory: UnsafeMutableRawPointer
         init(_ memory: UnsafeMutableRawPointer) { self.memory = memory }
@@ -51,12 +61,7 @@ final class GreyPictureTests: XCTestCase {
     /// As the window draws it (its operator SOURCE, over whatever was there): the grey
     /// picture lands as the four-byte one would, pixel for pixel, nothing of before left.
     func testAGreyPictureDrawnAsTheWindowDrawsItIsThePictureItCameFrom() throws {
-        let fixtures = try Fixtures()
-        let original = try DocumentSource(path: fixtures.scanned()).open().render(page: 0, scale: 0.5)
-        let (memory, _) = copy(original)
-        let keeper = Keeper(memory)
-        XCTAssertTrue(PageImage.makeGrey(at: memory, width: original.width, height: original.height))
-        let grey = try XCTUnwrap(PageImage(pixelsAt: memory, width: original.width, height: original.height, grey: true, keeper: keeper))
+        let (original, grey) = try scannedPageInGrey()
         let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(original.width), Int32(original.height))!
         defer { cairo_surface_destroy(target) }
         let context = cairo_create(target)!
@@ -74,6 +79,59 @@ final class GreyPictureTests: XCTestCase {
             }
         }
         XCTAssertEqual(differing, 0, "drawn over red, the grey picture differs from the page")
+    }
+
+    /// Enlarged as a stand-in, with a clip as the window's bands have (drawn through a
+    /// four-byte copy of the part in view): the grey picture lands as its A8 mask filtered
+    /// by pixman would, within a level, and covers all it is drawn over.
+    func testAGreyPictureEnlargedLandsAsItsMaskWould() throws {
+        let grey = try scannedPageInGrey().grey
+        let (width, height, scale) = (400, 400, 1.8)
+        XCTAssertGreaterThan(Double(grey.width) * scale - 101.3, Double(width), "the picture does not cover the band")
+        func drawn(_ draw: (OpaquePointer) -> Void) -> [UInt32] {
+            let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            defer { cairo_surface_destroy(target) }
+            let context = cairo_create(target)!
+            cairo_set_source_rgb(context, 1, 0, 0)
+            cairo_paint(context)
+            // A band of the view, the picture's top left out of it.
+            cairo_rectangle(context, 0, 37, Double(width), 300)
+            cairo_clip(context)
+            cairo_translate(context, -101.3, -52.6)
+            cairo_scale(context, scale, scale)
+            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+            draw(context)
+            cairo_destroy(context)
+            cairo_surface_flush(target)
+            let stride = Int(cairo_image_surface_get_stride(target)), data = cairo_image_surface_get_data(target)!
+            return (0..<height).flatMap { y in (0..<width).map { UnsafeRawPointer(data + y * stride).load(fromByteOffset: $0 * 4, as: UInt32.self) } }
+        }
+        let enlarged = drawn { grey.drawOpaque(in: $0, filter: CAIRO_FILTER_GOOD) }
+        // The mask as it was drawn before: white through it over black.
+        let masked = drawn { context in
+            cairo_rectangle(context, 0, 0, Double(grey.width), Double(grey.height))
+            cairo_clip(context)
+            cairo_set_source_rgb(context, 0, 0, 0)
+            cairo_paint(context)
+            cairo_set_source_rgb(context, 1, 1, 1)
+            cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+            let mask = cairo_pattern_create_for_surface(grey.surface)!
+            cairo_pattern_set_filter(mask, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(mask, CAIRO_EXTEND_PAD)
+            cairo_mask(context, mask)
+            cairo_pattern_destroy(mask)
+        }
+        func channels(_ pixel: UInt32) -> [Int] { [24, 16, 8, 0].map { Int((pixel >> UInt32($0)) & 0xFF) } }
+        var worst = 0, inked = 0
+        for (a, b) in zip(enlarged, masked) {
+            worst = max(worst, zip(channels(a), channels(b)).map { abs($0 - $1) }.max() ?? 0)
+            if channels(b)[1] < 128 { inked += 1 }
+        }
+        XCTAssertLessThanOrEqual(worst, 1, "the enlarged picture differs from its mask by more than a level")
+        XCTAssertGreaterThan(inked, 100, "the band shows no ink: it tests nothing")
+        // Outside the band the red stays; inside, none is left.
+        XCTAssertEqual(enlarged[10 * width + 10], 0xFFFF_0000)
+        XCTAssertFalse(enlarged[(37 * width)..<(337 * width)].contains(0xFFFF_0000))
     }
 
     func testAPageWithColourStaysFourBytesAPixel() throws {
