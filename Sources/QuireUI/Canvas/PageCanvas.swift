@@ -556,12 +556,7 @@ final class PageCanvas: CanvasContent {
             MainLoop.afterEachFrame(of: UnsafeMutablePointer(canvas)) { [self] in
                 firstView.painted()
                 background.firstViewPainted(at: monotonicSeconds())
-                if backgroundTimer == 0, let due = background.due {
-                    backgroundTimer = MainLoop.after(seconds: due - monotonicSeconds()) { [weak self] in
-                        self?.backgroundTimer = 0
-                        self?.considerBackgroundStart()
-                    }
-                }
+                watchBackgroundPatience()
                 // The pages ahead once the events already here are handled: a window
                 // manager's resize at map (a tiling one's, the harness's) holds the view
                 // again first, so that the pictures at the real size are not queued behind
@@ -577,6 +572,19 @@ final class PageCanvas: CanvasContent {
         if model.thumbnails.shown.contains(result.key.page) { onThumbnailArrived?(result.key.page) }
         if model.isSettled { onSettled?() }
         considerBackgroundStart()
+    }
+
+    /// Looks again when the patience of `BackgroundStart` is over (rule 3), and again after
+    /// that should the timer have come early: GLib counts whole milliseconds, and one a
+    /// hair early found the patience not yet over and the work never began.
+    private func watchBackgroundPatience() {
+        guard backgroundTimer == 0, let due = background.due else { return }
+        backgroundTimer = MainLoop.after(seconds: due - monotonicSeconds() + 0.001) { [weak self] in
+            guard let self else { return }
+            self.backgroundTimer = 0
+            self.considerBackgroundStart()
+            if let due = self.background.due, monotonicSeconds() < due { self.watchBackgroundPatience() }
+        }
     }
 
     /// Tells the view when the work the reader is not waiting for may begin (`BackgroundStart`).
