@@ -1,9 +1,11 @@
 /// When the work the reader is not waiting for may begin: filling the search cache and
 /// recognising a scan's text read every page in helpers of their own, and on two cores,
 /// though at idle priority, they took time from the pictures the reader was waiting for.
-/// Started as the first picture arrived, they ran while the window painted it and while a
-/// window manager's resize at map had the page drawn again at the real size (viewer-bench
-/// on the paper, 16 alternated rounds: launch to content 234.5 ms with them, 214.5 without).
+/// Started as the first picture arrived, they ran while the window painted it, while a
+/// window manager's resize at map had the page drawn again at the real size, and beside the
+/// pages ahead (viewer-bench on the paper, traced, 10 alternated rounds: pages 2 and 3 at
+/// the final size came 12–14 ms sooner once they waited; launch to content moved less than
+/// the harness's noise).
 /// The policy:
 ///  1. not before the first view is painted (`FirstViewHold`);
 ///  2. then once the canvas has drawn all it planned (the view and the pages around it,

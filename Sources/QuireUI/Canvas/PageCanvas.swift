@@ -574,16 +574,12 @@ final class PageCanvas: CanvasContent {
         considerBackgroundStart()
     }
 
-    /// Looks again when the patience of `BackgroundStart` is over (rule 3), and again after
-    /// that should the timer have come early: GLib counts whole milliseconds, and one a
-    /// hair early found the patience not yet over and the work never began.
+    /// Looks again when the patience of `BackgroundStart` is over (rule 3).
     private func watchBackgroundPatience() {
         guard backgroundTimer == 0, let due = background.due else { return }
-        backgroundTimer = MainLoop.after(seconds: due - monotonicSeconds() + 0.001) { [weak self] in
-            guard let self else { return }
-            self.backgroundTimer = 0
-            self.considerBackgroundStart()
-            if let due = self.background.due, monotonicSeconds() < due { self.watchBackgroundPatience() }
+        backgroundTimer = MainLoop.after(seconds: due - monotonicSeconds()) { [weak self] in
+            self?.backgroundTimer = 0
+            self?.considerBackgroundStart()
         }
     }
 

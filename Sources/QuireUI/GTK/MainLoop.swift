@@ -29,11 +29,13 @@ public enum MainLoop {
 
     private static let releaseJob: GDestroyNotify = { data in Unmanaged<Job>.fromOpaque(data!).release() }
 
-    /// Runs `body` once on the main thread after `seconds`; returns the GLib source id
-    /// (for `g_source_remove`).
+    /// Runs `body` once on the main thread after `seconds`, never sooner (GLib counts whole
+    /// milliseconds: rounded down, a timer set for a moment came a hair before it, and
+    /// found it not yet come); returns the GLib source id (for `g_source_remove`).
     @MainActor @discardableResult
     public static func after(seconds: Double, _ body: @escaping @Sendable @MainActor () -> Void) -> UInt32 {
-        g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(max(0, seconds) * 1000), runJobOnce, retained(body), releaseJob)
+        let milliseconds = (max(0, seconds) * 1000).rounded(.up)
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds < Double(UInt32.max) ? UInt32(milliseconds) : .max, runJobOnce, retained(body), releaseJob)
     }
 
     /// Runs `body` once on the main thread when nothing more urgent is pending: after the
