@@ -98,3 +98,5 @@ void *quire_pixels_map(int fd, size_t size, int writable) {
 }
 
 void quire_pixels_unmap(void *address, size_t size) { munmap(address, size); }
+
+int quire_pixels_allocate(int fd, size_t size) { return fallocate(fd, 0, 0, (off_t)size) == 0 ? 0 : -errno; }

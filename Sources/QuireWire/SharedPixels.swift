@@ -62,6 +62,11 @@ public final class SharedPixels: @unchecked Sendable { // immutable after init; 
         if let pool, reusable.load(ordering: .acquiring) { pool.keep(descriptor, at: address, byteCount: byteCount) } else { quire_pixels_unmap(address, byteCount) }
     }
 
+    /// Gives the first `count` bytes memory now, all at once: a helper that then writes
+    /// them all (cairo paints a page white first) takes a cheap fault a page instead of
+    /// allocating each. Only what the picture will use: memory from the pool may be larger.
+    public func allocate(_ count: Int) { _ = quire_pixels_allocate(descriptor.fd, min(max(count, 0), byteCount)) }
+
     /// The helper that drew into this answered: the mapping may go back to its pool.
     public func markReusable() { reusable.store(true, ordering: .releasing) }
 

@@ -149,4 +149,40 @@ final class GreyPictureTests: XCTestCase {
         defer { textMemory.deallocate() }
         XCTAssertTrue(PageImage.makeGrey(at: textMemory, width: text.width, height: text.height))
     }
+
+    /// Grey is made in one pass, a row at a time: colour met late (the last pixel, the middle
+    /// of a row far down) leaves every pixel as it was, the rows already made grey turned
+    /// back exactly, whatever the width (rows of 1 to 5 pixels overlap their grey bytes most).
+    func testColourMetLateLeavesEveryPixelAsItWas() {
+        var random = SystemRandomNumberGenerator()
+        for width in [1, 2, 3, 5, 7, 64, 1_590] {
+            let height = max(4, 40_000 / width)
+            for colourAt in [width * height - 1, (height * 2 / 3) * width + width / 2, width * 3] {
+                let count = width * height
+                let memory = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 16)
+                defer { memory.deallocate() }
+                let pixels = memory.assumingMemoryBound(to: UInt32.self)
+                for index in 0..<count {
+                    let grey = UInt32(UInt8.random(in: 0...255, using: &random))
+                    pixels[index] = 0xFF00_0000 | grey << 16 | grey << 8 | grey
+                }
+                pixels[colourAt] = 0xFF20_4060
+                let before = Array(UnsafeBufferPointer(start: pixels, count: count))
+                XCTAssertFalse(PageImage.makeGrey(at: memory, width: width, height: height), "\(width) wide")
+                let changed = zip(UnsafeBufferPointer(start: pixels, count: count), before).filter { $0 != $1 }.count
+                XCTAssertEqual(changed, 0, "\(width) wide, colour at \(colourAt): pixels not as they were")
+                // The same page all grey comes out as its grey bytes, row by padded row.
+                pixels[colourAt] = 0xFF80_8080
+                var grey = before
+                grey[colourAt] = 0xFF80_8080
+                XCTAssertTrue(PageImage.makeGrey(at: memory, width: width, height: height))
+                let rowBytes = PageImage.greyStride(width), bytes = memory.assumingMemoryBound(to: UInt8.self)
+                var wrong = 0
+                for y in 0..<height {
+                    for x in 0..<width where bytes[y * rowBytes + x] != UInt8(truncatingIfNeeded: grey[y * width + x]) { wrong += 1 }
+                }
+                XCTAssertEqual(wrong, 0, "\(width) wide: grey bytes")
+            }
+        }
+    }
 }

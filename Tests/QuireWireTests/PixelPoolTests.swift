@@ -48,4 +48,24 @@ final class PixelPoolTests: XCTestCase {
         many = []
         XCTAssertEqual(pool.count, PixelPool.limit)
     }
+
+    /// Memory given ahead of a cairo render: the bytes asked for hold memory before anything
+    /// writes them, read as zeros, and no more than asked is given (a pooled mapping may be
+    /// larger than the picture).
+    func testAllocatedMemoryIsGivenAheadAndOnlyWhatIsAsked() throws {
+        let pool = PixelPool()
+        var large: SharedPixels? = try SharedPixels(byteCount: 8 << 20, from: pool)
+        large!.markReusable()
+        large = nil
+        let pixels = try SharedPixels(byteCount: 1 << 20, from: pool)
+        XCTAssertEqual(pixels.byteCount, 8 << 20, "the pooled mapping")
+        pixels.allocate(2 << 20)
+        var facts = stat()
+        XCTAssertEqual(fstat(pixels.descriptor.fd, &facts), 0)
+        let allocated = Int(facts.st_blocks) * 512
+        XCTAssertGreaterThanOrEqual(allocated, 2 << 20, "the bytes asked for hold memory")
+        XCTAssertLessThan(allocated, 3 << 20, "not the whole pooled mapping")
+        let bytes = UnsafeRawBufferPointer(start: pixels.address, count: 2 << 20)
+        XCTAssertTrue(bytes.allSatisfy { $0 == 0 }, "reads as new memory")
+    }
 }

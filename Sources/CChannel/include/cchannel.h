@@ -33,5 +33,7 @@ int quire_pixels_check(int fd, size_t size);
 /// Maps `size` bytes of `fd` shared, writable when `writable`; NULL on failure.
 void *quire_pixels_map(int fd, size_t size, int writable);
 void quire_pixels_unmap(void *address, size_t size);
+/* Gives the memfd's pages memory now, all in one call (0, or -errno). */
+int quire_pixels_allocate(int fd, size_t size);
 
 #endif
