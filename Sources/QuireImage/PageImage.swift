@@ -157,9 +157,9 @@ public final class PageImage: RenderedPicture, @unchecked Sendable {
     /// opaque grey; returns whether it did. Only the bytes of the grey picture are
     /// meaningful after. Otherwise the pixels are left as they were.
     /// One pass, a row at a time: each row is checked, then turned grey while it is still
-    /// in the cache (two passes over a page's 13 MB took 3.5 ms after the render, one takes
-    /// under half). A row with colour ends it: the rows already turned grey are turned back,
-    /// last first, each pixel exactly the opaque grey it was.
+    /// in the cache (a 1,590×2,057 page in the helper: 2.5 ms, where a pass to check and
+    /// one to turn took 3.5). A row with colour ends it: the rows already turned grey are
+    /// turned back, last first, each pixel exactly the opaque grey it was.
     public static func makeGrey(at address: UnsafeMutableRawPointer, width: Int, height: Int) -> Bool {
         guard width > 0, height > 0 else { return true }
         let pixels = address.assumingMemoryBound(to: UInt32.self)
