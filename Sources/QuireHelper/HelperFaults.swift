@@ -13,7 +13,8 @@ import Glibc
 /// `escape:write|connect|exec` tries what its sandbox forbids; `save-killed` kills a save
 /// helper once it has written the new file, before it answers; `in:NAME` limits them all
 /// to the document whose file is named NAME. `QUIRE_CHECK_FAULT=crash|hang` ends or hangs
-/// a document helper's opening, `hang-unlocking` only one given a password.
+/// a document helper's opening, `hang-unlocking` only one given a password, `late` holds it
+/// half a second (a loaded machine: the document comes after the window is built).
 struct HelperFaults {
     var crashOn: Int?
     var hangOn: Int?
@@ -96,6 +97,7 @@ struct HelperFaults {
     func strikeOpening(unlocking: Bool) {
         if opening == "crash" { raise(SIGSEGV) }
         if opening == "hang" || (opening == "hang-unlocking" && unlocking) { hang() }
+        if opening == "late" { usleep(500_000) }
     }
 
     /// Never returns, and takes no CPU meanwhile: by sleeping, which the helpers' seccomp

@@ -85,9 +85,15 @@ public final class DocumentStateStore {
     /// The state remembered for this file, if any applies to it (see `DocumentIdentity`),
     /// by this Quire or another.
     public func state(for identity: DocumentIdentity) -> DocumentState? {
-        takeInAnotherQuiresWrite()
-        guard let entry = documents.byPath[identity.path], identity.isSameDocument(as: entry.identity) else { return nil }
+        guard let entry = remembered(atPath: identity.path), identity.isSameDocument(as: entry.identity) else { return nil }
         return entry.state
+    }
+
+    /// What is remembered under `path` (a resolved path, `DocumentIdentity.path`), for
+    /// another thread to check against the document once it is open (`isSameDocument`).
+    public func remembered(atPath path: String) -> (identity: DocumentIdentity, state: DocumentState)? {
+        takeInAnotherQuiresWrite()
+        return documents.byPath[path].map { ($0.identity, $0.state) }
     }
 
     /// The bookmarks and marks remembered for this file (none when nothing applies to it),

@@ -23,6 +23,14 @@ final class DocumentOpening {
     /// Set on the opening thread, read on the main thread.
     private final class Slot: Sendable {
         let outcome = Mutex<Outcome?>(nil)
+        /// Run once with the opened document (`whenOpened`), by whichever thread comes second.
+        let onOpened = Mutex<(@Sendable (Opened) -> Void)?>(nil)
+
+        /// Runs what waits for the opened document, if the opening succeeded and it still waits.
+        func runOnOpened() {
+            guard case .success(let opened)? = outcome.withLock({ $0 }), let body = onOpened.withLock({ $0.take() }) else { return }
+            body(opened)
+        }
     }
 
     private let slot = Slot()
@@ -41,7 +49,11 @@ final class DocumentOpening {
             guard let name = owning(g_file_new_for_commandline_arg(argument)!, { file in
                 g_file_get_path(file).map { path in defer { g_free(path) }; return String(cString: path) }
             }) else { continue }
-            early.start(name) { DocumentOpening(DocumentSource(path: name), watchdogs: watchdogs) }
+            early.start(name) {
+                let opening = DocumentOpening(DocumentSource(path: name), watchdogs: watchdogs)
+                opening.isEarly = true
+                return opening
+            }
         }
     }
 
@@ -66,14 +78,19 @@ final class DocumentOpening {
         for opening in awaited.compactMap(\.opening) where opening.slot.outcome.withLock({ $0 != nil }) { opening.report() }
     }
 
-    /// The document a window opening `source` will show, when an early opening of it is
-    /// already over (`FirstViewPrediction`).
-    static func openedEarly(_ source: DocumentSource) -> Opened? { early.peek(for: source)?.openedIfReady }
+    /// The early opening of `source` no window has taken yet, if any.
+    static func earlyOpening(of source: DocumentSource) -> DocumentOpening? { early.peek(for: source) }
 
-    /// The opened document, when the opening is over and has not yet been told.
-    var openedIfReady: Opened? {
-        guard case .success(let opened)? = slot.outcome.withLock({ $0 }) else { return nil }
-        return opened
+    /// Whether this opening began before any window (`startEarly`).
+    private(set) var isEarly = false
+
+    /// Runs `body` once with the opened document, as soon as it is opened: on the opening's
+    /// thread as the document helper's summary comes, or here at once if it came already
+    /// (never if the opening fails). The first view is predicted so (`FirstViewPrediction`)
+    /// while the main thread is still building the window, or after.
+    func whenOpened(_ body: @escaping @Sendable (Opened) -> Void) {
+        slot.onOpened.withLock { $0 = body }
+        slot.runOnOpened()
     }
 
     private func expect(_ done: @escaping (Outcome) -> Void) {
@@ -102,6 +119,7 @@ final class DocumentOpening {
                 return Opened(document: try RemoteDocument(file: file, cancel: ending), renderer: renderer)
             }
             slot.outcome.withLock { $0 = outcome }
+            slot.runOnOpened()
             MainLoop.invoke { self?.report() }
         }
     }

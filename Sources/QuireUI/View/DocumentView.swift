@@ -456,8 +456,8 @@ final class DocumentView {
                         self.perform(self.session.failed(error, ticket: ticket))
                     }
                 }
-                // Opened already (an early opening): the window may draw its first view ahead.
-                if let opened = openingCheck?.openedIfReady { host.predictFirstView(opened, from: source) }
+                // An early opening: the window may draw its first view ahead, now or as it opens.
+                if let opening = openingCheck, opening.isEarly { host.predictFirstView(of: source, opening: opening) }
             case .cancelOpening:
                 openingCheck?.cancel()
                 openingCheck = nil

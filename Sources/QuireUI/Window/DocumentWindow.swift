@@ -84,9 +84,8 @@ final class DocumentWindow {
         headerReveal.setContent(content.widget)
         adw_application_window_set_content(window.typed(as: AdwApplicationWindow.self), headerReveal.widget)
         // Before the view is built (10 ms): the header and the tabs are what decides the canvas's size.
-        if let argument, WebAddress(argument) == nil, let source = try? DocumentSource(pathOrURI: argument),
-           let opened = DocumentOpening.openedEarly(source) {
-            predictFirstView(opened, from: source)
+        if let argument, WebAddress(argument) == nil, let source = try? DocumentSource(pathOrURI: argument) {
+            predictFirstView(of: source)
         }
         tabs.add(DocumentView(host: self, states: states))
         headerReveal.isBusy = { [unowned self] in self.header.hasOpenMenu || self.pageEntry.hasFocus }
@@ -187,21 +186,35 @@ final class DocumentWindow {
     /// document and is realized (`FirstViewPrediction`), once per window: the canvas's size
     /// is the tabs' (one tab shows no tab bar, and a document's view opens without its bars
     /// and sidebar), laid out at the window's default size before the window is realized.
+    /// What the prediction needs is measured and copied here, as the window is built; the
+    /// tile is predicted and drawn ahead as soon as the early opening of `source` has the
+    /// document: at once if it has, else on the opening's thread when its summary comes,
+    /// while this thread goes on building the window (or has shown it, empty, meanwhile).
+    /// `opening`: the early one a view took over (else the one still waiting for a window).
     /// A window already shown (a document opened in a new tab) lays out its canvas at once,
-    /// and predicts nothing.
-    func predictFirstView(_ opened: DocumentOpening.Opened, from source: DocumentSource) {
-        guard !predictedFirstView, tabs.views.count <= 1, quire_window_lay_out_early(toplevel.window) != 0 else { return }
+    /// and predicts nothing; neither does one whose document was not opened early.
+    func predictFirstView(of source: DocumentSource, opening: DocumentOpening? = nil) {
+        guard !predictedFirstView, tabs.views.count <= 1, let opening = opening ?? DocumentOpening.earlyOpening(of: source),
+              quire_window_lay_out_early(toplevel.window) != 0 else { return }
         predictedFirstView = true
         let viewport = Size(width: Double(gtk_widget_get_width(tabs.widget)), height: Double(gtk_widget_get_height(tabs.widget)))
-        let remembered = DocumentIdentity(of: opened.document, from: source).flatMap { states.state(for: $0) }
-        var start = viewStart // a copy: the one-time options stay for the document shown
-        guard let tile = FirstViewPrediction.firstTile(pageSizes: opened.document.estimatedPageSizes(),
-                                                       start: start.plan(remembered: remembered, kept: nil),
-                                                       opensSplit: remembered?.split != nil, viewport: viewport,
-                                                       deviceScale: Double(gtk_widget_get_scale_factor(tabs.widget)),
-                                                       budget: configuration.pictureCacheBytes) else { return }
-        LaunchTrace.mark("first view predicted: canvas \(Int(viewport.width))×\(Int(viewport.height)), page \(tile.page + 1) at scale \(tile.scale)")
-        opened.renderer.drawAhead(tile)
+        let deviceScale = Double(gtk_widget_get_scale_factor(tabs.widget)), budget = configuration.pictureCacheBytes
+        // The entry remembered under the file's path, checked against the document's identity once it is open.
+        let path: String? = if case .file(let path) = source.location { path } else { nil }
+        let entry = path.flatMap { DocumentIdentity(path: $0) }.flatMap { states.remembered(atPath: $0.path) }
+        let start = viewStart // a copy: the one-time options stay for the document shown
+        opening.whenOpened { opened in
+            let remembered = DocumentIdentity(of: opened.document, from: source).flatMap { identity in
+                entry.flatMap { identity.isSameDocument(as: $0.identity) ? $0.state : nil }
+            }
+            var start = start
+            guard let tile = FirstViewPrediction.firstTile(pageSizes: opened.document.estimatedPageSizes(),
+                                                           start: start.plan(remembered: remembered, kept: nil),
+                                                           opensSplit: remembered?.split != nil, viewport: viewport,
+                                                           deviceScale: deviceScale, budget: budget) else { return }
+            LaunchTrace.mark("first view predicted: canvas \(Int(viewport.width))×\(Int(viewport.height)), page \(tile.page + 1) at scale \(tile.scale)")
+            opened.renderer.drawAhead(tile)
+        }
     }
 
     /// What the document view shows, for `--snapshot`'s report; nil without a document.
