@@ -129,6 +129,8 @@ final class DocumentOpening {
     func cancel() {
         cancelled = true
         done = nil
+        // Nothing is drawn ahead for a window that no longer waits for the document.
+        slot.onOpened.withLock { $0 = nil }
         Self.awaited.removeAll { $0.opening == nil || $0.opening === self }
         ending.cancel()
     }
