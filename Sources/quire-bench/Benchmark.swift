@@ -162,8 +162,7 @@ struct Benchmark {
         func submit() {
             for (pane, model) in models.enumerated() {
                 let plan = model.plan()
-                let tiles = hold.tiles(of: plan)
-                _ = shared.submit(tiles, urgent: min(plan.urgent, tiles.count), from: pane)
+                _ = shared.submit(hold.tiles(of: plan), urgent: plan.urgent, from: pane)
             }
             let merged = shared.merged
             workers.submit(merged.tiles, urgent: merged.urgent, seen: seen)
@@ -202,14 +201,14 @@ struct Benchmark {
         }
         report.firstViewportMs = Clock.ms(since: start)
         LaunchTrace.mark("first viewport sharp")
-        // Headless, the view is painted as soon as it is complete.
-        _ = hold.viewIs(complete: true)
-        hold.painted()
-        submit()
         if options.firstViewOnly {
             report.treeMemory = memory.stop() // else its sampling goes on through the next run
             return report
         }
+        // Headless, the view is painted as soon as it is complete: the pages ahead may come.
+        _ = hold.viewIs(complete: true)
+        hold.painted()
+        submit()
         let recognition = options.recogniseBehind ? try RecognitionBehind(engine: engine, pages: options.pages, report: &report) : nil
         defer { recognition?.end() }
         let filler = options.prefill ? SearchWorkers(threads: ThisProcess.configuration().workerThreads, pageCount: pageCount, cache: PageTextCache(pageCount: pageCount, budget: ThisProcess.configuration().textCacheBytes),
